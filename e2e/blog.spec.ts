@@ -1,0 +1,153 @@
+import { e2eStore, hostileSlug, hostileTitle, scheduledSlug } from './fixtures/store.ts';
+import { expect, test, waitForHydration } from './fixtures/test.ts';
+
+const store = e2eStore();
+const now = Date.now();
+const publicPosts = store.posts
+  .filter((post) => Date.parse(post.publishedAt) <= now)
+  .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
+const pages = Math.ceil(publicPosts.length / 6);
+const [newest] = publicPosts;
+const localSeo = store.categories.find((category) => category.slug === 'local-seo');
+
+test.describe('blog list', () => {
+  test('shows the six newest posts with image, category, title, summary, date and read link', async ({ page, apiRequests }) => {
+    await page.goto('/blog');
+    await waitForHydration(page);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(6);
+    const first = cards.first();
+    await expect(first.getByRole('heading', { name: newest!.title })).toBeVisible();
+    await expect(first.locator('img')).toHaveAttribute('width', '1200');
+    await expect(first.getByText(newest!.summary)).toBeVisible();
+    const date = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Sydney' }).format(
+      new Date(newest!.publishedAt),
+    );
+    await expect(first.getByText(date)).toBeVisible();
+    await expect(first.getByText('Read article')).toBeVisible();
+    expect(apiRequests, 'the first load uses the server’s data').toEqual([]);
+  });
+
+  test('Previous is disabled on page 1 and Next on the last page', async ({ page }) => {
+    await page.goto('/blog');
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByText('Previous')).toHaveAttribute('aria-disabled', 'true');
+    await expect(pagination.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/blog?page=2');
+    await page.goto(`/blog?page=${pages}`);
+    await expect(pagination.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
+    await expect(pagination.getByRole('link', { name: 'Previous' })).toBeVisible();
+    await expect(pagination.getByRole('link', { name: `Page ${pages}` })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('choosing a category filters the list, resets to page 1 and keeps the state in the URL', async ({ page }) => {
+    await page.goto('/blog?page=2');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Local SEO/ }).click();
+    await expect(page).toHaveURL('/blog?category=local-seo');
+    const expected = publicPosts.filter((post) => post.categoryId === localSeo!.id);
+    await expect(page.getByRole('article')).toHaveCount(expected.length);
+    await expect(page.getByRole('heading', { level: 1, name: 'Local SEO' })).toBeVisible();
+    const counts = page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Local SEO/ });
+    await expect(counts).toContainText(String(expected.length));
+  });
+
+  test('client-side paging shows skeletons inside aria-busy while it loads', async ({ page }) => {
+    await page.goto('/blog');
+    await waitForHydration(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/blog/posts?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page.locator('[aria-busy="true"] [data-testid="post-skeleton"]').first()).toBeVisible();
+    release();
+    await expect(page.getByRole('article')).toHaveCount(Math.min(6, publicPosts.length - 6));
+    await expect(page).toHaveURL('/blog?page=2');
+  });
+
+  test('paging and filtering work with JavaScript off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/blog');
+    await page.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL('/blog?page=2');
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Paid Ads/ }).click();
+    await expect(page).toHaveURL('/blog?category=paid-ads');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('an empty category says so and offers View all posts', async ({ page }) => {
+    const response = await page.goto('/blog?category=no-such-category');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('No posts found in this category.')).toBeVisible();
+    await page.getByRole('link', { name: 'View all posts' }).click();
+    await expect(page).toHaveURL('/blog');
+  });
+
+  test('a scheduled post is not listed', async ({ page }) => {
+    await page.goto(`/blog?page=${pages}`);
+    await expect(page.getByText('A post scheduled for the future')).toHaveCount(0);
+    const response = await page.goto(`/blog/${scheduledSlug}`);
+    expect(response?.status()).toBe(404);
+  });
+});
+
+test.describe('blog post', () => {
+  test('shows breadcrumb, meta, rendered body, share links and related articles from the first HTML', async ({
+    page,
+    apiRequests,
+  }) => {
+    const post = newest!;
+    await page.goto(`/blog/${post.slug}`);
+    await waitForHydration(page);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    await expect(breadcrumb.getByText(post.title)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await expect(page.getByText(/\d+ min read/)).toBeVisible();
+    await expect(page.locator('.prose-post h2').first()).toHaveAttribute('id', /.+/);
+    const url = encodeURIComponent(`http://localhost:4173/blog/${post.slug}`);
+    await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', new RegExp(`twitter\\.com/intent/tweet\\?url=${url}`));
+    await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=${url}`));
+    await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', new RegExp(`linkedin\\.com/sharing/share-offsite/\\?url=${url}`));
+    const related = page.getByRole('region', { name: 'Related articles' });
+    const relatedCards = related.getByRole('article');
+    await expect(relatedCards).toHaveCount(2);
+    await expect(related.getByRole('heading', { name: post.title })).toHaveCount(0);
+    expect(apiRequests).toEqual([]);
+  });
+
+  test('an unknown slug answers 404 with Blog Post Not Found and a way back', async ({ page }) => {
+    const response = await page.goto('/blog/this-post-does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Not Found' })).toBeVisible();
+    await expect(page.getByText("The blog post you're looking for doesn't exist or has been removed.")).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Go Back to Blog' }).click();
+    await expect(page).toHaveURL('/blog');
+  });
+
+  test('a client-side visit to a missing post shows the not-found screen', async ({ page }) => {
+    await page.goto('/blog');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/blog/gone-missing');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Blog Post Not Found' })).toBeVisible();
+  });
+
+  test('a title holding </script><script> is shown as text and never runs', async ({ page }) => {
+    await page.goto(`/blog/${hostileSlug}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostileTitle);
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    await expect(page.locator('.prose-post script')).toHaveCount(0);
+    await expect(page.locator('.prose-post a[href^="javascript"]')).toHaveCount(0);
+  });
+});

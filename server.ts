@@ -1,0 +1,100 @@
+import express, { type RequestHandler } from 'express';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { createApp } from './src/server/app.server.ts';
+import { devAssets, manifestAssets } from './src/server/assets.server.ts';
+import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
+import type { RenderModule } from './src/server/pages.server.ts';
+import { BlogStore, StoreError } from './src/server/store.server.ts';
+
+const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+const shutdownTimeoutMs = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function productionRendering() {
+  const clientDir = fileURLToPath(new URL('../client', import.meta.url));
+  if (!existsSync(clientDir)) fail(`No client build at ${clientDir}: run npm run build`);
+  const renderer = (await import('./src/entry-server.tsx')) as RenderModule;
+  const staticFiles = express.Router();
+  // Hashed file names: safe to cache for a year. A missing asset is a 404, never a page.
+  staticFiles.use(
+    '/assets',
+    express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  staticFiles.use(express.static(clientDir, { maxAge: '1d', index: false }));
+  return { loadRenderer: async () => renderer, assets: manifestAssets(clientDir), staticFiles: [staticFiles], close: async () => {} };
+}
+
+async function developmentRendering() {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  return {
+    loadRenderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<RenderModule>,
+    assets: devAssets,
+    staticFiles: [vite.middlewares as RequestHandler],
+    close: () => vite.close(),
+  };
+}
+
+function shutdownOnSignals(server: Server, cleanup: () => Promise<void>) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: finishing requests in flight`);
+    setTimeout(() => {
+      logger.error('Requests still open after 10 s: exiting');
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    server.close(() => {
+      void cleanup().then(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  let store: BlogStore;
+  try {
+    store = await BlogStore.open(config.dataFile, {
+      info: (message) => logger.info(message),
+      error: (message) => logger.error(message),
+    });
+  } catch (error) {
+    if (error instanceof StoreError) fail(`Cannot start: store ${error.message}`);
+    throw error;
+  }
+  store.watch();
+
+  const rendering = config.isProduction ? await productionRendering() : await developmentRendering();
+  const app = createApp({ config, store, logger, ...rendering });
+  const server = app.listen(config.port, config.host, () => {
+    logger.info(`Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`);
+  });
+  server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
+  // A slow client cannot hold a connection open: headers within 10 s, a whole request within 30 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  shutdownOnSignals(server, async () => {
+    store.close();
+    await rendering.close();
+  });
+}
+
+await main();

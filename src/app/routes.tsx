@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router-dom';
+import type { BlogSource } from '../lib/blog-types.ts';
+import { parseBlogSearch } from '../lib/blog-search.ts';
+import { blogCategoriesQuery, blogPostQuery, blogPostsQuery, relatedPostsQuery } from '../lib/queries.ts';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
+
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  source: BlogSource;
+  params: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+}
+
+export interface AppRoute {
+  path: string;
+  page: LazyPage;
+  /** Loads the data the page renders and returns the HTTP status it decides. */
+  prefetch?: (context: PrefetchContext) => Promise<number>;
+  status?: number;
+}
+
+async function prefetchBlogList({ queryClient, source, searchParams }: PrefetchContext): Promise<number> {
+  const { categorySlug, page } = parseBlogSearch(searchParams);
+  const categories = await queryClient.fetchQuery(blogCategoriesQuery(source));
+  const category = categorySlug ? categories.find((c) => c.slug === categorySlug) : undefined;
+  if (categorySlug && !category) return 404;
+  const list = await queryClient.fetchQuery(blogPostsQuery(source, { categoryId: category?.id, page }));
+  return page > 1 && page > list.pagination.pages ? 404 : 200;
+}
+
+async function prefetchBlogPost({ queryClient, source, params }: PrefetchContext): Promise<number> {
+  try {
+    await queryClient.fetchQuery(blogPostQuery(source, params.slug ?? ''));
+  } catch {
+    return 404;
+  }
+  // Related articles load after the post, as in the browser, and are in the first HTML for crawlers.
+  await queryClient.prefetchQuery(relatedPostsQuery(source));
+  return 200;
+}
+
+export const notFoundRoute: AppRoute = {
+  path: '*',
+  page: lazyPage('src/pages/NotFoundPage.tsx', () => import('../pages/NotFoundPage.tsx')),
+  status: 404,
+};
+
+export const appRoutes: AppRoute[] = [
+  { path: '/blog', page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')), prefetch: prefetchBlogList },
+  { path: '/blog/:slug', page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')), prefetch: prefetchBlogPost },
+  notFoundRoute,
+];
+
+export function matchAppRoute(pathname: string): { route: AppRoute; params: Record<string, string | undefined> } {
+  const match = matchRoutes(appRoutes, pathname)?.[0];
+  return match ? { route: match.route, params: match.params } : { route: notFoundRoute, params: {} };
+}

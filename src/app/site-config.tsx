@@ -1,0 +1,10 @@
+import { createContext, useContext } from 'react';
+import type { PublicConfig } from '../server/config.server.ts';
+
+export const SiteConfigContext = createContext<PublicConfig | null>(null);
+
+export function useSiteConfig(): PublicConfig {
+  const config = useContext(SiteConfigContext);
+  if (!config) throw new Error('useSiteConfig needs a SiteConfigContext provider');
+  return config;
+}

@@ -1,0 +1,93 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { copyrightYear, quickLinks } from '../content/navigation.ts';
+import { allPlans } from '../content/packages.ts';
+import { Logo } from './Logo.tsx';
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '').replace(/^0/, '+61')}`;
+}
+
+export function Footer() {
+  const { siteName, contactPhone, contactEmail } = useSiteConfig();
+  return (
+    <footer className="bg-harbour-900 text-slate-200">
+      <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
+        <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
+          <div>
+            <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
+              Ready to be the local business everyone finds first?
+            </h2>
+            <p className="mt-2 text-slate-300">Book a free 15-minute consult. We reply within 1 business day.</p>
+          </div>
+          <Link to="/start-project" className="btn-primary shrink-0" data-cta="footer-book-free-consult">
+            Book Free Consult
+          </Link>
+        </div>
+      </section>
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3">
+          <Logo tone="light" />
+          <p className="text-sm leading-6 text-slate-300">
+            Fixed-price marketing for Newcastle small businesses, backed by a local newsletter with 5,000+ subscribers.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wider text-white uppercase">
+            Quick links
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-sand-300">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className="text-sm font-semibold tracking-wider text-white uppercase">
+            Services
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {allPlans.map((plan) => (
+              <li key={plan.planId}>
+                <Link to={`/start-project?plan=${plan.planId}`} className="hover:text-sand-300">
+                  {plan.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex items-center gap-2">
+              <Phone className="size-4 text-sand-300" aria-hidden="true" />
+              <a href={telHref(contactPhone)} className="hover:text-sand-300">
+                {contactPhone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail className="size-4 text-sand-300" aria-hidden="true" />
+              <a href={`mailto:${contactEmail}`} className="break-all hover:text-sand-300">
+                {contactEmail}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin className="size-4 text-sand-300" aria-hidden="true" />
+              <span>Newcastle, NSW</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-6 text-sm text-slate-400">
+          © {copyrightYear} {siteName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,91 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { mainNav } from '../content/navigation.ts';
+import { Logo } from './Logo.tsx';
+
+// SPEC: the header gains a shadow once the page is scrolled more than 50px.
+const shadowThreshold = 50;
+
+export function Header() {
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > shadowThreshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, location.search, location.hash]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'}`}
+    >
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainNav.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link to="/start-project" className="btn-dark hidden text-sm md:inline-flex" data-cta="header-get-my-custom-plan">
+            Get My Custom Plan
+          </Link>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-harbour-800 hover:bg-slate-100 md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white md:hidden"
+      >
+        <ul className="container-page flex flex-col py-3">
+          {mainNav.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={({ isActive }) => `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-sea-50 text-sea-700' : 'text-slate-800'}`}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
+              Get My Custom Plan
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import { useSiteConfig } from '../app/site-config.tsx';
+
+interface PageMetaProps {
+  /** The page's own title; the site name is appended. */
+  title: string;
+  description: string;
+  /** Path (with the query that identifies the page, if any) of the canonical URL. */
+  path: string;
+  image?: string;
+  type?: 'website' | 'article';
+  publishedTime?: string;
+  modifiedTime?: string;
+  noindex?: boolean;
+}
+
+/** Each page's head: React 19 hoists these elements into <head>, on the server and in the browser. */
+export function PageMeta({ title, description, path, image, type = 'website', publishedTime, modifiedTime, noindex }: PageMetaProps) {
+  const { siteName, siteUrl } = useSiteConfig();
+  const fullTitle = `${title} | ${siteName}`;
+  const url = `${siteUrl}${path}`;
+  const imageUrl = `${siteUrl}${image ?? '/og-default.png'}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:locale" content="en_AU" />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={title} />
+      {publishedTime && <meta property="article:published_time" content={publishedTime} />}
+      {modifiedTime && <meta property="article:modified_time" content={modifiedTime} />}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+    </>
+  );
+}

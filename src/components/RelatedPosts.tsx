@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useBlogSource } from '../app/blog-source.tsx';
+import { RELATED_LIMIT } from '../lib/blog-types.ts';
+import { relatedPostsQuery } from '../lib/queries.ts';
+import { PostCard } from './PostCard.tsx';
+
+/** Loaded only once the post has loaded; the current post is left out and at most three are shown. */
+export function RelatedPosts({ currentSlug }: { currentSlug: string }) {
+  const source = useBlogSource();
+  const related = useQuery(relatedPostsQuery(source));
+  const posts = related.data?.filter((post) => post.slug !== currentSlug).slice(0, RELATED_LIMIT) ?? [];
+  return (
+    <section aria-labelledby="related-heading" className="bg-slate-50 py-14">
+      <div className="container-page">
+        <h2 id="related-heading" className="text-2xl font-bold text-ink sm:text-3xl">
+          Related articles
+        </h2>
+        {related.isPending ? (
+          <div aria-busy="true" aria-label="Loading related articles" className="mt-8 grid gap-6 md:grid-cols-3">
+            {Array.from({ length: RELATED_LIMIT }, (_, index) => (
+              <div key={index} className="skeleton h-72 rounded-2xl" />
+            ))}
+          </div>
+        ) : related.isError ? (
+          <p role="alert" className="mt-6 text-slate-600">
+            Related articles could not be loaded.
+          </p>
+        ) : posts.length === 0 ? (
+          <p className="mt-6 text-slate-600">No related articles found.</p>
+        ) : (
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} headingLevel="h3" />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+export interface FaqItem {
+  readonly question: string;
+  readonly answer: string;
+}
+
+export const faqItems: readonly FaqItem[] = [
+  {
+    question: "What's included in each package?",
+    answer:
+      'Visibility Boost ($750 once-off, delivered in 2 weeks) gets your Google Business Profile and local listings in shape and features you in our newsletter. The Local Launch Pack ($1,500 founding rate, regular $3,000, delivered in 4 weeks) adds a written plan, social media set-up, launch content and a launch offer. Growth Partner ($997 per month) covers ongoing content, newsletter placements and monthly reporting.',
+  },
+  {
+    question: 'How quickly do you start?',
+    answer:
+      'Work starts within 48 hours of you confirming your package. Visibility Boost is delivered in 2 weeks, the Local Launch Pack in 4 weeks, and Growth Partner builds results over 3–6 months.',
+  },
+  {
+    question: 'Who reads your newsletter?',
+    answer:
+      'Our local email newsletter goes to 5,000+ subscribers, with an average open rate of about 61%. That gives your business a built-in local audience instead of starting from zero.',
+  },
+  {
+    question: 'What happens in the free 15-minute consult?',
+    answer:
+      "It's a quick call to learn about your business and goals, and to tell you which package (if any) is the right fit. There's no cost and no obligation.",
+  },
+  {
+    question: 'Am I locked into a contract?',
+    answer:
+      'Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is $997 per month with a 3-month minimum, because local marketing needs a few months to build momentum.',
+  },
+  {
+    question: 'How much do the add-ons cost?',
+    answer:
+      "Paid Ads Management, Additional Content and Advanced SEO have custom pricing, quoted to your goals. You'll get a clear quote before any work begins.",
+  },
+  {
+    question: 'What is the founding rate?',
+    answer:
+      'Our first 10 clients get the Local Launch Pack at a founding rate of $1,500 instead of the regular $3,000. Once those 10 spots are filled, the founding rate closes.',
+  },
+  {
+    question: 'What kinds of businesses do you work with?',
+    answer:
+      'We work with local business owners, including cafes and restaurants, professional services, trades and home services, retail shops and fitness businesses. If your customers are local, we can most likely help.',
+  },
+  {
+    question: 'How quickly will you reply to my enquiry?',
+    answer:
+      "We reply to every enquiry within 1 business day. Send us a message or book your free 15-minute consult and we'll be in touch.",
+  },
+  {
+    question: 'Do I need a new website?',
+    answer:
+      "Not usually. Our packages work with the website you already have, and a strong Google Business Profile plus our newsletter can bring in customers even if you don't have one. If your site is holding you back, we'll tell you honestly in your consult.",
+  },
+];

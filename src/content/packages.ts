@@ -1,0 +1,166 @@
+export type PlanId =
+  | 'visibility-boost'
+  | 'local-launch'
+  | 'growth'
+  | 'paid-ads'
+  | 'additional-content'
+  | 'advanced-seo';
+
+export interface Package {
+  readonly planId: PlanId;
+  readonly title: string;
+  readonly tagline: string;
+  readonly price: string;
+  readonly priceNote: string;
+  readonly regularPrice?: string;
+  readonly terms?: string;
+  readonly timeline: string;
+  readonly badge?: string;
+  readonly outcome: string;
+  readonly features: readonly string[];
+  readonly popular: boolean;
+  readonly ctaLabel: string;
+}
+
+export const foundingOffer = {
+  spots: 10,
+  text: 'Founding rate for our first 10 clients: the Local Launch Pack for $1,500 instead of the regular $3,000.',
+} as const;
+
+export const packages: readonly Package[] = [
+  {
+    planId: 'visibility-boost',
+    title: 'Visibility Boost',
+    tagline: 'Get found this month',
+    price: '$750',
+    priceNote: 'once-off',
+    timeline: 'Delivered in 2 weeks',
+    outcome:
+      'Locals searching for what you offer find an accurate, appealing listing and hear about you in their inbox.',
+    features: [
+      'A 30-minute strategy call to set your priorities',
+      'Google Business Profile audit and optimisation',
+      'Refreshed business description, categories and photos',
+      'Name, address and phone details checked across key local directories',
+      'A feature in our local email newsletter (5,000+ subscribers)',
+      'A plain-English summary with your next steps',
+    ],
+    popular: false,
+    ctaLabel: 'Start with Visibility Boost',
+  },
+  {
+    planId: 'local-launch',
+    title: 'Local Launch Pack',
+    tagline: 'Launch properly to your local market',
+    price: '$1,500',
+    priceNote: 'founding rate',
+    regularPrice: '$3,000',
+    timeline: 'Delivered in 4 weeks',
+    badge: 'Founding rate – first 10 clients',
+    outcome:
+      'Your business launches to Newcastle with a clear plan, a polished online presence and a newsletter audience already paying attention.',
+    features: [
+      'Everything in Visibility Boost',
+      'A written local marketing plan from your strategy call',
+      'A launch feature in our local email newsletter',
+      'Facebook and Instagram profiles set up or refreshed',
+      'A launch set of social posts, written and scheduled for you',
+      'A launch offer designed to bring in first-time customers',
+      'A simple review-request process to grow your Google reviews',
+    ],
+    popular: true,
+    ctaLabel: 'Start with Local Launch',
+  },
+  {
+    planId: 'growth',
+    title: 'Growth Partner',
+    tagline: 'Keep the customers coming',
+    price: '$997',
+    priceNote: 'per month',
+    terms: '3-month minimum',
+    timeline: 'Results over 3–6 months',
+    outcome:
+      'Consistent, month-on-month local marketing that builds awareness and enquiries over 3–6 months.',
+    features: [
+      'Regular placements in our local email newsletter',
+      'Social content written, designed and posted each month',
+      'Ongoing Google Business Profile updates and review management',
+      'A seasonal promotion or offer planned each quarter',
+      "A monthly check-in call to set the next month's priorities",
+      "A plain-English monthly report: what ran, what worked and what's next",
+    ],
+    popular: false,
+    ctaLabel: 'Start with Growth Partner',
+  },
+];
+
+export const addOns: readonly Package[] = [
+  {
+    planId: 'paid-ads',
+    title: 'Paid Ads Management',
+    tagline: 'Reach more locals, faster',
+    price: 'Custom pricing',
+    priceNote: 'quoted to your goals',
+    timeline: 'Timeline agreed in your quote',
+    outcome:
+      'Targeted Google and Meta ads put your offer in front of nearby customers who are searching and scrolling right now.',
+    features: [
+      'Google Ads and Meta (Facebook and Instagram) campaign set-up',
+      'Location targeting around your suburb or service area',
+      'Ad copy and creative written for local customers',
+      'Budget recommendations to suit your goals',
+      'Ongoing monitoring and optimisation',
+      'A plain-English monthly results report',
+    ],
+    popular: false,
+    ctaLabel: 'Ask about paid ads',
+  },
+  {
+    planId: 'additional-content',
+    title: 'Additional Content',
+    tagline: 'More to say, more often',
+    price: 'Custom pricing',
+    priceNote: 'quoted to your goals',
+    timeline: 'Timeline agreed in your quote',
+    outcome:
+      'More fresh content in front of locals, without adding to your to-do list.',
+    features: [
+      'Extra social media posts, written and designed',
+      'Blog articles written for local search',
+      'Email content for your own customer list',
+      'Website page copy that speaks to local customers',
+      'Short-form video scripts and shot lists',
+    ],
+    popular: false,
+    ctaLabel: 'Ask about extra content',
+  },
+  {
+    planId: 'advanced-seo',
+    title: 'Advanced SEO',
+    tagline: 'Rank for the searches that matter',
+    price: 'Custom pricing',
+    priceNote: 'quoted to your goals',
+    timeline: 'Timeline agreed in your quote',
+    outcome:
+      'Your website builds visibility for the local searches that bring in paying customers.',
+    features: [
+      'Keyword research for your suburbs and services',
+      'Technical website audit with a prioritised fix list',
+      'Location and service pages planned and written',
+      'Local citation building and clean-up',
+      'A comparison against your local competitors',
+      'Monthly ranking and traffic reporting',
+    ],
+    popular: false,
+    ctaLabel: 'Ask about advanced SEO',
+  },
+];
+
+export const allPlans: readonly Package[] = [...packages, ...addOns];
+
+export function findPlan(
+  planId: string | null | undefined,
+): Package | undefined {
+  if (planId == null) return undefined;
+  return allPlans.find((plan) => plan.planId === planId);
+}

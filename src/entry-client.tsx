@@ -1,0 +1,32 @@
+import '@vitejs/plugin-react/preamble';
+import './styles.css';
+import { hydrate } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App.tsx';
+import { AppProviders } from './app/AppProviders.tsx';
+import { bootDataElementId, type BootData } from './app/boot-data.ts';
+import { Document } from './app/Document.tsx';
+import { matchAppRoute } from './app/routes.tsx';
+import { httpBlogSource } from './lib/api.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+async function hydratePage() {
+  const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
+  const boot = JSON.parse(bootJson) as BootData;
+  const queryClient = createQueryClient();
+  hydrate(queryClient, boot.state);
+  await matchAppRoute(window.location.pathname).route.page.preload();
+  hydrateRoot(
+    document,
+    <Document boot={boot} bootJson={bootJson}>
+      <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProviders>
+    </Document>,
+  );
+}
+
+void hydratePage();

@@ -1,0 +1,80 @@
+import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { Writable } from 'node:stream';
+import { App } from './app/App.tsx';
+import { AppProviders } from './app/AppProviders.tsx';
+import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
+import { Document } from './app/Document.tsx';
+import { matchAppRoute } from './app/routes.tsx';
+import type { BlogSource } from './lib/blog-types.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import type { PublicConfig } from './server/config.server.ts';
+
+export interface RenderInput {
+  /** Path and query of the request, e.g. `/blog?page=2`. */
+  url: string;
+  source: BlogSource;
+  config: PublicConfig;
+  assets: (pageModule: string) => PageAssets;
+}
+
+export interface RenderOutput {
+  /** Crawlers get the complete document in one piece; browsers get the shell as soon as it is ready. */
+  waitForAll: boolean;
+  onReady(status: number, pipe: <T extends Writable>(destination: T) => T): void;
+  onShellError(error: unknown): void;
+  onError(error: unknown): void;
+}
+
+// Errors are dehydrated too (a missing post), so the browser shows the same screen without asking again.
+const shouldDehydrateQuery = (query: Query) =>
+  defaultShouldDehydrateQuery(query) || query.state.status === 'error';
+
+// The page renders a post from its HTML; its markdown need not travel twice.
+function withoutMarkdown(data: unknown): unknown {
+  if (data && typeof data === 'object' && 'html' in data && 'content' in data) {
+    const { content: _content, ...rest } = data;
+    return rest;
+  }
+  return data;
+}
+
+/** Decides the status (matching the route and loading its data) before a byte is streamed, then renders. */
+export async function renderPage(input: RenderInput, output: RenderOutput): Promise<{ abort(): void }> {
+  const url = new URL(input.url, 'http://localhost');
+  const { route, params } = matchAppRoute(url.pathname);
+  const queryClient = createQueryClient();
+  const [status] = await Promise.all([
+    route.prefetch?.({ queryClient, source: input.source, params, searchParams: url.searchParams }) ??
+      route.status ??
+      200,
+    route.page.preload(),
+  ]);
+  const boot: BootData = {
+    config: input.config,
+    assets: input.assets(route.page.module),
+    state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
+  };
+  const stream = renderToPipeableStream(
+    <Document boot={boot} bootJson={serializeBootData(boot)}>
+      <AppProviders queryClient={queryClient} config={input.config} source={input.source}>
+        <StaticRouter location={input.url}>
+          <App />
+        </StaticRouter>
+      </AppProviders>
+    </Document>,
+    {
+      bootstrapModules: boot.assets.scripts,
+      onShellReady() {
+        if (!output.waitForAll) output.onReady(status, stream.pipe);
+      },
+      onAllReady() {
+        if (output.waitForAll) output.onReady(status, stream.pipe);
+      },
+      onShellError: output.onShellError,
+      onError: output.onError,
+    },
+  );
+  return { abort: () => stream.abort() };
+}

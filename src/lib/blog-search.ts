@@ -1,0 +1,20 @@
+/** The blog list's state lives in the URL: /blog?category=<slug>&page=<n>. */
+export interface BlogSearch {
+  categorySlug?: string;
+  page: number;
+}
+
+export function parseBlogSearch(search: URLSearchParams): BlogSearch {
+  const category = search.get('category')?.trim();
+  const pageText = search.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  return { categorySlug: category || undefined, page };
+}
+
+export function blogListHref({ categorySlug, page }: BlogSearch): string {
+  const search = new URLSearchParams();
+  if (categorySlug) search.set('category', categorySlug);
+  if (page > 1) search.set('page', String(page));
+  const query = search.toString();
+  return query ? `/blog?${query}` : '/blog';
+}

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { BLOG_PAGE_SIZE, RELATED_LIMIT, type BlogSource } from './blog-types.ts';
+
+// One factory per query, used by the server's prefetch (with the store as source) and by the pages' hooks
+// (with the JSON API as source), so that both sides agree on every key.
+
+export const blogCategoriesQuery = (source: BlogSource) =>
+  queryOptions({ queryKey: ['blog', 'categories'], queryFn: () => source.categories() });
+
+export const blogPostsQuery = (source: BlogSource, params: { categoryId?: number; page: number }) =>
+  queryOptions({
+    queryKey: ['blog', 'posts', { categoryId: params.categoryId ?? null, page: params.page, limit: BLOG_PAGE_SIZE }],
+    queryFn: () => source.posts({ ...params, limit: BLOG_PAGE_SIZE }),
+  });
+
+export const blogPostQuery = (source: BlogSource, slug: string) =>
+  queryOptions({ queryKey: ['blog', 'post', slug], queryFn: () => source.post(slug) });
+
+export const relatedPostsQuery = (source: BlogSource) =>
+  queryOptions({ queryKey: ['blog', 'featured', RELATED_LIMIT], queryFn: () => source.featured(RELATED_LIMIT) });

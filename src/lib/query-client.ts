@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** SPEC §4: data never goes stale by time, no refetch on focus, no polling, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+        retryOnMount: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useBlogSource } from '../app/blog-source.tsx';
+import { CategoryList } from '../components/CategoryList.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { PostCard } from '../components/PostCard.tsx';
+import { pageCopy } from '../content/pages.ts';
+import { blogListHref, parseBlogSearch } from '../lib/blog-search.ts';
+import { BLOG_PAGE_SIZE } from '../lib/blog-types.ts';
+import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
+
+function PostGridSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading posts" className="grid gap-6 sm:grid-cols-2">
+      {Array.from({ length: BLOG_PAGE_SIZE }, (_, index) => (
+        <div key={index} className="card overflow-hidden" data-testid="post-skeleton">
+          <div className="skeleton aspect-[40/21] rounded-none" />
+          <div className="space-y-3 p-5">
+            <div className="skeleton h-4 w-24" />
+            <div className="skeleton h-6 w-5/6" />
+            <div className="skeleton h-4 w-full" />
+            <div className="skeleton h-4 w-2/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function BlogPage() {
+  const [searchParams] = useSearchParams();
+  const { categorySlug, page } = parseBlogSearch(searchParams);
+  const source = useBlogSource();
+  const categories = useQuery(blogCategoriesQuery(source));
+  const category = categorySlug ? categories.data?.find((c) => c.slug === categorySlug) : undefined;
+  const unknownCategory = Boolean(categorySlug) && categories.isSuccess && !category;
+  const posts = useQuery({
+    ...blogPostsQuery(source, { categoryId: category?.id, page }),
+    enabled: !categorySlug || Boolean(category),
+  });
+
+  const list = posts.data;
+  const pastLastPage = Boolean(list && page > 1 && page > list.pagination.pages);
+  const copy = pageCopy.blog;
+  const title = [category ? `${category.name} articles` : copy.title, page > 1 ? `Page ${page}` : '']
+    .filter(Boolean)
+    .join(' – ');
+  const loading = !unknownCategory && (categories.isPending || (posts.isPending && posts.fetchStatus !== 'idle'));
+
+  let body;
+  if (loading) {
+    body = <PostGridSkeleton />;
+  } else if (posts.isError || categories.isError) {
+    body = (
+      <div role="alert" className="card p-8 text-center">
+        <h2 className="text-xl font-bold">We couldn’t load the posts</h2>
+        <p className="mt-2 text-slate-600">Please check your connection and try again.</p>
+        <button type="button" className="btn-dark mt-6" onClick={() => void posts.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!list || list.posts.length === 0) {
+    body = (
+      <div className="card p-8 text-center">
+        <h2 className="text-xl font-bold">
+          {categorySlug ? 'No posts found in this category.' : 'No blog posts yet.'}
+        </h2>
+        <p className="mt-2 text-slate-600">
+          {categorySlug
+            ? 'There are no articles here yet. Have a look at everything else we’ve written.'
+            : 'We’re writing our first articles now. Check back soon.'}
+        </p>
+        {categorySlug && (
+          <Link to="/blog" className="btn-dark mt-6">
+            View all posts
+          </Link>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="grid gap-6 sm:grid-cols-2">
+          {list.posts.map((post, index) => (
+            <PostCard key={post.id} post={post} priority={index === 0} />
+          ))}
+        </div>
+        <Pagination page={page} pages={list.pagination.pages} categorySlug={categorySlug} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageMeta
+        title={title}
+        description={category ? `${category.name}: ${copy.description}` : copy.description}
+        path={blogListHref({ categorySlug: category?.slug, page })}
+        noindex={unknownCategory || pastLastPage}
+      />
+      <PageHero eyebrow="Blog" heading={category ? category.name : copy.heading} intro={copy.intro} />
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_18rem] lg:py-16">
+        <section aria-label="Posts" className="min-w-0">
+          {body}
+        </section>
+        <aside className="lg:order-none order-first">
+          {categories.data && <CategoryList categories={categories.data} selectedSlug={categorySlug} />}
+        </aside>
+      </div>
+    </>
+  );
+}

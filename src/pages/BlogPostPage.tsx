@@ -1,0 +1,141 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { useBlogSource } from '../app/blog-source.tsx';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { Breadcrumb } from '../components/Breadcrumb.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PostImage } from '../components/PostImage.tsx';
+import { RelatedPosts } from '../components/RelatedPosts.tsx';
+import { ShareLinks } from '../components/ShareLinks.tsx';
+import { formatDate, readingMinutes } from '../lib/format.ts';
+import { blogPostQuery } from '../lib/queries.ts';
+
+function authorName(username: string): string {
+  return username
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+function PostNotFound() {
+  return (
+    <>
+      <PageMeta
+        title="Blog Post Not Found"
+        description="The blog post you're looking for doesn't exist or has been removed."
+        path="/blog"
+        noindex
+      />
+      <section className="container-page flex flex-col items-center py-24 text-center">
+        <h1 className="text-3xl font-extrabold text-ink sm:text-4xl">Blog Post Not Found</h1>
+        <p className="mt-4 max-w-xl text-lg text-slate-600">
+          The blog post you're looking for doesn't exist or has been removed.
+        </p>
+        <Link to="/blog" className="btn-dark mt-8">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Go Back to Blog
+        </Link>
+      </section>
+    </>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading article" className="container-page max-w-3xl space-y-4 py-16">
+      <div className="skeleton h-4 w-48" />
+      <div className="skeleton h-10 w-full" />
+      <div className="skeleton h-10 w-2/3" />
+      <div className="skeleton mt-8 aspect-[40/21] w-full rounded-2xl" />
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="skeleton h-4 w-full" />
+      ))}
+    </div>
+  );
+}
+
+export default function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const source = useBlogSource();
+  const { siteUrl } = useSiteConfig();
+  const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));
+
+  if (isPending) return <PostSkeleton />;
+  if (isError) return <PostNotFound />;
+
+  const url = `${siteUrl}/blog/${post.slug}`;
+  return (
+    <>
+      <PageMeta
+        title={post.title}
+        description={post.summary}
+        path={`/blog/${post.slug}`}
+        image={post.featuredImage}
+        type="article"
+        publishedTime={post.publishedAt}
+        modifiedTime={post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt}
+      />
+      <article>
+        <header className="bg-harbour-50">
+          <div className="container-page max-w-4xl pt-8 pb-10">
+            <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, { label: post.title }]} />
+            <Link
+              to={`/blog?category=${post.category.slug}`}
+              className="mt-8 inline-block rounded-full bg-sea-100 px-3 py-1 text-sm font-semibold text-sea-700 hover:bg-sea-50"
+            >
+              {post.category.name}
+            </Link>
+            <h1 className="fade-in mt-4 text-3xl leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-5xl">
+              {post.title}
+            </h1>
+            <p className="mt-4 text-lg text-slate-600">{post.summary}</p>
+            <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+              <li className="inline-flex items-center gap-1.5">
+                <User className="size-4" aria-hidden="true" />
+                <span>
+                  By <span className="font-medium text-slate-800">{authorName(post.author.username)}</span>
+                </span>
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Calendar className="size-4" aria-hidden="true" />
+                <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Clock className="size-4" aria-hidden="true" />
+                {readingMinutes(post.html)} min read
+              </li>
+            </ul>
+          </div>
+        </header>
+        <div className="container-page max-w-4xl">
+          <PostImage
+            src={post.featuredImage}
+            alt=""
+            priority
+            sizes="(min-width: 896px) 864px, 100vw"
+            className="-mt-2 aspect-[40/21] w-full rounded-2xl object-cover shadow-lg"
+          />
+        </div>
+        <div className="container-page max-w-3xl py-10">
+          <div className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <div className="mt-12 border-t border-slate-200 pt-6">
+            <ShareLinks url={url} title={post.title} />
+          </div>
+          <aside aria-labelledby="post-cta-heading" className="mt-10 rounded-2xl bg-harbour-800 p-8 text-white">
+            <h2 id="post-cta-heading" className="text-2xl font-bold">
+              Want this done for your business?
+            </h2>
+            <p className="mt-2 text-slate-200">
+              Book a free 15-minute consult and we’ll show you the quickest wins for your business. We reply within 1
+              business day.
+            </p>
+            <Link to="/start-project" className="btn-primary mt-6" data-cta="post-book-free-consult">
+              Book Free Consult
+            </Link>
+          </aside>
+        </div>
+      </article>
+      <RelatedPosts currentSlug={post.slug} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Home } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { PageMeta } from '../components/PageMeta.tsx';
+
+export default function NotFoundPage() {
+  return (
+    <>
+      <PageMeta
+        title="Page Not Found"
+        description="The page you're looking for doesn't exist. Head back home to see our fixed-price marketing packages."
+        path="/404"
+        noindex
+      />
+      <section className="container-page flex flex-col items-center py-24 text-center">
+        <p className="text-6xl font-extrabold text-sea-700">404</p>
+        <h1 className="mt-4 text-3xl font-extrabold text-ink sm:text-4xl">Page Not Found</h1>
+        <p className="mt-4 max-w-xl text-lg text-slate-600">
+          Sorry, we couldn't find that page. It may have moved, or the link may be mistyped.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn-dark">
+            <Home className="size-4" aria-hidden="true" /> Go to the home page
+          </Link>
+          <Link to="/blog" className="btn-outline">
+            Read the blog
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

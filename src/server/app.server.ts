@@ -1,0 +1,69 @@
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { PageAssets } from '../app/boot-data.ts';
+import { createApiRouter, httpStatusOf } from './api.server.ts';
+import type { Config } from './config.server.ts';
+import { createPageHandler, errorPage, type RenderModule } from './pages.server.ts';
+import { securityHeaders } from './security.server.ts';
+import type { BlogStore } from './store.server.ts';
+
+export interface AppOptions {
+  config: Config;
+  store: BlogStore;
+  logger: Logger;
+  loadRenderer: () => Promise<RenderModule>;
+  assets: (pageModule: string) => PageAssets;
+  /** Static files and development middleware (Vite), mounted before the routes. */
+  staticFiles: RequestHandler[];
+}
+
+/** The request's journey: logging, security headers, compression, static files, API, pages. */
+export function createApp({ config, store, logger, loadRenderer, assets, staticFiles }: AppOptions) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  if (config.isProduction) {
+    app.use(
+      pinoHttp({
+        logger,
+        autoLogging: { ignore: (req) => req.url === '/healthz' },
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
+  }
+  app.use(securityHeaders(config));
+  // React calls the flush() that compression adds after each chunk, so the shell is not held back.
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+
+  app.use(staticFiles);
+  // A featured image added since the last build has no smaller copies yet: serve the full-size one.
+  app.get(/^\/images\/blog\/(.+)-\d+\.webp$/, (req, res) => {
+    res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
+  });
+  app.use('/api', createApiRouter(store));
+
+  app.get('/{*splat}', createPageHandler({ config, store, logger, loadRenderer, assets }));
+  app.all('/{*splat}', (_req, res) => {
+    res.set('Allow', 'GET, HEAD').status(405).type('text').send('Method not allowed');
+  });
+
+  const pageErrors: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = httpStatusOf(error);
+    if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'Request failed');
+    if (res.headersSent) return res.destroy();
+    const title = status >= 500 ? 'Something went wrong' : 'Bad request';
+    res.status(status).type('html').send(errorPage(status, title, config.public.siteName));
+  };
+  app.use(pageErrors);
+  return app;
+}

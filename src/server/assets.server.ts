@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PageAssets } from '../app/boot-data.ts';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+const clientEntry = 'src/entry-client.tsx';
+
+/** The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. */
+export function manifestAssets(clientDir: string): (pageModule: string) => PageAssets {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const chunk = (key: string): ManifestChunk => {
+    const found = manifest[key];
+    if (!found) throw new Error(`Vite manifest has no chunk for ${key}; rebuild with npm run build`);
+    return found;
+  };
+  const collect = (key: string, files: Set<string>, styles: Set<string>) => {
+    const { file, css = [], imports = [] } = chunk(key);
+    if (files.has(file)) return;
+    files.add(file);
+    css.forEach((href) => styles.add(href));
+    imports.forEach((imported) => collect(imported, files, styles));
+  };
+  const cache = new Map<string, PageAssets>();
+  return (pageModule) => {
+    const cached = cache.get(pageModule);
+    if (cached) return cached;
+    const entryFiles = new Set<string>();
+    const styles = new Set<string>();
+    collect(clientEntry, entryFiles, styles);
+    const pageFiles = new Set<string>(entryFiles);
+    collect(pageModule, pageFiles, styles);
+    const [entry, ...entryImports] = [...entryFiles];
+    const assets: PageAssets = {
+      scripts: [`/${entry}`],
+      styles: [...styles].map((href) => `/${href}`),
+      modulePreloads: [...entryImports, ...[...pageFiles].filter((file) => !entryFiles.has(file))].map(
+        (file) => `/${file}`,
+      ),
+    };
+    cache.set(pageModule, assets);
+    return assets;
+  };
+}
+
+/** In development Vite serves the sources themselves. */
+export function devAssets(): PageAssets {
+  return { scripts: ['/@vite/client', `/${clientEntry}`], styles: ['/src/styles.css'], modulePreloads: [] };
+}

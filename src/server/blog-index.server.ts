@@ -1,0 +1,81 @@
+import type { CategoryWithCount, Post, PostList, PostListParams, PostSummary } from '../lib/blog-types.ts';
+import { renderMarkdown } from './markdown.server.ts';
+import type { StoreData, StoredPost } from './store-schema.ts';
+
+interface IndexedPost {
+  summary: PostSummary;
+  stored: StoredPost;
+  detail?: Post;
+}
+
+/**
+ * The store's public view at one moment: posts sorted newest first, looked up by slug and by category,
+ * built once per load so that no request sorts or scans the whole store.
+ */
+export class BlogIndex {
+  readonly categories: CategoryWithCount[];
+  /** When the next scheduled post becomes public (epoch ms), if any. */
+  readonly nextDueAt: number | undefined;
+  private readonly newestFirst: IndexedPost[];
+  private readonly bySlug = new Map<string, IndexedPost>();
+  private readonly byCategory = new Map<number, IndexedPost[]>();
+
+  constructor(
+    data: StoreData,
+    readonly version: number,
+    now = Date.now(),
+  ) {
+    const categoriesById = new Map(data.categories.map((c) => [c.id, c]));
+    let nextDueAt: number | undefined;
+    const published: (IndexedPost & { time: number })[] = [];
+    for (const stored of data.posts) {
+      const time = Date.parse(stored.publishedAt);
+      if (time > now) {
+        nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
+        continue;
+      }
+      const category = categoriesById.get(stored.categoryId);
+      if (!category) continue;
+      const { content: _content, categoryId: _categoryId, author, ...rest } = stored;
+      published.push({ time, stored, summary: { ...rest, category, author: { username: author } } });
+    }
+    published.sort((a, b) => b.time - a.time || b.stored.id - a.stored.id);
+    this.newestFirst = published;
+    this.nextDueAt = nextDueAt;
+    for (const post of published) {
+      this.bySlug.set(post.stored.slug, post);
+      const list = this.byCategory.get(post.stored.categoryId) ?? [];
+      list.push(post);
+      this.byCategory.set(post.stored.categoryId, list);
+    }
+    this.categories = data.categories.map((c) => ({ ...c, postCount: this.byCategory.get(c.id)?.length ?? 0 }));
+  }
+
+  get publicPosts(): readonly PostSummary[] {
+    return this.newestFirst.map((p) => p.summary);
+  }
+
+  categoryBySlug(slug: string): CategoryWithCount | undefined {
+    return this.categories.find((c) => c.slug === slug);
+  }
+
+  listPosts({ categoryId, page, limit }: PostListParams): PostList {
+    const all = categoryId === undefined ? this.newestFirst : (this.byCategory.get(categoryId) ?? []);
+    const start = (page - 1) * limit;
+    return {
+      posts: all.slice(start, start + limit).map((p) => p.summary),
+      pagination: { page, limit, total: all.length, pages: Math.ceil(all.length / limit) },
+    };
+  }
+
+  post(slug: string): Post | undefined {
+    const entry = this.bySlug.get(slug);
+    if (!entry) return undefined;
+    entry.detail ??= { ...entry.summary, content: entry.stored.content, html: renderMarkdown(entry.stored.content) };
+    return entry.detail;
+  }
+
+  featured(limit: number): PostSummary[] {
+    return this.newestFirst.slice(0, limit).map((p) => p.summary);
+  }
+}

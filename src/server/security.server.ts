@@ -1,0 +1,42 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Config } from './config.server.ts';
+
+/** Only the hosts the embedded form and Google's tag need; no inline or eval'd script anywhere. */
+export function securityHeaders(config: Config): RequestHandler[] {
+  const region = config.public.hubspot.region;
+  const hubspot = [`https://js-${region}.hsforms.net`, 'https://*.hsforms.net', 'https://*.hsforms.com', 'https://*.hubspot.com'];
+  const google = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+  const https = config.public.siteUrl.startsWith('https:');
+  return [
+    helmet({
+      contentSecurityPolicy: config.isProduction
+        ? {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", ...hubspot, 'https://www.googletagmanager.com'],
+              // The form provider and the toasts inject style elements at run time.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', ...hubspot, ...google],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'", ...hubspot, ...google],
+              frameSrc: hubspot,
+              formAction: ["'self'", ...hubspot],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              frameAncestors: ["'none'"],
+              ...(https ? { upgradeInsecureRequests: [] } : {}),
+            },
+          }
+        : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    }),
+    (_req, res, next) => {
+      res.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+      next();
+    },
+  ];
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const categorySchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string().trim().min(1),
+  slug: z.string().regex(slugPattern, 'must be lowercase words joined by hyphens'),
+});
+
+export const postSchema = z.strictObject({
+  id: z.number().int().positive(),
+  slug: z.string().max(200).regex(slugPattern, 'must be lowercase words joined by hyphens'),
+  title: z.string().trim().min(1).max(300),
+  summary: z.string().trim().min(1).max(1000),
+  content: z.string().min(1),
+  featuredImage: z.string().regex(/^\/[\w./-]+$/, 'must be a path under public/, like /images/blog/x.webp'),
+  categoryId: z.number().int().positive(),
+  author: z.string().trim().min(1).max(100),
+  publishedAt: isoDate,
+  createdAt: isoDate,
+});
+
+function duplicates<T>(values: T[]): T[] {
+  const seen = new Set<T>();
+  return values.filter((value) => (seen.has(value) ? true : (seen.add(value), false)));
+}
+
+export const storeSchema = z
+  .strictObject({
+    categories: z.array(categorySchema),
+    posts: z.array(postSchema),
+  })
+  .superRefine((store, ctx) => {
+    const checks: [string, unknown[]][] = [
+      ['categories', duplicates(store.categories.map((c) => c.id))],
+      ['categories', duplicates(store.categories.map((c) => c.slug))],
+      ['posts', duplicates(store.posts.map((p) => p.id))],
+      ['posts', duplicates(store.posts.map((p) => p.slug))],
+    ];
+    for (const [path, dupes] of checks) {
+      if (dupes.length) ctx.addIssue({ code: 'custom', path: [path], message: `duplicate ${dupes.join(', ')}` });
+    }
+    const categoryIds = new Set(store.categories.map((c) => c.id));
+    store.posts.forEach((post, index) => {
+      if (!categoryIds.has(post.categoryId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['posts', index, 'categoryId'],
+          message: `post "${post.slug}" names unknown category ${post.categoryId}`,
+        });
+      }
+    });
+  });
+
+export type StoreData = z.infer<typeof storeSchema>;
+export type StoredCategory = z.infer<typeof categorySchema>;
+export type StoredPost = z.infer<typeof postSchema>;
+
+/** One line that says what is wrong, e.g. `posts[3].slug: must be lowercase words joined by hyphens`. */
+export function describeStoreError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid store';
+  const path = issue.path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : '';
+  return `${path || 'store'}: ${issue.message}${more}`;
+}

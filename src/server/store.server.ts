@@ -1,0 +1,122 @@
+import { unwatchFile, watchFile } from 'node:fs';
+import { Low } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import type { BlogSource } from '../lib/blog-types.ts';
+import { BlogIndex } from './blog-index.server.ts';
+import { describeStoreError, storeSchema, type StoreData } from './store-schema.ts';
+
+export class StoreError extends Error {}
+
+/** Reads and validates the store without ever writing to it. The message names the file and the problem. */
+export async function readStore(file: string): Promise<StoreData> {
+  const db = new Low<unknown>(new JSONFile<unknown>(file), null);
+  try {
+    await db.read();
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message;
+    throw new StoreError(`${file}: ${reason}`);
+  }
+  if (db.data === null) throw new StoreError(`${file}: file not found`);
+  const result = storeSchema.safeParse(db.data);
+  if (!result.success) throw new StoreError(`${file}: ${describeStoreError(result.error)}`);
+  return result.data;
+}
+
+export interface StoreLogger {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+// setTimeout cannot wait longer than this; a later publish time is simply re-checked when it fires.
+const maxTimerDelay = 2 ** 31 - 1;
+
+/**
+ * The blog's data for the running server: loaded once at start, reloaded when the file changes on disk
+ * (a bad edit is logged and the last good data kept), and re-indexed when a scheduled post comes due.
+ */
+export class BlogStore {
+  private data: StoreData;
+  private current: BlogIndex;
+  private dueTimer: NodeJS.Timeout | undefined;
+  private readonly listeners = new Set<(index: BlogIndex) => void>();
+  private watching = false;
+
+  private constructor(
+    readonly file: string,
+    data: StoreData,
+    private readonly logger: StoreLogger,
+  ) {
+    this.data = data;
+    this.current = new BlogIndex(data, 1);
+    this.scheduleNextDue();
+  }
+
+  static async open(file: string, logger: StoreLogger): Promise<BlogStore> {
+    return new BlogStore(file, await readStore(file), logger);
+  }
+
+  get index(): BlogIndex {
+    return this.current;
+  }
+
+  readonly source: BlogSource = {
+    categories: async () => this.current.categories,
+    posts: async (params) => this.current.listPosts(params),
+    post: async (slug) => {
+      const post = this.current.post(slug);
+      if (!post) throw new Error('Post not found');
+      return post;
+    },
+    featured: async (limit) => this.current.featured(limit),
+  };
+
+  onChange(listener: (index: BlogIndex) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  watch(intervalMs = 500): void {
+    if (this.watching) return;
+    this.watching = true;
+    watchFile(this.file, { interval: intervalMs, persistent: false }, (curr, prev) => {
+      if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size) void this.reload();
+    });
+  }
+
+  async reload(): Promise<boolean> {
+    try {
+      this.data = await readStore(this.file);
+    } catch (error) {
+      this.logger.error(`Store not reloaded, keeping the last good data: ${(error as Error).message}`);
+      return false;
+    }
+    this.rebuild();
+    this.logger.info(`Store reloaded from ${this.file} (${this.data.posts.length} posts)`);
+    return true;
+  }
+
+  close(): void {
+    if (this.watching) unwatchFile(this.file);
+    this.watching = false;
+    clearTimeout(this.dueTimer);
+    this.listeners.clear();
+  }
+
+  private rebuild(): void {
+    this.current = new BlogIndex(this.data, this.current.version + 1);
+    this.scheduleNextDue();
+    for (const listener of this.listeners) listener(this.current);
+  }
+
+  private scheduleNextDue(): void {
+    clearTimeout(this.dueTimer);
+    const dueAt = this.current.nextDueAt;
+    if (dueAt === undefined) return;
+    const delay = Math.min(Math.max(dueAt - Date.now(), 0), maxTimerDelay);
+    this.dueTimer = setTimeout(() => {
+      if (Date.now() >= dueAt) this.rebuild();
+      else this.scheduleNextDue();
+    }, delay);
+    this.dueTimer.unref();
+  }
+}
