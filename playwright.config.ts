@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eStoreFile } from './e2e/fixtures/store.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Another build folder lets two people run the suite side by side (E2E_DIST=.dist-b npm run build -- ...).
+const dist = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,7 +31,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // `exec` leaves one process (the server itself) for Playwright to stop.
-    command: 'npx tsx e2e/fixtures/write-store.ts && exec node dist/server/server.js',
+    command: `npx tsx e2e/fixtures/write-store.ts && exec node ${dist}/server/server.js`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -36,7 +39,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_FILE: '.tmp/e2e-db.json',
+      DATA_FILE: e2eStoreFile,
       HUBSPOT_PORTAL_ID: '12345678',
       HUBSPOT_FORM_ID: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
       HUBSPOT_REGION: 'ap1',

@@ -111,7 +111,7 @@ test.describe('blog post', () => {
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
     await expect(page.getByText(/\d+ min read/)).toBeVisible();
     await expect(page.locator('.prose-post h2').first()).toHaveAttribute('id', /.+/);
-    const url = encodeURIComponent(`http://localhost:4173/blog/${post.slug}`);
+    const url = encodeURIComponent(new URL(`/blog/${post.slug}`, page.url()).href);
     await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', new RegExp(`twitter\\.com/intent/tweet\\?url=${url}`));
     await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=${url}`));
     await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', new RegExp(`linkedin\\.com/sharing/share-offsite/\\?url=${url}`));

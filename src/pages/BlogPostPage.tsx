@@ -4,12 +4,14 @@ import { Link, useParams } from 'react-router-dom';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
+import { JsonLd } from '../components/JsonLd.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PostImage } from '../components/PostImage.tsx';
 import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { blogPostQuery } from '../lib/queries.ts';
+import { blogPostingSchema, breadcrumbSchema } from '../lib/structured-data.ts';
 
 function authorName(username: string): string {
   return username
@@ -57,13 +59,13 @@ function PostSkeleton() {
 export default function BlogPostPage() {
   const { slug = '' } = useParams();
   const source = useBlogSource();
-  const { siteUrl } = useSiteConfig();
+  const config = useSiteConfig();
   const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));
 
   if (isPending) return <PostSkeleton />;
   if (isError) return <PostNotFound />;
 
-  const url = `${siteUrl}/blog/${post.slug}`;
+  const url = `${config.siteUrl}/blog/${post.slug}`;
   return (
     <>
       <PageMeta
@@ -74,6 +76,17 @@ export default function BlogPostPage() {
         type="article"
         publishedTime={post.publishedAt}
         modifiedTime={post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt}
+      />
+      <JsonLd data={blogPostingSchema(post, config)} />
+      <JsonLd
+        data={breadcrumbSchema(
+          [
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+            { name: post.title, path: `/blog/${post.slug}` },
+          ],
+          config,
+        )}
       />
       <article>
         <header className="bg-harbour-50">

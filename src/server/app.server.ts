@@ -7,6 +7,7 @@ import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { Config } from './config.server.ts';
 import { createPageHandler, errorPage, type RenderModule } from './pages.server.ts';
 import { securityHeaders } from './security.server.ts';
+import { createSeoRouter } from './seo.server.ts';
 import type { BlogStore } from './store.server.ts';
 
 export interface AppOptions {
@@ -45,12 +46,13 @@ export function createApp({ config, store, logger, loadRenderer, assets, staticF
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
-  app.use(staticFiles);
+  if (staticFiles.length) app.use(staticFiles);
   // A featured image added since the last build has no smaller copies yet: serve the full-size one.
   app.get(/^\/images\/blog\/(.+)-\d+\.webp$/, (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
   app.use('/api', createApiRouter(store));
+  app.use(createSeoRouter(store, config.public));
 
   app.get('/{*splat}', createPageHandler({ config, store, logger, loadRenderer, assets }));
   app.all('/{*splat}', (_req, res) => {

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { parseConfig } from './config.server.ts';
+
+describe('parseConfig', () => {
+  test('has the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataFile: 'data/db.json', renderCache: true });
+    expect(config.public).toMatchObject({
+      siteName: 'Newcastle Marketing Studio',
+      siteUrl: 'http://localhost:3000',
+      hubspot: { region: 'ap1' },
+    });
+    expect(config.public.contactPhone).toMatch(/^\(02\) 49/);
+  });
+
+  test('trims a trailing slash from SITE_URL and treats empty optional values as unset', () => {
+    const config = parseConfig({ SITE_URL: 'https://studio.example/', GA_MEASUREMENT_ID: '', HUBSPOT_PORTAL_ID: ' ' });
+    expect(config.public.siteUrl).toBe('https://studio.example');
+    expect(config.public.gaMeasurementId).toBeUndefined();
+    expect(config.public.hubspot.portalId).toBeUndefined();
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT .* \(got "abc"\)$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ SITE_URL: 'ftp://x' }, /^Invalid configuration: SITE_URL /],
+    [{ CONTACT_EMAIL: 'nope' }, /^Invalid configuration: CONTACT_EMAIL /],
+    [{ GA_MEASUREMENT_ID: 'UA-1' }, /^Invalid configuration: GA_MEASUREMENT_ID must look like G-XXXXXXX/],
+    [{ HUBSPOT_REGION: 'mars' }, /^Invalid configuration: HUBSPOT_REGION must look like ap1/],
+  ])('a bad value stops with one clear line: %o', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,146 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.ts';
+
+const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
+const data = testStore(8);
+data.posts.push(testPost({ id: 20, slug: 'hostile', title: hostileTitle, summary: '</script><b>x</b>' }));
+
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  testApp = await createTestApp(data);
+});
+afterAll(() => testApp.close());
+
+const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+function headOf(html: string) {
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: attribute(html, /<meta name="description" content="([^"]*)"/),
+    canonical: attribute(html, /<link rel="canonical" href="([^"]*)"/),
+    robots: attribute(html, /<meta name="robots" content="([^"]*)"/),
+    og: Object.fromEntries([...html.matchAll(/<meta property="(og:[\w:]+|article:[\w_]+)" content="([^"]*)"/g)].map((m) => [m[1], m[2]])),
+    twitterCard: attribute(html, /<meta name="twitter:card" content="([^"]*)"/),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? 'null') as { '@type': string },
+    ),
+  };
+}
+
+async function get(path: string, expectedStatus = 200) {
+  const response = await request(testApp.app).get(path).expect(expectedStatus).expect('Content-Type', /html/);
+  return response.text;
+}
+
+const pages = [
+  { path: '/', jsonLd: 'ProfessionalService' },
+  { path: '/services', jsonLd: 'ProfessionalService' },
+  { path: '/how-it-works' },
+  { path: '/about' },
+  { path: '/faq', jsonLd: 'FAQPage' },
+  { path: '/start-project' },
+  { path: '/blog' },
+  { path: '/blog/post-3', jsonLd: 'BlogPosting' },
+];
+
+describe('every page’s server HTML', () => {
+  test.each(pages)('$path has its own title, description, canonical, Open Graph and Twitter tags', async ({ path, jsonLd }) => {
+    const html = await get(path);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en-AU">')).toBe(true);
+    const head = headOf(html);
+    expect(head.title).toMatch(/ \| Newcastle Marketing Studio$/);
+    expect(head.description?.length).toBeGreaterThan(10);
+    expect(head.canonical).toBe(`${testSiteUrl}${path}`);
+    expect(head.og['og:title']).toBe(head.title);
+    expect(head.og['og:description']).toBe(head.description);
+    expect(head.og['og:url']).toBe(head.canonical);
+    expect(head.og['og:image']).toMatch(new RegExp(`^${testSiteUrl}/`));
+    expect(head.twitterCard).toBe('summary_large_image');
+    expect(head.robots).toBeUndefined();
+    if (jsonLd) expect(head.jsonLd.map((item) => item['@type'])).toContain(jsonLd);
+    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/rss.xml"/);
+  });
+
+  test('every page has a different title', async () => {
+    const titles = await Promise.all(pages.map(async ({ path }) => headOf(await get(path)).title));
+    expect(new Set(titles).size).toBe(pages.length);
+  });
+
+  test('a post is an article with its published time, BlogPosting and BreadcrumbList', async () => {
+    const head = headOf(await get('/blog/post-3'));
+    expect(head.og['og:type']).toBe('article');
+    expect(head.og['article:published_time']).toBe(data.posts[2]?.publishedAt);
+    expect(head.og['og:image']).toBe(`${testSiteUrl}/images/blog/google-business-profile.webp`);
+    const posting = head.jsonLd.find((item) => item['@type'] === 'BlogPosting') as Record<string, unknown>;
+    expect(posting).toMatchObject({ headline: 'Post 3', datePublished: data.posts[2]?.publishedAt });
+    expect(posting.publisher).toMatchObject({ name: 'Newcastle Marketing Studio' });
+    const crumbs = head.jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(crumbs.itemListElement.map((item) => item.name)).toEqual(['Home', 'Blog', 'Post 3']);
+  });
+
+  test('blog pages 2+ and categories carry their own canonical', async () => {
+    expect(headOf(await get('/blog?page=2')).canonical).toBe(`${testSiteUrl}/blog?page=2`);
+    expect(headOf(await get('/blog?category=local-seo&utm_source=x')).canonical).toBe(`${testSiteUrl}/blog?category=local-seo`);
+  });
+});
+
+describe('status codes', () => {
+  test('an unknown path is a 404 Page Not Found, not indexed', async () => {
+    const html = await get('/no/such/page', 404);
+    expect(html).toContain('Page Not Found');
+    expect(headOf(html).robots).toBe('noindex, follow');
+  });
+
+  test('an unknown post is a 404 with the exact texts and a link back', async () => {
+    const html = await get('/blog/nope', 404);
+    expect(html).toContain('Blog Post Not Found');
+    expect(html).toContain('The blog post you&#x27;re looking for doesn&#x27;t exist or has been removed.');
+    expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>.*Go Back to Blog<\/a>/);
+  });
+
+  test('a blog page past the last, or an unknown category, is a 404', async () => {
+    await get('/blog?page=3', 404);
+    await get('/blog?category=unknown', 404);
+  });
+
+  test('a crawler gets the same complete document', async () => {
+    const response = await request(testApp.app)
+      .get('/blog/post-3')
+      .set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')
+      .expect(200);
+    expect(response.text).toContain('Related articles');
+    expect(response.text).toContain('</html>');
+  });
+});
+
+describe('the page carries its data for hydration', () => {
+  test('a post page holds the post (as HTML only) and its related articles in the boot data', async () => {
+    const html = await get('/blog/post-3');
+    const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    const boot = JSON.parse(json) as { state: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    const keys = boot.state.queries.map((query) => query.queryKey);
+    expect(keys).toContainEqual(['blog', 'post', 'post-3']);
+    expect(keys).toContainEqual(['blog', 'featured', 3]);
+    const post = boot.state.queries.find((query) => query.queryKey[1] === 'post')?.state.data as Record<string, unknown>;
+    expect(post.html).toContain('<h2');
+    expect(post).not.toHaveProperty('content');
+  });
+
+  test('a hostile title cannot close the data block or run as script', async () => {
+    const html = await get('/blog/hostile');
+    expect(html).not.toContain('<script>alert(1)');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    for (const attributes of scripts) expect(attributes).toMatch(/type="(application\/json|application\/ld\+json|module)"/);
+    expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+  });
+
+  test('pages have no inline executable script, so the CSP needs no unsafe-inline', async () => {
+    const response = await request(testApp.app).get('/blog');
+    const csp = response.headers['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/unsafe-inline[^;]*;?\s*$|script-src[^;]*unsafe-(inline|eval)/);
+    const inline = [...response.text.matchAll(/<script(?![^>]*\btype="application\/(?:ld\+)?json")(?![^>]*\bsrc=)[^>]*>/g)];
+    expect(inline).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import type { StoreData, StoredPost } from './store-schema.ts';
+import { createApp } from './app.server.ts';
+import { devAssets } from './assets.server.ts';
+import { parseConfig } from './config.server.ts';
+import { BlogStore } from './store.server.ts';
+
+export const testSiteUrl = 'https://studio.example';
+
+export function testPost(overrides: Partial<StoredPost> & Pick<StoredPost, 'id' | 'slug'>): StoredPost {
+  return {
+    title: `Post ${overrides.id}`,
+    summary: `Summary of post ${overrides.id}`,
+    content: `## Heading ${overrides.id}\n\nBody of post ${overrides.id}.\n`,
+    featuredImage: '/images/blog/google-business-profile.webp',
+    categoryId: 1,
+    author: 'studio-team',
+    publishedAt: `2025-01-${String((overrides.id % 28) + 1).padStart(2, '0')}T09:00:00.000Z`,
+    createdAt: '2024-12-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function testStore(postCount = 8): StoreData {
+  return {
+    categories: [
+      { id: 1, name: 'Local SEO', slug: 'local-seo' },
+      { id: 2, name: 'Email Marketing', slug: 'email-marketing' },
+    ],
+    posts: Array.from({ length: postCount }, (_, index) =>
+      testPost({ id: index + 1, slug: `post-${index + 1}`, categoryId: (index % 2) + 1 }),
+    ),
+  };
+}
+
+export function writeTempStore(data: unknown): { file: string; remove: () => void } {
+  const directory = mkdtempSync(path.join(tmpdir(), 'nms-store-'));
+  const file = path.join(directory, 'db.json');
+  writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data, null, 2));
+  return { file, remove: () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+/** The whole app over a temporary store, rendering pages from source as the development server does. */
+export async function createTestApp(data: StoreData = testStore(), env: Record<string, string> = {}) {
+  const temp = writeTempStore(data);
+  const config = parseConfig({ NODE_ENV: 'production', DATA_FILE: temp.file, SITE_URL: testSiteUrl, ...env });
+  const logger = pino({ level: 'silent' });
+  const store = await BlogStore.open(temp.file, logger);
+  const app = createApp({
+    config,
+    store,
+    logger,
+    loadRenderer: () => import('../entry-server.tsx'),
+    assets: devAssets,
+    staticFiles: [],
+  });
+  return {
+    app,
+    store,
+    file: temp.file,
+    close: () => {
+      store.close();
+      temp.remove();
+    },
+  };
+}
