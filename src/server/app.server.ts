@@ -63,8 +63,7 @@ export function createApp({ config, store, logger, loadRenderer, assets, staticF
     const status = httpStatusOf(error);
     if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'Request failed');
     if (res.headersSent) return res.destroy();
-    const title = status >= 500 ? 'Something went wrong' : 'Bad request';
-    res.status(status).type('html').send(errorPage(status, title, config.public.siteName));
+    res.status(status).type('html').send(errorPage(status, config.public.siteName));
   };
   app.use(pageErrors);
   return app;

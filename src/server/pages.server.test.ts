@@ -75,7 +75,7 @@ describe('every page’s server HTML', () => {
     const posting = head.jsonLd.find((item) => item['@type'] === 'BlogPosting') as Record<string, unknown>;
     expect(posting).toMatchObject({ headline: 'Post 3', datePublished: data.posts[2]?.publishedAt });
     expect(posting.publisher).toMatchObject({ name: 'Newcastle Marketing Studio' });
-    const crumbs = head.jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    const crumbs = head.jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { name: string }[] };
     expect(crumbs.itemListElement.map((item) => item.name)).toEqual(['Home', 'Blog', 'Post 3']);
   });
 

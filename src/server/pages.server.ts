@@ -1,9 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { PageAssets } from '../app/boot-data.ts';
-import type { RenderInput } from '../entry-server.tsx';
+import type { RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { Config } from './config.server.ts';
+import { cachedPage, PageCache, type CachedPage } from './page-cache.server.ts';
 import type { BlogStore } from './store.server.ts';
 
 export type RenderModule = typeof import('../entry-server.tsx');
@@ -19,31 +21,105 @@ interface PageHandlerOptions {
 // A render that has not finished by then is abandoned; React then sends what it has.
 const renderTimeoutMs = 10_000;
 
-export function errorPage(status: number, title: string, siteName: string): string {
-  return `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${siteName}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>${title}</h1><p>Sorry, something went wrong on our side. Please try again in a moment.</p><p><a href="/">Go to the home page</a></p><p>Status ${status}</p></body></html>`;
+// Browsers revalidate every time (a 304 with the ETag is cheap); a CDN may serve a page for five minutes and
+// a stale one while it refetches. A content change shows within that window.
+const pageCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
+const notFoundCacheControl = 'public, max-age=0, s-maxage=60';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function errorPage(status: number, siteName: string): string {
+  const [title, message] =
+    status >= 500
+      ? ['Something went wrong', 'Sorry, something went wrong on our side. Please try again in a moment.']
+      : ['Bad request', 'Sorry, we could not understand that address. Please check the link.'];
+  return `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(siteName)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></body></html>`;
 }
 
-/** Server-renders every page route: status decided first, then streamed (or sent whole to crawlers). */
+/** Renders one page into memory: the complete document, as crawlers get it. */
+async function renderToBuffer(renderer: RenderModule, input: RenderInput, onError: RenderOutput['onError']) {
+  return new Promise<{ status: number; html: Buffer }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let status = 200;
+    let timer: NodeJS.Timeout | undefined;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        callback();
+      },
+    });
+    sink.on('finish', () => {
+      clearTimeout(timer);
+      resolve({ status, html: Buffer.concat(chunks) });
+    });
+    renderer
+      .renderPage(input, {
+        waitForAll: true,
+        onReady(readyStatus, pipe) {
+          status = readyStatus;
+          pipe(sink);
+        },
+        onShellError: reject,
+        onError,
+      })
+      .then((render) => {
+        timer = setTimeout(render.abort, renderTimeoutMs);
+      }, reject);
+  });
+}
+
+function sendCached(req: Request, res: Response, page: CachedPage): void {
+  res.status(page.status).type('html');
+  res.set({
+    ETag: page.etag,
+    Vary: 'Accept-Encoding',
+    'Cache-Control': page.status === 200 ? pageCacheControl : notFoundCacheControl,
+  });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  if (encoding === 'br' || encoding === 'gzip') res.set('Content-Encoding', encoding);
+  res.set('Content-Length', String(body.length)).end(body);
+}
+
+/**
+ * Server-renders every page route, the status decided before anything is sent. With the render cache on
+ * (the default) each URL is rendered once per store version and served precompressed with a strong ETag;
+ * with it off, browsers get the shell streamed as soon as it is ready and crawlers the whole document.
+ */
 export function createPageHandler({ config, store, logger, loadRenderer, assets }: PageHandlerOptions): RequestHandler {
+  const cache = config.renderCache ? new PageCache() : undefined;
+  if (cache) store.onChange(() => cache.clear());
+
   return async (req, res, next) => {
     const input: RenderInput = { url: req.originalUrl, source: store.source, config: config.public, assets };
+    const onError = (error: unknown) => logger.error({ err: error, url: req.originalUrl }, 'Error while rendering');
     const sendError = (error: unknown) => {
       logger.error({ err: error, url: req.originalUrl }, 'Page render failed');
       if (res.headersSent) return res.destroy();
-      res.status(500).set('Cache-Control', 'no-store').type('html').send(errorPage(500, 'Something went wrong', config.public.siteName));
+      res.status(500).set('Cache-Control', 'no-store').type('html').send(errorPage(500, config.public.siteName));
     };
     try {
-      const { renderPage } = await loadRenderer();
-      const render = await renderPage(input, {
+      const renderer = await loadRenderer();
+      if (cache) {
+        const page = await cache.get(req.originalUrl, async () => {
+          const { status, html } = await renderToBuffer(renderer, input, onError);
+          return cachedPage(status, html);
+        });
+        return sendCached(req, res, page);
+      }
+      const render = await renderer.renderPage(input, {
         waitForAll: isbot(req.get('user-agent')),
         onReady(status, pipe) {
-          res.status(status).type('html').set('Cache-Control', 'no-cache');
+          res.status(status).type('html');
+          res.set('Cache-Control', status === 200 ? pageCacheControl : notFoundCacheControl);
           pipe(res);
         },
         onShellError: sendError,
-        onError(error) {
-          logger.error({ err: error, url: req.originalUrl }, 'Error while rendering');
-        },
+        onError,
       });
       const timer = setTimeout(render.abort, renderTimeoutMs);
       res.on('close', () => {

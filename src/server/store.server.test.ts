@@ -48,6 +48,8 @@ describe('BlogStore', () => {
     const store = await BlogStore.open(file, silent);
     cleanups.push(() => store.close());
     store.watch(20);
+    // fs.watchFile compares against its first poll, so let that happen before the edit.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     writeFileSync(file, JSON.stringify(testStore(5)));
     await vi.waitFor(() => expect(store.index.listPosts({ page: 1, limit: 50 }).pagination.total).toBe(5), { timeout: 3000 });
     const version = store.index.version;

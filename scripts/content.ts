@@ -1,0 +1,206 @@
+/**
+ * The operators' content workflow: `npm run content -- <command>` (see docs/publishing.md).
+ * Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
+ */
+import { Command, Option } from 'commander';
+import {
+  addCategory,
+  addPost,
+  checkStore,
+  ContentError,
+  exportContent,
+  importContent,
+  listCategories,
+  listPosts,
+  removePost,
+} from '../src/server/content/commands.server.ts';
+
+interface StoreFlags {
+  data: string;
+}
+interface PublicFlags {
+  public: string;
+}
+
+const defaultDataFile = process.env.DATA_FILE ?? 'data/db.json';
+
+function withData(command: Command): Command {
+  return command.addOption(new Option('--data <file>', 'the JSON store (env DATA_FILE)').default(defaultDataFile));
+}
+
+function withPublic(command: Command): Command {
+  return command.addOption(
+    new Option('--public <dir>', 'the site folder that featured image paths start from').default('public'),
+  );
+}
+
+function print(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function warn(line: string): void {
+  process.stderr.write(`warning: ${line}\n`);
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
+  return [line(header), ...rows.map(line)];
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const program = new Command()
+  .name('npm run content --')
+  .description(
+    "Publish blog posts from markdown files with front matter into the site's store (DATA_FILE).\n" +
+      'Every change is validated first; a failed command leaves the store exactly as it was.',
+  )
+  .showHelpAfterError('(run with --help for usage)')
+  .addHelpText(
+    'after',
+    `
+Examples:
+  npm run content -- add drafts/winter-menu.md           add a post (a future publishedAt schedules it)
+  npm run content -- add drafts/winter-menu.md --update  replace the post with the same slug
+  npm run content -- list
+  npm run content -- remove winter-menu-ideas
+  npm run content -- categories add "Branding"
+  npm run content -- check
+  npm run content -- export backup/ && npm run content -- import backup/
+  npm run content -- import content/                     rebuild data/db.json from the seeded sources`,
+  );
+
+withPublic(
+  withData(
+    program
+      .command('add')
+      .description('add a post from a markdown file with front matter (see docs/publishing.md)')
+      .argument('<file.md>', 'markdown file: front matter (title, summary, category, featuredImage, …) then the post')
+      .option(
+        '--update',
+        'replace the existing post with the same slug (keeps its id, createdAt and publishedAt unless given)',
+      ),
+  ),
+).action(async (file: string, flags: StoreFlags & PublicFlags & { update?: boolean }) => {
+  const result = await addPost({ file, update: flags.update, dataFile: flags.data, publicDir: flags.public });
+  const { post } = result;
+  if (result.imageFile) print(`converted featuredImage to ${result.imageFile}`);
+  const when = result.state === 'scheduled' ? `scheduled for ${post.publishedAt}` : `published ${post.publishedAt}`;
+  print(`${result.action} "${post.title}" (slug ${post.slug}, id ${post.id}, ${result.category.name}), ${when}`);
+});
+
+withData(
+  program
+    .command('list')
+    .description('list every post, newest first, with its state (published or scheduled)')
+    .option('--json', 'print JSON instead of a table'),
+).action(async (flags: StoreFlags & { json?: boolean }) => {
+  const posts = await listPosts({ dataFile: flags.data });
+  if (flags.json) {
+    print(JSON.stringify(posts, null, 2));
+    return;
+  }
+  if (!posts.length) {
+    print('no posts');
+    return;
+  }
+  const rows = posts.map((p) => [p.slug, shorten(p.title, 60), p.category, p.publishedAt, p.state]);
+  for (const line of table(['SLUG', 'TITLE', 'CATEGORY', 'PUBLISHED AT', 'STATE'], rows)) print(line);
+  const scheduled = posts.filter((p) => p.state === 'scheduled').length;
+  print(`\n${posts.length} posts (${posts.length - scheduled} published, ${scheduled} scheduled)`);
+});
+
+withData(
+  program.command('remove').description('delete a post from the store').argument('<slug>', "the post's slug"),
+).action(async (slug: string, flags: StoreFlags) => {
+  const post = await removePost({ dataFile: flags.data, slug });
+  print(`removed "${post.title}" (slug ${post.slug}, id ${post.id})`);
+});
+
+const categories = program.command('categories').description('list or add blog categories');
+
+withData(
+  categories
+    .command('add')
+    .description('add a category')
+    .argument('<name>', 'the name shown on the site, e.g. "Branding"')
+    .option('--slug <slug>', 'the URL slug (default: derived from the name)'),
+).action(async (name: string, flags: StoreFlags & { slug?: string }) => {
+  const category = await addCategory({ dataFile: flags.data, name, slug: flags.slug });
+  print(`added category "${category.name}" (slug ${category.slug}, id ${category.id})`);
+});
+
+withData(
+  categories.command('list').description('list the categories with their post counts').option('--json', 'print JSON'),
+).action(async (flags: StoreFlags & { json?: boolean }) => {
+  const list = await listCategories({ dataFile: flags.data });
+  if (flags.json) {
+    print(JSON.stringify(list, null, 2));
+    return;
+  }
+  const rows = list.map((c) => [String(c.id), c.slug, c.name, String(c.posts)]);
+  for (const line of table(['ID', 'SLUG', 'NAME', 'POSTS'], rows)) print(line);
+});
+
+withPublic(
+  withData(
+    program.command('check').description('validate the whole store and every featured image (exit 1 on problems)'),
+  ),
+).action(async (flags: StoreFlags & PublicFlags) => {
+  const result = await checkStore({ dataFile: flags.data, publicDir: flags.public });
+  if (result.ok) {
+    print(`OK ${result.summary}`);
+    return;
+  }
+  process.stderr.write(`${flags.data}: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}\n`);
+  for (const problem of result.problems) process.stderr.write(`  - ${problem}\n`);
+  process.exitCode = 1;
+});
+
+withData(
+  program
+    .command('export')
+    .description(
+      'write every post (scheduled ones too) to <dir>/posts/<slug>.md and the categories to <dir>/categories.json',
+    )
+    .argument('<dir>', 'target folder')
+    .option('--clean', 'delete other .md files in <dir>/posts (they would come back on the next import)'),
+).action(async (dir: string, flags: StoreFlags & { clean?: boolean }) => {
+  const result = await exportContent({ dataFile: flags.data, dir, clean: flags.clean });
+  print(`exported ${result.posts} posts and ${result.categories} categories to ${dir}`);
+  if (result.strayFiles.length) {
+    if (flags.clean)
+      print(`deleted ${result.strayFiles.length} files not in the store: ${result.strayFiles.join(', ')}`);
+    else warn(`not in the store, would be imported again (use --clean to delete): ${result.strayFiles.join(', ')}`);
+  }
+});
+
+withPublic(
+  withData(
+    program
+      .command('import')
+      .description('rebuild the store from <dir>/posts/*.md and <dir>/categories.json (all checked first)')
+      .argument('<dir>', 'source folder, e.g. content/'),
+  ),
+).action(async (dir: string, flags: StoreFlags & PublicFlags) => {
+  const result = await importContent({ dir, dataFile: flags.data, publicDir: flags.public });
+  print(
+    `imported ${result.data.posts.length} posts and ${result.data.categories.length} categories from ${dir} into ${flags.data}`,
+  );
+  for (const warning of result.warnings) warn(warning);
+  if (result.warnings.length) warn(`run: npm run content -- check`);
+});
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  const message = error instanceof ContentError ? error.message : ((error as Error).stack ?? String(error));
+  process.stderr.write(`error: ${message}\n`);
+  process.exitCode = 1;
+}

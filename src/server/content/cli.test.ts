@@ -1,0 +1,169 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { readStore } from '../store.server.ts';
+import { makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI as operators do, in its own node process. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'scripts', 'content.ts'), ...args],
+      { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+let ws: Workspace;
+beforeEach(async () => {
+  ws = await makeWorkspace();
+});
+afterEach(async () => {
+  await ws.cleanup();
+});
+
+const timeout = 60_000;
+
+describe('content CLI', () => {
+  test(
+    '--help lists every command',
+    async () => {
+      const run = await cli(['--help']);
+      expect(run.code).toBe(0);
+      for (const command of ['add', 'list', 'remove', 'categories', 'check', 'export', 'import']) {
+        expect(run.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+      }
+      const add = await cli(['add', '--help']);
+      expect(add.stdout).toContain('--update');
+      expect(add.stdout).toContain('--data <file>');
+      expect(add.stdout).toContain('--public <dir>');
+    },
+    timeout,
+  );
+
+  test(
+    'add prints what it did and list --json shows the post as scheduled',
+    async () => {
+      const file = await ws.postFile('p.md', newPostFront({ slug: 'later', publishedAt: '2099-01-01T09:00:00.000Z' }));
+      const add = await cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(add).toMatchObject({ code: 0, stderr: '' });
+      expect(add.stdout).toContain(
+        'added "Winter Menu Ideas for Newcastle Cafes" (slug later, id 2, Email Marketing), scheduled for 2099-01-01T09:00:00.000Z',
+      );
+      const list = await cli(['list', '--json', '--data', ws.dataFile]);
+      expect(list.code).toBe(0);
+      expect((JSON.parse(list.stdout) as { slug: string; state: string }[]).map((p) => [p.slug, p.state])).toEqual([
+        ['later', 'scheduled'],
+        ['first-post', 'published'],
+      ]);
+      const table = await cli(['list', '--data', ws.dataFile]);
+      expect(table.stdout).toMatch(/^SLUG\s+TITLE\s+CATEGORY\s+PUBLISHED AT\s+STATE$/m);
+      expect(table.stdout).toMatch(
+        /^later\s+Winter Menu Ideas for Newcastle Cafes\s+email-marketing\s+2099-01-01T09:00:00.000Z\s+scheduled$/m,
+      );
+    },
+    timeout,
+  );
+
+  test(
+    'a failing command prints error: <message> on stderr, exits 1 and leaves the store unchanged',
+    async () => {
+      const before = await ws.storeBytes();
+      const file = await ws.postFile('d.md', newPostFront({ slug: 'first-post' }));
+      const run = await cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `error: ${file}: a post with slug "first-post" already exists (id 1); use --update to replace it\n`,
+      );
+      expect((await ws.storeBytes()).equals(before)).toBe(true);
+      const unknown = await cli(['publish', 'x']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("error: unknown command 'publish'");
+    },
+    timeout,
+  );
+
+  test(
+    'DATA_FILE is the default store',
+    async () => {
+      const run = await cli(['remove', 'first-post'], { DATA_FILE: ws.dataFile });
+      expect(run).toMatchObject({ code: 0, stdout: 'removed "First Post" (slug first-post, id 1)\n' });
+      expect((await readStore(ws.dataFile)).posts).toEqual([]);
+    },
+    timeout,
+  );
+
+  test(
+    'check prints an OK summary, or every problem with exit status 1',
+    async () => {
+      const ok = await cli(['check', '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(ok).toMatchObject({ code: 0, stderr: '' });
+      expect(ok.stdout).toMatch(
+        /^OK .*db\.json: 1 posts \(1 published, 0 scheduled\), 2 categories, 1 featured images found\n$/,
+      );
+      const bad = await cli(['check', '--data', ws.dataFile, '--public', join(ws.dir, 'elsewhere')]);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain(
+        '1 problem\n  - post "first-post": featuredImage "/images/blog/first.webp" does not exist',
+      );
+    },
+    timeout,
+  );
+
+  test(
+    'categories add and categories list',
+    async () => {
+      const add = await cli(['categories', 'add', 'Branding', '--data', ws.dataFile]);
+      expect(add).toMatchObject({ code: 0, stdout: 'added category "Branding" (slug branding, id 3)\n' });
+      const list = await cli(['categories', 'list', '--json', '--data', ws.dataFile]);
+      expect(JSON.parse(list.stdout)).toEqual([
+        { id: 1, name: 'Local SEO', slug: 'local-seo', posts: 1 },
+        { id: 2, name: 'Email Marketing', slug: 'email-marketing', posts: 0 },
+        { id: 3, name: 'Branding', slug: 'branding', posts: 0 },
+      ]);
+    },
+    timeout,
+  );
+
+  test(
+    'two concurrent adds of different posts, run as separate processes, both end up in the store',
+    async () => {
+      const files = await Promise.all(
+        [0, 1, 2, 3].map((i) => ws.postFile(`p${i}.md`, newPostFront({ slug: `parallel-${i}` }))),
+      );
+      const runs = await Promise.all(
+        files.map((file) => cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir])),
+      );
+      for (const run of runs) expect(run).toMatchObject({ code: 0, stderr: '' });
+      const slugs = (await readStore(ws.dataFile)).posts.map((p) => p.slug).sort();
+      expect(slugs).toEqual(['first-post', 'parallel-0', 'parallel-1', 'parallel-2', 'parallel-3']);
+    },
+    timeout,
+  );
+
+  test(
+    'export then import through the CLI round-trips the store',
+    async () => {
+      const out = join(ws.dir, 'out');
+      const exported = await cli(['export', out, '--data', ws.dataFile]);
+      expect(exported).toMatchObject({ code: 0, stdout: `exported 1 posts and 2 categories to ${out}\n` });
+      const rebuilt = join(ws.dir, 'rebuilt.json');
+      const imported = await cli(['import', out, '--data', rebuilt, '--public', ws.publicDir]);
+      expect(imported).toMatchObject({ code: 0, stderr: '' });
+      expect(await readStore(rebuilt)).toEqual(await readStore(ws.dataFile));
+    },
+    timeout,
+  );
+});

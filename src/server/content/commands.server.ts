@@ -1,0 +1,491 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  categorySchema,
+  describeStoreError,
+  storeSchema,
+  type StoreData,
+  type StoredCategory,
+  type StoredPost,
+} from '../store-schema.ts';
+import { ContentError } from './content-error.server.ts';
+import { loadStore, modifyStore, replaceStore } from './content-store.server.ts';
+import {
+  blogImageReference,
+  convertImage,
+  isPublicReference,
+  publicImageProblem,
+  writePublicFile,
+} from './images.server.ts';
+import { parsePostFile, serializePostFile, type ParsedPostFile } from './post-file.server.ts';
+import { isSlug, slugify } from './slug.server.ts';
+
+export { ContentError } from './content-error.server.ts';
+
+export const defaultAuthor = 'studio-team';
+
+export interface StoreOptions {
+  /** The lowdb JSON store (DATA_FILE). */
+  dataFile: string;
+}
+
+export interface PublicOptions {
+  /** The site's public/ folder, where featured images live. */
+  publicDir: string;
+}
+
+export type PostState = 'published' | 'scheduled';
+
+/** A post is scheduled while its publishedAt lies in the future; the server hides it until then. */
+export function postState(post: Pick<StoredPost, 'publishedAt'>, now: Date = new Date()): PostState {
+  return Date.parse(post.publishedAt) > now.getTime() ? 'scheduled' : 'published';
+}
+
+function nextId(items: readonly { id: number }[]): number {
+  return items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+}
+
+/**
+ * Finds a category by slug or by name, ignoring case; failing that, by the slug the text would make
+ * ("brand and design" finds "Brand & Design", slug brand-and-design).
+ */
+export function findCategory(categories: readonly StoredCategory[], wanted: string): StoredCategory | undefined {
+  const key = wanted.trim().toLowerCase();
+  const slug = slugify(wanted);
+  return (
+    categories.find((c) => c.slug.toLowerCase() === key) ??
+    categories.find((c) => c.name.toLowerCase() === key) ??
+    (slug ? categories.find((c) => c.slug === slug) : undefined)
+  );
+}
+
+function unknownCategory(categories: readonly StoredCategory[], wanted: string): string {
+  const known = categories.map((c) => `${c.slug} ("${c.name}")`).join(', ') || 'none yet';
+  return `unknown category "${wanted}" (known: ${known}; add one with: npm run content -- categories add <name>)`;
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ContentError(`${file}: file not found`);
+    if (code === 'EISDIR') throw new ContentError(`${file}: is a folder, not a file`);
+    throw new ContentError(`${file}: cannot be read (${(error as Error).message})`);
+  }
+}
+
+function slugFor(parsed: ParsedPostFile, source: string): string {
+  if (parsed.frontMatter.slug) return parsed.frontMatter.slug;
+  const slug = slugify(parsed.frontMatter.title);
+  if (!isSlug(slug)) throw new ContentError(`${source}: no slug can be made from the title; give a "slug" key`);
+  return slug;
+}
+
+// ---------------------------------------------------------------------------------------------- add
+
+export interface AddOptions extends StoreOptions, PublicOptions {
+  /** The markdown file with front matter. */
+  file: string;
+  /** Replace the post that has the same slug instead of refusing a duplicate. */
+  update?: boolean;
+  /** The time used for defaults and the published/scheduled state (tests). */
+  now?: Date;
+}
+
+export interface AddResult {
+  action: 'added' | 'updated';
+  post: StoredPost;
+  category: StoredCategory;
+  state: PostState;
+  /** The file written under public/ when a local image was converted. */
+  imageFile?: string;
+}
+
+/**
+ * Imports one markdown post into the store. Everything is checked before anything is written: the front
+ * matter, the slug (unique unless `update`), the id, the category and the image.
+ */
+export async function addPost(options: AddOptions): Promise<AddResult> {
+  const now = options.now ?? new Date();
+  const parsed = parsePostFile(await readText(options.file), options.file);
+  const front = parsed.frontMatter;
+  const slug = slugFor(parsed, options.file);
+
+  let featuredImage = front.featuredImage;
+  let imageBytes: Buffer | undefined;
+  if (isPublicReference(front.featuredImage)) {
+    const problem = await publicImageProblem(options.publicDir, front.featuredImage);
+    if (problem) throw new ContentError(`${options.file}: featuredImage ${problem}`);
+  } else {
+    const source = resolve(dirname(options.file), front.featuredImage);
+    try {
+      imageBytes = await convertImage(source, front.featuredImage);
+    } catch (error) {
+      if (error instanceof ContentError) throw new ContentError(`${options.file}: ${error.message}`);
+      throw error;
+    }
+    featuredImage = blogImageReference(slug);
+  }
+
+  return modifyStore(options.dataFile, async (data) => {
+    const category = findCategory(data.categories, front.category);
+    if (!category) throw new ContentError(`${options.file}: ${unknownCategory(data.categories, front.category)}`);
+
+    const existing = data.posts.find((p) => p.slug === slug);
+    if (existing && !options.update) {
+      throw new ContentError(
+        `${options.file}: a post with slug "${slug}" already exists (id ${existing.id}); use --update to replace it`,
+      );
+    }
+    if (!existing && options.update) {
+      throw new ContentError(
+        `${options.file}: there is no post with slug "${slug}" to update (drop --update to add it)`,
+      );
+    }
+
+    let id = existing?.id ?? nextId(data.posts);
+    if (front.id !== undefined && front.id !== existing?.id) {
+      const holder = data.posts.find((p) => p.id === front.id);
+      if (holder) throw new ContentError(`${options.file}: id ${front.id} is already used by post "${holder.slug}"`);
+      id = front.id;
+    }
+
+    const post: StoredPost = {
+      id,
+      slug,
+      title: front.title,
+      summary: front.summary,
+      content: parsed.content,
+      featuredImage,
+      categoryId: category.id,
+      author: front.author ?? existing?.author ?? defaultAuthor,
+      publishedAt: front.publishedAt ?? existing?.publishedAt ?? now.toISOString(),
+      createdAt: front.createdAt ?? existing?.createdAt ?? now.toISOString(),
+    };
+    const posts = existing ? data.posts.map((p) => (p === existing ? post : p)) : [...data.posts, post];
+    const result: AddResult = {
+      action: existing ? 'updated' : 'added',
+      post,
+      category,
+      state: postState(post, now),
+    };
+    return {
+      data: { ...data, posts },
+      result,
+      beforeWrite: imageBytes
+        ? async () => {
+            result.imageFile = await writePublicFile(options.publicDir, featuredImage, imageBytes);
+          }
+        : undefined,
+    };
+  });
+}
+
+// --------------------------------------------------------------------------------------------- list
+
+export interface ListedPost {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+  publishedAt: string;
+  state: PostState;
+}
+
+/** Every post, scheduled ones included, newest publishedAt first. */
+export async function listPosts(options: StoreOptions & { now?: Date }): Promise<ListedPost[]> {
+  const data = await loadStore(options.dataFile);
+  const categories = new Map(data.categories.map((c) => [c.id, c]));
+  return [...data.posts]
+    .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt) || b.id - a.id)
+    .map((post) => ({
+      id: post.id,
+      slug: post.slug,
+      title: post.title,
+      category: categories.get(post.categoryId)?.slug ?? String(post.categoryId),
+      publishedAt: post.publishedAt,
+      state: postState(post, options.now),
+    }));
+}
+
+// ------------------------------------------------------------------------------------------- remove
+
+export async function removePost(options: StoreOptions & { slug: string }): Promise<StoredPost> {
+  return modifyStore(options.dataFile, async (data) => {
+    const post = data.posts.find((p) => p.slug === options.slug);
+    if (!post) throw new ContentError(`no post with slug "${options.slug}" (see: npm run content -- list)`);
+    return { data: { ...data, posts: data.posts.filter((p) => p !== post) }, result: post };
+  });
+}
+
+// --------------------------------------------------------------------------------------- categories
+
+export interface ListedCategory extends StoredCategory {
+  posts: number;
+}
+
+export async function listCategories(options: StoreOptions): Promise<ListedCategory[]> {
+  const data = await loadStore(options.dataFile);
+  return data.categories.map((c) => ({ ...c, posts: data.posts.filter((p) => p.categoryId === c.id).length }));
+}
+
+export async function addCategory(options: StoreOptions & { name: string; slug?: string }): Promise<StoredCategory> {
+  const name = options.name.trim();
+  if (!name) throw new ContentError('the category name is empty');
+  const slug = options.slug ?? slugify(name);
+  if (!isSlug(slug)) {
+    throw new ContentError(
+      options.slug === undefined
+        ? `no slug can be made from "${name}"; give one with --slug`
+        : `slug "${slug}" must be lowercase words joined by hyphens, like local-seo`,
+    );
+  }
+  return modifyStore(options.dataFile, async (data) => {
+    const sameSlug = data.categories.find((c) => c.slug === slug);
+    if (sameSlug) throw new ContentError(`a category with slug "${slug}" already exists ("${sameSlug.name}")`);
+    const sameName = data.categories.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (sameName) throw new ContentError(`a category named "${sameName.name}" already exists (slug ${sameName.slug})`);
+    const category: StoredCategory = { id: nextId(data.categories), name, slug };
+    return { data: { ...data, categories: [...data.categories, category] }, result: category };
+  });
+}
+
+// -------------------------------------------------------------------------------------------- check
+
+export interface CheckResult {
+  ok: boolean;
+  problems: string[];
+  /** One line: what the store holds (when it could be read). */
+  summary: string;
+}
+
+function issuePath(issue: z.core.$ZodIssue): string {
+  return describeStoreError(new z.ZodError([issue]));
+}
+
+/** Validates the whole store and every featured image; lists every problem found. Never writes. */
+export async function checkStore(options: StoreOptions & PublicOptions & { now?: Date }): Promise<CheckResult> {
+  const problems: string[] = [];
+  let text: string;
+  try {
+    text = await readFile(options.dataFile, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    return { ok: false, problems: [`${options.dataFile}: ${reason}`], summary: '' };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: [`${options.dataFile}: not valid JSON (${(error as Error).message})`], summary: '' };
+  }
+  const result = storeSchema.safeParse(raw);
+  if (!result.success) problems.push(...result.error.issues.map(issuePath));
+
+  const posts: unknown[] =
+    typeof raw === 'object' && raw !== null && Array.isArray((raw as { posts?: unknown }).posts)
+      ? (raw as { posts: unknown[] }).posts
+      : [];
+  let images = 0;
+  for (const [index, post] of posts.entries()) {
+    if (typeof post !== 'object' || post === null) continue;
+    const { featuredImage, slug } = post as { featuredImage?: unknown; slug?: unknown };
+    if (typeof featuredImage !== 'string') continue;
+    const name = typeof slug === 'string' ? `post "${slug}"` : `posts[${index}]`;
+    const problem = await publicImageProblem(options.publicDir, featuredImage);
+    if (problem) problems.push(`${name}: featuredImage ${problem}`);
+    else images += 1;
+  }
+
+  let summary = '';
+  if (result.success) {
+    const scheduled = result.data.posts.filter((p) => postState(p, options.now) === 'scheduled').length;
+    summary =
+      `${options.dataFile}: ${result.data.posts.length} posts (${result.data.posts.length - scheduled} published, ` +
+      `${scheduled} scheduled), ${result.data.categories.length} categories, ${images} featured images found`;
+  }
+  return { ok: problems.length === 0, problems, summary };
+}
+
+// ------------------------------------------------------------------------------------ export / import
+
+const postsFolder = 'posts';
+const categoriesFile = 'categories.json';
+
+/** categories.json as the seeded file writes it: one category per line. */
+export function categoriesJson(categories: readonly StoredCategory[]): string {
+  const lines = categories.map(
+    (c) => `  { "id": ${c.id}, "name": ${JSON.stringify(c.name)}, "slug": ${JSON.stringify(c.slug)} }`,
+  );
+  return lines.length ? `[\n${lines.join(',\n')}\n]\n` : '[]\n';
+}
+
+export interface ExportOptions extends StoreOptions {
+  /** Writes `<dir>/posts/<slug>.md` and `<dir>/categories.json`. */
+  dir: string;
+  /** Delete other `.md` files in `<dir>/posts` (they would come back on the next import). */
+  clean?: boolean;
+}
+
+export interface ExportResult {
+  posts: number;
+  categories: number;
+  /** `.md` files in `<dir>/posts` that are not in the store: deleted with `clean`, else left in place. */
+  strayFiles: string[];
+}
+
+/** Writes every post (scheduled ones included) as markdown with front matter, and the categories. */
+export async function exportContent(options: ExportOptions): Promise<ExportResult> {
+  const data = await loadStore(options.dataFile);
+  const categories = new Map(data.categories.map((c) => [c.id, c]));
+  const postsDir = join(options.dir, postsFolder);
+  await mkdir(postsDir, { recursive: true });
+  const written = new Set<string>();
+  for (const post of data.posts) {
+    const category = categories.get(post.categoryId);
+    if (!category) throw new ContentError(`post "${post.slug}" names unknown category ${post.categoryId}`);
+    const name = `${post.slug}.md`;
+    const { categoryId: _categoryId, ...fields } = post;
+    await writeFile(join(postsDir, name), serializePostFile({ ...fields, category: category.slug }));
+    written.add(name);
+  }
+  await writeFile(join(options.dir, categoriesFile), categoriesJson(data.categories));
+  const strayFiles = (await readdir(postsDir))
+    .filter((name) => name.endsWith('.md') && !written.has(name))
+    .sort()
+    .map((name) => join(postsDir, name));
+  if (options.clean) await Promise.all(strayFiles.map((file) => rm(file)));
+  return { posts: data.posts.length, categories: data.categories.length, strayFiles };
+}
+
+export interface ImportOptions extends StoreOptions, PublicOptions {
+  /** Reads `<dir>/posts/*.md` and `<dir>/categories.json`. */
+  dir: string;
+}
+
+export interface ImportResult {
+  data: StoreData;
+  /** Things worth fixing that do not stop the import (featured images missing under public/). */
+  warnings: string[];
+}
+
+async function readCategories(file: string, problems: string[]): Promise<StoredCategory[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readText(file));
+  } catch (error) {
+    problems.push(
+      error instanceof ContentError ? error.message : `${file}: not valid JSON (${(error as Error).message})`,
+    );
+    return [];
+  }
+  const result = z.array(categorySchema).safeParse(raw);
+  if (!result.success) {
+    problems.push(
+      ...result.error.issues.map(
+        (issue) => `${file}: ${describeStoreError(new z.ZodError([issue])).replace(/^store: /, '')}`,
+      ),
+    );
+    return [];
+  }
+  return result.data;
+}
+
+/**
+ * Rebuilds the store from `<dir>/posts/*.md` and `<dir>/categories.json`. Every file is checked first; on any
+ * problem nothing is written and the error lists them all. Files need fixed dates (publishedAt, createdAt) so
+ * that importing twice gives the same store; posts without an id get the next free ids, in file name order.
+ */
+export async function importContent(options: ImportOptions): Promise<ImportResult> {
+  const problems: string[] = [];
+  const categories = await readCategories(join(options.dir, categoriesFile), problems);
+  const categoriesRead = problems.length === 0;
+
+  const postsDir = join(options.dir, postsFolder);
+  let names: string[];
+  try {
+    names = (await readdir(postsDir)).filter((name) => name.endsWith('.md')).sort();
+  } catch {
+    throw new ContentError(`import from ${options.dir} failed: ${postsDir} is not a folder of .md posts`);
+  }
+
+  const drafts: { file: string; id?: number; post: Omit<StoredPost, 'id'> }[] = [];
+  for (const name of names) {
+    const file = join(postsDir, name);
+    let parsed: ParsedPostFile;
+    let slug: string;
+    try {
+      parsed = parsePostFile(await readText(file), file);
+      slug = slugFor(parsed, file);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(...(error.problems.length > 1 ? error.problems.map((p) => `${file}: ${p}`) : [error.message]));
+      continue;
+    }
+    const front = parsed.frontMatter;
+    const fileProblems: string[] = [];
+    if (!front.publishedAt) fileProblems.push('missing required key "publishedAt" (an import needs fixed dates)');
+    if (!front.createdAt) fileProblems.push('missing required key "createdAt" (an import needs fixed dates)');
+    if (!isPublicReference(front.featuredImage)) {
+      fileProblems.push(
+        `featuredImage must be a path under public/ like /images/blog/x.webp (add converts local images)`,
+      );
+    }
+    const category = findCategory(categories, front.category);
+    if (categoriesRead && !category) fileProblems.push(unknownCategory(categories, front.category));
+    if (fileProblems.length || !category || !front.publishedAt || !front.createdAt) {
+      problems.push(...fileProblems.map((p) => `${file}: ${p}`));
+      continue;
+    }
+    drafts.push({
+      file,
+      id: front.id,
+      post: {
+        slug,
+        title: front.title,
+        summary: front.summary,
+        content: parsed.content,
+        featuredImage: front.featuredImage,
+        categoryId: category.id,
+        author: front.author ?? defaultAuthor,
+        publishedAt: front.publishedAt,
+        createdAt: front.createdAt,
+      },
+    });
+  }
+
+  const bySlug = new Map<string, string>();
+  const byId = new Map<number, string>();
+  for (const draft of drafts) {
+    const sameSlug = bySlug.get(draft.post.slug);
+    if (sameSlug) problems.push(`${draft.file}: slug "${draft.post.slug}" is also used by ${sameSlug}`);
+    else bySlug.set(draft.post.slug, draft.file);
+    if (draft.id === undefined) continue;
+    const sameId = byId.get(draft.id);
+    if (sameId) problems.push(`${draft.file}: id ${draft.id} is also used by ${sameId}`);
+    else byId.set(draft.id, draft.file);
+  }
+  if (problems.length) throw ContentError.of(`import from ${options.dir} failed, nothing was written`, problems);
+
+  let free = Math.max(0, ...byId.keys()) + 1;
+  const posts: StoredPost[] = drafts.map((draft) => ({ id: draft.id ?? free++, ...draft.post }));
+  let data: StoreData;
+  try {
+    data = await replaceStore(options.dataFile, { categories, posts });
+  } catch (error) {
+    if (error instanceof ContentError) {
+      throw new ContentError(`import from ${options.dir} failed, nothing was written: ${error.message}`);
+    }
+    throw error;
+  }
+
+  const warnings: string[] = [];
+  for (const post of data.posts) {
+    const problem = await publicImageProblem(options.publicDir, post.featuredImage);
+    if (problem) warnings.push(`post "${post.slug}": featuredImage ${problem}`);
+  }
+  return { data, warnings };
+}

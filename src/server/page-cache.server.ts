@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface CachedPage {
+  status: number;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export function cachedPage(status: number, html: Buffer): CachedPage {
+  return {
+    status,
+    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    identity: html,
+    gzip: gzipSync(html, { level: 9 }),
+    br: brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+  };
+}
+
+const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.br.length;
+
+/**
+ * Rendered pages by URL, dropped whole when the store changes. Bounded by bytes, least recently used out
+ * first, so that a crawl of endless query strings cannot grow it without limit. Concurrent misses for
+ * one URL share a single render.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private readonly pending = new Map<string, Promise<CachedPage>>();
+  private bytes = 0;
+  private generation = 0;
+
+  constructor(private readonly maxBytes = 24 * 1024 * 1024) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+    const hit = this.pages.get(key);
+    if (hit) {
+      this.pages.delete(key);
+      this.pages.set(key, hit);
+      return hit;
+    }
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const rendering = render().finally(() => this.pending.delete(key));
+    this.pending.set(key, rendering);
+    const page = await rendering;
+    // A page rendered from data that changed meanwhile is served once, not kept.
+    if (generation === this.generation) this.add(key, page);
+    return page;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.pending.clear();
+    this.bytes = 0;
+    this.generation += 1;
+  }
+
+  private add(key: string, page: CachedPage): void {
+    const size = sizeOf(page);
+    if (size > this.maxBytes) return;
+    this.pages.set(key, page);
+    this.bytes += size;
+    for (const [oldest, old] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.pages.delete(oldest);
+      this.bytes -= sizeOf(old);
+    }
+  }
+}
