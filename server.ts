@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import express, { type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -61,6 +62,37 @@ function shutdownOnSignals(server: Server, cleanup: () => Promise<void>) {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/**
+ * WEB_CONCURRENCY > 1: this process only supervises. The store is read-only to the server, so each worker
+ * loads, watches and serves its own copy; the workers share the listening socket.
+ */
+function supervise(config: Config) {
+  let stopping = false;
+  const listening = new Set<number>();
+  const fork = () => cluster.fork();
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  for (let i = 0; i < config.webConcurrency; i += 1) fork();
+  cluster.on('exit', (worker, code) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that fails before it listens (port in use, say) would fail again: stop with it.
+    if (!listening.has(worker.id)) fail(`A worker exited with status ${code} before listening; stopping.`);
+    logger.error(`Worker ${worker.process.pid} exited with ${code}; starting another`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: stopping ${config.webConcurrency} workers`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), shutdownTimeoutMs + 1_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
 async function main() {
   let config: Config;
   try {
@@ -68,6 +100,15 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+  if (config.webConcurrency > 1 && config.isProduction && cluster.isPrimary) {
+    // Fail fast on a bad store here, with the same one line, rather than in every worker.
+    await BlogStore.open(config.dataFile, { info: () => {}, error: () => {} }).then(
+      (store) => store.close(),
+      (error: unknown) => fail(`Cannot start: store ${(error as Error).message}`),
+    );
+    supervise(config);
+    return;
   }
   let store: BlogStore;
   try {

@@ -8,7 +8,7 @@ data.posts.push(testPost({ id: 99, slug: 'scheduled', categoryId: 1, publishedAt
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  testApp = await createTestApp(data);
+  testApp = await createTestApp({ data });
 });
 afterAll(() => testApp.close());
 

@@ -8,7 +8,7 @@ data.posts.push(testPost({ id: 20, slug: 'hostile', title: hostileTitle, summary
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  testApp = await createTestApp(data);
+  testApp = await createTestApp({ data });
 });
 afterAll(() => testApp.close());
 

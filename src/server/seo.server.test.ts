@@ -11,7 +11,7 @@ const publicSlugs = ['post-1', 'post-2', 'post-3', 'post-4', 'hostile'];
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  testApp = await createTestApp(data);
+  testApp = await createTestApp({ data });
 });
 afterAll(() => testApp.close());
 

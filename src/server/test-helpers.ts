@@ -43,9 +43,17 @@ export function writeTempStore(data: unknown): { file: string; remove: () => voi
   return { file, remove: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
+interface TestAppOptions {
+  /** The store's content, written to a temporary file… */
+  data?: StoreData;
+  /** …or an existing store file to serve. */
+  file?: string;
+  env?: Record<string, string>;
+}
+
 /** The whole app over a temporary store, rendering pages from source as the development server does. */
-export async function createTestApp(data: StoreData = testStore(), env: Record<string, string> = {}) {
-  const temp = writeTempStore(data);
+export async function createTestApp({ data = testStore(), file, env = {} }: TestAppOptions = {}) {
+  const temp = file ? { file, remove: () => {} } : writeTempStore(data);
   const config = parseConfig({ NODE_ENV: 'production', DATA_FILE: temp.file, SITE_URL: testSiteUrl, ...env });
   const logger = pino({ level: 'silent' });
   const store = await BlogStore.open(temp.file, logger);

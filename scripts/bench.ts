@@ -1,0 +1,154 @@
+/**
+ * npm run bench [-- --large] [-- --quick] [-- --no-build]
+ *
+ * Serves the production build and, in the same run, a saved copy of its own post page through
+ * express.static (the baseline), and loads each with autocannon (50 connections, 10 s after a 3 s warm-up).
+ * Every figure is also given as a ratio to the baseline, which holds on a noisy machine. A report, not a test.
+ */
+import autocannon from 'autocannon';
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { largeStore } from './lib/seed-store.ts';
+import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const duration = quick ? 3 : 10;
+const warmup = quick ? 1 : 3;
+const connections = 50;
+const postPath = '/blog/google-business-profile-newcastle';
+const pagePaths = ['/', '/blog', '/blog?page=2', postPath];
+const targets = [...pagePaths, '/api/blog/posts'];
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, seconds = duration): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function measure(url: string): Promise<Load> {
+  await load(url, warmup);
+  return load(url);
+}
+
+async function startBaseline(html: string, port: number) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-static-'));
+  writeFileSync(path.join(directory, 'index.html'), html);
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import express from 'express'; express().use(express.static(${JSON.stringify(directory)})).listen(${port}, '127.0.0.1', () => console.log('ready'));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/** HTML (gzip) and the JS and CSS (gzip) a page loads before it is interactive. */
+async function pageWeight(base: string, pagePath: string) {
+  const html = await (await fetch(base + pagePath)).text();
+  const assets = [
+    ...html.matchAll(/<script type="module" src="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
+  ].map((match) => match[1]!);
+  let js = 0;
+  let css = 0;
+  for (const asset of new Set(assets)) {
+    const size = gzipSync(Buffer.from(await (await fetch(base + asset)).arrayBuffer())).length;
+    if (asset.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { html: gzipSync(html).length, js, css };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function runMode(name: string, server: RunningServer, baseline: Load, withWeights: boolean) {
+  console.log(`\n### ${name}\n`);
+  console.log(`| target | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |${withWeights ? ' HTML gz | JS gz | CSS gz |' : ''}`);
+  console.log(`|---|---|---|---|---|---|---|${withWeights ? '---|---|---|' : ''}`);
+  const results: Record<string, Load> = {};
+  for (const target of targets) {
+    const result = await measure(server.url + target);
+    results[target] = result;
+    let weights = '';
+    if (withWeights && pagePaths.includes(target)) {
+      const weight = await pageWeight(server.url, target);
+      weights = ` ${kb(weight.html)} | ${kb(weight.js)} | ${kb(weight.css)} |`;
+    } else if (withWeights) weights = ' | | |';
+    console.log(
+      `| ${target} | ${result.rps.toFixed(0)} | ${(result.rps / baseline.rps).toFixed(2)}× | ${result.p50} | ${result.p99} | ${result.errors} | ${result.non2xx} |${weights}`,
+    );
+  }
+  console.log(`\nPeak RSS (VmHWM): ${peakRssMiB(server.process.pid!).toFixed(1)} MiB; start-up ${server.startupMs.toFixed(0)} ms`);
+  return results;
+}
+
+async function timed(url: string) {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
+async function main() {
+  if (!args.has('--no-build')) execSync('npm run build', { stdio: 'ignore' });
+  const port = 3310;
+  console.log(`# Benchmark (${connections} connections, ${duration} s after ${warmup} s warm-up, ${new Date().toISOString()})`);
+
+  const seeded = await startServer({ PORT: String(port), DATA_FILE: 'data/db.json' });
+  const postHtml = await (await fetch(seeded.url + postPath)).text();
+  await seeded.stop();
+  const baselineServer = await startBaseline(postHtml, port + 1);
+  const baseline = await measure(baselineServer.url);
+  console.log(`\nBaseline (express.static, the post page's HTML): ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
+
+  const modes: [string, Record<string, string>, boolean][] = args.has('--large')
+    ? []
+    : [
+        ['Seeded store, render cache on', { RENDER_CACHE: 'on' }, true],
+        ['Seeded store, render cache off', { RENDER_CACHE: 'off' }, false],
+        ['Seeded store, render cache on, WEB_CONCURRENCY=2', { RENDER_CACHE: 'on', WEB_CONCURRENCY: '2' }, false],
+      ];
+  for (const [name, env, withWeights] of modes) {
+    const server = await startServer({ PORT: String(port), DATA_FILE: 'data/db.json', ...env });
+    await runMode(name, server, baseline, withWeights);
+    await server.stop();
+  }
+
+  if (args.has('--large')) {
+    const directory = mkdtempSync(path.join(tmpdir(), 'bench-large-'));
+    mkdirSync(directory, { recursive: true });
+    const file = path.join(directory, 'db.json');
+    writeFileSync(file, JSON.stringify(largeStore(10_000)));
+    for (const cache of ['on', 'off']) {
+      const server = await startServer({ PORT: String(port), DATA_FILE: file, RENDER_CACHE: cache });
+      console.log(`\n10,000 posts, render cache ${cache}: start-up ${server.startupMs.toFixed(0)} ms; first /sitemap.xml ${(await timed(`${server.url}/sitemap.xml`)).toFixed(0)} ms; first /rss.xml ${(await timed(`${server.url}/rss.xml`)).toFixed(0)} ms`);
+      await runMode(`10,000 posts, render cache ${cache}`, server, baseline, false);
+      await server.stop();
+    }
+  }
+  baselineServer.stop();
+}
+
+await main();
