@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
 import { devAssets, manifestAssets } from './src/server/assets.server.ts';
+import { createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, StoreError } from './src/server/store.server.ts';
@@ -124,14 +125,11 @@ async function main() {
 
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering();
   const app = createApp({ config, store, logger, ...rendering });
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app);
+  server.listen(config.port, config.host, () => {
     logger.info(`Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`);
   });
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
-  // A slow client cannot hold a connection open: headers within 10 s, a whole request within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
   shutdownOnSignals(server, async () => {
     store.close();
     await rendering.close();

@@ -6,9 +6,14 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: wholeNumber(1, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_FILE: z.string().trim().min(1).default('data/db.json'),
   SITE_URL: z
@@ -31,7 +36,7 @@ const envSchema = z.object({
     z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional(),
   ),
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
 });
 
 /** What the browser may know: sent to the client in the page's boot data. */

@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createHttpServer } from './http-server.server.ts';
+import { createTestApp, testPost, testStore } from './test-helpers.ts';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+// Thousands of requests and real renders: more time than vitest's default on a busy two-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+let port = 0;
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+let server: ReturnType<typeof createHttpServer>;
+
+const data = testStore(14);
+data.posts.push(testPost({ id: 50, slug: 'injection', title: '</script><script>alert(1)</script>', summary: '<img src=x onerror=alert(1)>' }));
+
+beforeAll(async () => {
+  testApp = await createTestApp({ data });
+  server = createHttpServer(testApp.app, { headersTimeoutMs: 1_500, requestTimeoutMs: 5_000, checkIntervalMs: 100 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  agent.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  testApp.close();
+});
+
+function send(path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function expectApiError(answer: Answer, allowed = [400, 404, 405, 414, 431]) {
+  expect(allowed).toContain(answer.status);
+  expect(answer.headers['content-type']).toMatch(/application\/json/);
+  expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
+}
+
+const hostileValues = [
+  '0', '-1', '1.5', '1e309', 'NaN', 'Infinity', '99999999999999999999', '%00', '%E2%80%A8', 'x'.repeat(10_000),
+  '%F0%9F%92%A5', '[]', '{}', '%27%20OR%201%3D1', '..%2F..%2F',
+];
+
+describe('bad input never gives a 5xx', () => {
+  test('fuzzed list and featured parameters answer 200 or a 4xx JSON error', async () => {
+    const value = fc.oneof(
+      fc.constantFrom(...hostileValues),
+      fc.integer({ min: -1e6, max: 1e12 }).map(String),
+      fc.string({ maxLength: 40 }).map(encodeURIComponent),
+      fc.double().map((n) => encodeURIComponent(String(n))),
+    );
+    const name = fc.constantFrom('page', 'limit', 'categoryId', 'page[a]', 'page[]', 'limit[0]', '__proto__', 'constructor');
+    const query = fc.array(fc.tuple(name, value), { minLength: 1, maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/blog/posts', '/api/blog/featured', '/api/blog/categories'), query, async (path, search) => {
+        const answer = await send(`${path}?${search}`);
+        if (answer.status === 200) expect(() => JSON.parse(answer.body)).not.toThrow();
+        else expectApiError(answer);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test('fuzzed slugs answer 200 or 404 JSON, and pages 200 or 404 HTML', async () => {
+    const slug = fc.oneof(
+      fc.constantFrom('../', '%2e%2e', '%2e%2e%2fetc%2fpasswd', '..%5c..%5c', 'a'.repeat(5_000), '%00', 'post-1%00', '%C3%A9t%C3%A9', '%E2%80%AE'),
+      fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent),
+      fc.stringMatching(/^[a-z0-9-]{1,30}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(slug, async (value) => {
+        const api = await send(`/api/blog/posts/${value}`);
+        if (api.status !== 200) expectApiError(api, [400, 404, 414]);
+        const page = await send(`/blog/${value}`);
+        expect([200, 400, 404, 414]).toContain(page.status);
+        expect(page.headers['content-type']).toMatch(/text\/html/);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test.each([
+    ['malformed percent-encoding in the API', '/api/blog/posts/%E0%A4%A', 400],
+    ['malformed percent-encoding in a page', '/%E0%A4%A', 400],
+  ])('%s is refused with a 400', async (_name, path, status) => {
+    const answer = await send(path);
+    expect(answer.status).toBe(status);
+  });
+
+  test.each([
+    ['a 9 kB API URL', `/api/blog/posts?page=${'1'.repeat(9 * 1024)}`, 414],
+    ['a 16 kB API URL', `/api/blog/posts?page=${'1'.repeat(16 * 1024)}`, 431],
+  ])('%s is refused with %i and a JSON error', async (_name, path, status) => {
+    expectApiError(await send(path), [status]);
+  });
+
+  test('a 9 kB page URL is refused with 414', async () => {
+    expect((await send(`/blog/${'a'.repeat(9 * 1024)}`)).status).toBe(414);
+  });
+
+  test('malformed percent-encoding on the API answers JSON', async () => {
+    expectApiError(await send('/api/blog/posts/%E0%A4%A'), [400]);
+  });
+
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('%s on the API answers 405 JSON', async (method) => {
+    const answer = await send('/api/blog/posts', { method });
+    expect(answer.status).toBe(405);
+    expectApiError(answer, [405]);
+  });
+
+  test('a huge cookie answers 431 JSON and the server keeps serving', async () => {
+    const answer = await send('/api/blog/posts', { headers: { Cookie: `c=${'x'.repeat(20_000)}` } });
+    expectApiError(answer, [431]);
+    expect((await send('/healthz')).status).toBe(200);
+  });
+
+  test.each(['text/html', 'application/xml', '*/*;q=abc', 'garbage/////', ''])('Accept %j on the API still gets JSON', async (accept) => {
+    const answer = await send('/api/blog/posts?page=0', { headers: { Accept: accept } });
+    expectApiError(answer, [400]);
+  });
+
+  test('after all of that, /healthz still answers', async () => {
+    expect(JSON.parse((await send('/healthz')).body)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('security headers', () => {
+  test('every answer carries a strict CSP and the usual protections', async () => {
+    for (const path of ['/', '/blog', '/blog/post-1', '/api/blog/posts', '/nope']) {
+      const { headers } = await send(path);
+      const csp = String(headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).toContain("'self'");
+      expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval|\*(?!\.)/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
+describe('isolation', () => {
+  test('interleaved requests for different posts and pages each get only their own data', async () => {
+    const paths = [...data.posts.filter((post) => post.slug !== 'injection').map((post) => `/blog/${post.slug}`), '/blog', '/blog?page=2', '/blog?category=local-seo'];
+    const rounds = await Promise.all(
+      Array.from({ length: 6 }, () => Promise.all(paths.map(async (path) => ({ path, answer: await send(path) })))),
+    );
+    for (const { path, answer } of rounds.flat()) {
+      expect(answer.status).toBe(200);
+      const title = /<title>([^<]*)<\/title>/.exec(answer.body)?.[1] ?? '';
+      const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(answer.body)?.[1] ?? '{}') as {
+        state: { queries: { queryKey: unknown[] }[] };
+      };
+      const keys = boot.state.queries.map((query) => JSON.stringify(query.queryKey));
+      if (path.startsWith('/blog/')) {
+        const slug = path.slice('/blog/'.length);
+        const post = data.posts.find((p) => p.slug === slug);
+        expect(title.startsWith(`${post?.title} |`)).toBe(true);
+        expect(keys.filter((key) => key.startsWith('["blog","post"'))).toEqual([JSON.stringify(['blog', 'post', slug])]);
+      } else {
+        const page = path.includes('page=2') ? 2 : 1;
+        const categoryId = path.includes('category') ? 1 : null;
+        expect(keys).toContain(JSON.stringify(['blog', 'posts', { categoryId, page, limit: 6 }]));
+        expect(keys.filter((key) => key.startsWith('["blog","post"'))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('slow clients', () => {
+  test('a client that sends its headers slowly is cut off while others are served', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /blog HTTP/1.1\r\nHost: localhost\r\n');
+    const drip = setInterval(() => socket.write('X-Slow: 1\r\n'), 100);
+    const closed = new Promise<string>((resolve) => {
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+    });
+    expect((await send('/healthz')).status).toBe(200);
+    const received = await closed;
+    clearInterval(drip);
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+});

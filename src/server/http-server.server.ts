@@ -1,0 +1,46 @@
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+
+export interface HttpServerOptions {
+  /** A client must send its headers within this time (slow-loris). */
+  headersTimeoutMs?: number;
+  /** …and its whole request within this time. */
+  requestTimeoutMs?: number;
+  /** How often Node checks those two timeouts; its default of 30 s lets a slow client linger. */
+  checkIntervalMs?: number;
+}
+
+// Longer request lines are refused before routing: no page or API address comes close.
+const maxUrlLength = 8192;
+
+/**
+ * The HTTP server around the app: timeouts so that slow clients cannot hold connections, a 414 for
+ * over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses.
+ */
+export function createHttpServer(app: RequestListener, options: HttpServerOptions = {}): Server {
+  const { headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, checkIntervalMs = 1_000 } = options;
+  const server = createServer(
+    { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: checkIntervalMs },
+    (req, res) => {
+      if ((req.url?.length ?? 0) > maxUrlLength) {
+        const api = req.url?.startsWith('/api/');
+        res.writeHead(414, { 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', Connection: 'close' });
+        res.end(api ? JSON.stringify({ error: 'URL too long' }) : '<!DOCTYPE html><title>URL too long</title><h1>URL too long</h1>');
+        return;
+      }
+      app(req, res);
+    },
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ error: STATUS_CODES[status] ?? 'Bad request' });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
