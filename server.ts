@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
 import { devAssets, manifestAssets } from './src/server/assets.server.ts';
-import { createHttpServer } from './src/server/http-server.server.ts';
+import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, StoreError } from './src/server/store.server.ts';
@@ -54,10 +54,9 @@ function shutdownOnSignals(server: Server, cleanup: () => Promise<void>) {
       logger.error('Requests still open after 10 s: exiting');
       process.exit(1);
     }, shutdownTimeoutMs).unref();
-    server.close(() => {
-      void cleanup().then(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    void closeGracefully(server)
+      .then(cleanup)
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

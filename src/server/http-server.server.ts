@@ -1,4 +1,5 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface HttpServerOptions {
   /** A client must send its headers within this time (slow-loris). */
@@ -31,6 +32,7 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     },
   );
   server.keepAliveTimeout = 5_000;
+  trackConnections(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
@@ -43,4 +45,55 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     );
   });
   return server;
+}
+
+
+interface Connection {
+  busy: boolean;
+  served: boolean;
+}
+
+const connections = new WeakMap<Server, { sockets: Map<Socket, Connection>; closing: boolean }>();
+
+function trackConnections(server: Server): void {
+  const tracked = { sockets: new Map<Socket, Connection>(), closing: false };
+  connections.set(server, tracked);
+  server.on('connection', (socket: Socket) => {
+    tracked.sockets.set(socket, { busy: false, served: false });
+    socket.on('close', () => tracked.sockets.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    const connection = tracked.sockets.get(req.socket);
+    if (connection) connection.busy = true;
+    if (tracked.closing) res.setHeader('Connection', 'close');
+    res.on('finish', () => {
+      if (!connection) return;
+      connection.busy = false;
+      connection.served = true;
+    });
+  });
+}
+
+/**
+ * Resolves once every request in flight has been answered. Connections the kernel has already completed
+ * are still accepted for `acceptMs` (closing the listener at once would reset them), then the listener
+ * closes. Node's own close() also drops connections whose request it has not read yet, which their clients
+ * see as a reset; those get `graceMs` to send it instead.
+ */
+export async function closeGracefully(server: Server, { acceptMs = 300, graceMs = 1_000 } = {}): Promise<void> {
+  const tracked = connections.get(server);
+  if (!tracked) return new Promise((resolve) => server.close(() => resolve()));
+  tracked.closing = true;
+  await new Promise((resolve) => setTimeout(resolve, acceptMs));
+  const sweep = (includeFresh: boolean) => {
+    for (const [socket, connection] of tracked.sockets) {
+      if (!connection.busy && (connection.served || includeFresh)) socket.destroy();
+    }
+  };
+  return new Promise((resolve) => {
+    server.closeIdleConnections = () => sweep(false);
+    server.close(() => resolve());
+    const timer = setTimeout(() => sweep(true), graceMs);
+    timer.unref();
+  });
 }
