@@ -5,6 +5,18 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // Another build folder lets two people run the suite side by side (E2E_DIST=.dist-b npm run build -- ...).
 const dist = process.env.E2E_DIST ?? 'dist';
 
+export const gaMeasurementId = 'G-TEST12345';
+export const gaPort = port + 1;
+
+const serverEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  DATA_FILE: e2eStoreFile,
+  HUBSPOT_PORTAL_ID: '12345678',
+  HUBSPOT_FORM_ID: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
+  HUBSPOT_REGION: 'ap1',
+};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -29,20 +41,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // `exec` leaves one process (the server itself) for Playwright to stop.
-    command: `npx tsx e2e/fixtures/write-store.ts && exec node ${dist}/server/server.js`,
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_FILE: e2eStoreFile,
-      HUBSPOT_PORTAL_ID: '12345678',
-      HUBSPOT_FORM_ID: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
-      HUBSPOT_REGION: 'ap1',
+  webServer: [
+    {
+      // `exec` leaves one process (the server itself) for Playwright to stop.
+      command: `npx tsx e2e/fixtures/write-store.ts && exec node ${dist}/server/server.js`,
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(port) },
     },
-  },
+    {
+      // The same site with Google's tag configured, for the analytics and CSP checks.
+      command: `exec node ${dist}/server/server.js`,
+      url: `http://localhost:${port + 1}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(port + 1), DATA_FILE: 'data/db.json', GA_MEASUREMENT_ID: gaMeasurementId },
+    },
+  ],
 });

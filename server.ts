@@ -29,7 +29,8 @@ async function productionRendering() {
     '/assets',
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
-  staticFiles.use(express.static(clientDir, { maxAge: '1d', index: false }));
+  // Only paths that name a file reach the disk: pages never have an extension, so they skip the stat.
+  staticFiles.get(/\.\w+$/, express.static(clientDir, { maxAge: '1d', index: false }));
   return { loadRenderer: async () => renderer, assets: manifestAssets(clientDir), staticFiles: [staticFiles], close: async () => {} };
 }
 

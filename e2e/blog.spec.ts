@@ -132,7 +132,8 @@ test.describe('blog post', () => {
     await expect(page).toHaveURL('/blog');
   });
 
-  test('a client-side visit to a missing post shows the not-found screen', async ({ page }) => {
+  test('a client-side visit to a missing post shows the not-found screen', async ({ page, expectedFailedLoads }) => {
+    expectedFailedLoads.push(/\/api\/blog\/posts\/gone-missing$/);
     await page.goto('/blog');
     await waitForHydration(page);
     await page.evaluate(() => {

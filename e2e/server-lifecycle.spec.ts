@@ -7,6 +7,7 @@ import { startServer } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
 
 // A server of its own (the suite's shared one must keep serving), from the same production build.
+test.setTimeout(90_000);
 test('SIGTERM during load finishes the requests in flight, then exits 0 within 10 s', async () => {
   const directory = mkdtempSync(path.join(tmpdir(), 'lifecycle-'));
   const dataFile = path.join(directory, 'db.json');

@@ -8,12 +8,14 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { bootDataElementId, type BootData } from './app/boot-data.ts';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
+import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 async function hydratePage() {
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
+  startAnalytics(boot.config.gaMeasurementId);
   const queryClient = createQueryClient();
   hydrate(queryClient, boot.state);
   await matchAppRoute(window.location.pathname).route.page.preload();

@@ -12,7 +12,7 @@ export function telHref(phone: string): string {
 export function Footer() {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
   return (
-    <footer className="bg-harbour-900 text-slate-200">
+    <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
       <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
         <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
           <div>
@@ -40,7 +40,11 @@ export function Footer() {
           <ul className="mt-4 space-y-2 text-sm">
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-sand-300">
+                <Link
+                  to={link.to}
+                  className="hover:text-sand-300"
+                  data-cta={link.to === '/start-project' ? 'footer-quick-link-book-free-consult' : undefined}
+                >
                   {link.label}
                 </Link>
               </li>
@@ -54,7 +58,7 @@ export function Footer() {
           <ul className="mt-4 space-y-2 text-sm">
             {allPlans.map((plan) => (
               <li key={plan.planId}>
-                <Link to={`/start-project?plan=${plan.planId}`} className="hover:text-sand-300">
+                <Link to={`/start-project?plan=${plan.planId}`} className="hover:text-sand-300" data-cta={`footer-plan-${plan.planId}`}>
                   {plan.title}
                 </Link>
               </li>
@@ -84,7 +88,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-sm text-slate-400">
+        {/* The extra bottom padding under 768px is the mobile consult bar's height (h-18), so it never covers this line. */}
+        <p className="container-page pt-6 pb-24 text-sm text-slate-400 md:pb-6">
           © {copyrightYear} {siteName}. All rights reserved.
         </p>
       </div>

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
@@ -9,8 +9,12 @@ const shadowThreshold = 50;
 
 export function Header() {
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The menu is open at the address where it was opened, so any navigation closes it.
+  const address = `${location.pathname}${location.search}${location.hash}`;
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === address;
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > shadowThreshold);
@@ -20,13 +24,11 @@ export function Header() {
   }, []);
 
   useEffect(() => {
-    setMenuOpen(false);
-  }, [location.pathname, location.search, location.hash]);
-
-  useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -42,7 +44,7 @@ export function Header() {
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {mainNav.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>
               {link.label}
@@ -54,12 +56,13 @@ export function Header() {
             Get My Custom Plan
           </Link>
           <button
+            ref={toggleRef}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-harbour-800 hover:bg-slate-100 md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-full text-harbour-800 hover:bg-slate-100 lg:hidden"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setOpenAt(menuOpen ? null : address)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
@@ -69,7 +72,7 @@ export function Header() {
         id="mobile-menu"
         aria-label="Mobile"
         hidden={!menuOpen}
-        className="border-t border-slate-200 bg-white md:hidden"
+        className="border-t border-slate-200 bg-white lg:hidden"
       >
         <ul className="container-page flex flex-col py-3">
           {mainNav.map((link) => (

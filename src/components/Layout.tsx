@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { MobileConsultBar } from './MobileConsultBar.tsx';
+import { Toasts } from './Toasts.tsx';
 
 /** SPEC: every route change scrolls to the top; a link to an anchor scrolls to that anchor instead. */
 function useScrollToTopOnNavigate() {
@@ -31,6 +33,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <MobileConsultBar />
+      <Toasts />
     </div>
   );
 }

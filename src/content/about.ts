@@ -22,6 +22,12 @@ export const story = {
   ],
 } as const satisfies Story;
 
+export const aboutSections = {
+  storyHeading: 'Our story',
+  reasonsEyebrow: 'Why work with us',
+  reasonsHeading: 'Three reasons local businesses choose us',
+} as const;
+
 export const reasons = [
   {
     title: 'Fixed, upfront prices',

@@ -79,6 +79,36 @@ describe('every page’s server HTML', () => {
     expect(crumbs.itemListElement.map((item) => item.name)).toEqual(['Home', 'Blog', 'Post 3']);
   });
 
+  test('the FAQPage data holds exactly the questions the page shows', async () => {
+    const html = await get('/faq');
+    const faq = headOf(html).jsonLd.find((item) => item['@type'] === 'FAQPage') as unknown as { mainEntity: { name: string }[] };
+    const shown = [...html.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").trim());
+    expect(faq.mainEntity.map((question) => question.name)).toEqual(shown);
+    expect(shown.length).toBeGreaterThan(5);
+  });
+
+  test('the home page describes the studio in Newcastle NSW with its packages as AUD offers', async () => {
+    const studio = headOf(await get('/')).jsonLd.find((item) => item['@type'] === 'ProfessionalService') as unknown as {
+      address: { addressLocality: string; addressRegion: string };
+      areaServed: { name: string };
+      telephone: string;
+      email: string;
+      makesOffer: { name: string; price?: string; priceCurrency: string }[];
+    };
+    expect(studio.address).toMatchObject({ addressLocality: 'Newcastle', addressRegion: 'NSW' });
+    expect(studio.areaServed.name).toBe('Newcastle, NSW');
+    expect(studio.telephone).toMatch(/^\(02\) 49/);
+    expect(studio.email).toContain('@');
+    expect(studio.makesOffer.map((offer) => [offer.name, offer.price ?? null, offer.priceCurrency])).toEqual([
+      ['Visibility Boost', '750', 'AUD'],
+      ['Local Launch Pack', '1500', 'AUD'],
+      ['Growth Partner', '997', 'AUD'],
+      ['Paid Ads Management', null, 'AUD'],
+      ['Additional Content', null, 'AUD'],
+      ['Advanced SEO', null, 'AUD'],
+    ]);
+  });
+
   test('blog pages 2+ and categories carry their own canonical', async () => {
     expect(headOf(await get('/blog?page=2')).canonical).toBe(`${testSiteUrl}/blog?page=2`);
     expect(headOf(await get('/blog?category=local-seo&utm_source=x')).canonical).toBe(`${testSiteUrl}/blog?category=local-seo`);

@@ -1,0 +1,176 @@
+import { expect, test, waitForHydration } from './fixtures/test.ts';
+
+const phone = { width: 375, height: 740 };
+const desktop = { width: 1280, height: 800 };
+
+test.describe('header', () => {
+  test('shows the logo, the links and Get My Custom Plan', async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Newcastle Marketing Studio' })).toHaveAttribute('href', '/');
+    const nav = header.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Services', 'How It Works', 'About', 'Blog', 'FAQ']);
+    await expect(header.getByRole('link', { name: 'Get My Custom Plan' })).toHaveAttribute('href', '/start-project');
+  });
+
+  test('the header gains a shadow after scrolling more than 50px', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await expect(header).toHaveCSS('box-shadow', 'none');
+    await page.evaluate(() => window.scrollTo({ top: 50, behavior: 'instant' }));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo({ top: 51, behavior: 'instant' }));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).not.toHaveCSS('box-shadow', 'none');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: phone });
+
+  test('opens and closes with the toggle, which says whether it is expanded', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link')).toHaveText(['Services', 'How It Works', 'About', 'Blog', 'FAQ', 'Get My Custom Plan']);
+    await close.click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('closes on Escape and returns focus to the toggle', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('closes after navigating to a page', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('mobile consult bar', () => {
+  test('is shown at 375px with Book Free Consult, also without JavaScript', async ({ page, browser }) => {
+    await page.setViewportSize(phone);
+    await page.goto('/');
+    await waitForHydration(page);
+    const bar = page.getByRole('complementary', { name: 'Book a free consult' });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Book Free Consult' })).toHaveAttribute('href', '/start-project');
+    const box = await bar.boundingBox();
+    expect(box!.y + box!.height).toBeCloseTo(phone.height, 0);
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const noJs = await context.newPage();
+    await noJs.goto('/');
+    await expect(noJs.getByRole('complementary', { name: 'Book a free consult' })).toBeVisible();
+    await context.close();
+  });
+
+  test('is absent at 1280px', async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.getByTestId('mobile-consult-bar')).toBeHidden();
+    await expect(page.getByTestId('mobile-consult-bar')).toHaveCSS('display', 'none');
+  });
+
+  test('never covers the footer’s last line when scrolled to the bottom', async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    const lastLine = page.getByRole('contentinfo').getByText('© 2025');
+    await expect(lastLine).toBeInViewport({ ratio: 1 });
+    // The page leaves room for the bar below the last line, so the line would stay clear even with the bar showing.
+    const room = await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid="mobile-consult-bar"]')!.getBoundingClientRect();
+      const text = document.createRange();
+      text.selectNodeContents([...document.querySelectorAll('footer p')].at(-1)!);
+      return { barTop: window.innerHeight - bar.height, textBottom: text.getBoundingClientRect().bottom };
+    });
+    expect(room.textBottom).toBeLessThanOrEqual(room.barTop);
+    await expect(page.getByRole('complementary', { name: 'Book a free consult' })).toBeHidden();
+  });
+
+  test('steps aside while the consult form is in view', async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto('/');
+    await waitForHydration(page);
+    const bar = page.getByRole('complementary', { name: 'Book a free consult' });
+    await expect(bar).toBeVisible();
+    await page.locator('#consult').scrollIntoViewIfNeeded();
+    await expect(bar).toBeHidden();
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(bar).toBeVisible();
+  });
+});
+
+test.describe('footer', () => {
+  test('has the consult call to action, quick links, services links, contact details and © 2025', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Book Free Consult' })).toHaveAttribute('href', '/start-project');
+    const quick = footer.getByRole('navigation', { name: 'Quick links' });
+    for (const name of ['Home', 'Services', 'How It Works', 'About', 'Blog', 'FAQ']) {
+      await expect(quick.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    const services = footer.getByRole('navigation', { name: 'Services' });
+    await expect(services.getByRole('link', { name: 'Local Launch Pack' })).toHaveAttribute('href', '/start-project?plan=local-launch');
+    await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(footer).toContainText('© 2025');
+  });
+});
+
+test.describe('scrolling on navigation', () => {
+  test('every route change scrolls to the top', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('Compare Plans scrolls to the packages at #services', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Compare Plans' }).click();
+    await expect(page).toHaveURL('/#services');
+    await expect(page.getByRole('heading', { name: 'Fixed-price packages, no surprises' })).toBeInViewport();
+  });
+
+  test('a link to another page’s anchor lands on the anchor', async ({ page }) => {
+    await page.goto('/start-project?plan=growth');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Change package' }).click();
+    await expect(page).toHaveURL('/services#services');
+    await expect(page.getByRole('heading', { name: 'Fixed-price packages, no surprises' })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  });
+});

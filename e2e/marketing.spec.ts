@@ -1,0 +1,268 @@
+import type { Browser, Page } from '@playwright/test';
+import { marketingRoutes } from './fixtures/marketing.ts';
+import { expect, test, waitForHydration } from './fixtures/test.ts';
+
+async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const pageSections: Record<string, string[]> = {
+  '/': [
+    'The local media advantage',
+    'A local audience that actually reads',
+    'Industries we serve',
+    'Fixed-price packages, no surprises',
+    'Add more when you need it',
+    'From free consult to local results in four steps',
+    'Questions, answered',
+    'Book your free consult',
+  ],
+  '/services': ['Fixed-price packages, no surprises', 'Add more when you need it', 'Book your free consult'],
+  '/how-it-works': ['From free consult to local results in four steps', 'Questions, answered', 'Book your free consult'],
+  '/about': ['Our story', 'Three reasons local businesses choose us', 'Book your free consult'],
+  '/faq': ['Book your free consult'],
+  '/start-project': ['Tell us about your business', 'Questions, answered'],
+};
+
+async function expectKeyContent(page: Page, path: string, h1: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+  for (const heading of pageSections[path] ?? []) {
+    await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^\(02\)/ })).toHaveAttribute('href', /^tel:\+61/);
+}
+
+test.describe('every marketing page is complete in the server’s HTML', () => {
+  for (const { path, h1 } of marketingRoutes) {
+    test(`${path} shows its heading and sections with JavaScript on`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
+      await expectKeyContent(page, path, h1);
+    });
+
+    test(`${path} shows its heading and sections with JavaScript off`, async ({ browser }) => {
+      await withoutJavaScript(browser, async (page) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expectKeyContent(page, path, h1);
+      });
+    });
+  }
+});
+
+test.describe('home page', () => {
+  test('the hero offers Book Free Consult and Compare Plans', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: marketingRoutes[0].h1 });
+    await expect(hero.getByRole('link', { name: 'Book Free Consult', exact: true })).toHaveAttribute('href', '/start-project');
+    await expect(hero.getByRole('link', { name: 'Compare Plans', exact: true })).toHaveAttribute('href', '#services');
+    await expect(page.locator('section#services')).toBeAttached();
+  });
+
+  test('the built-in audience claims 5,000+ subscribers and about 61% open rate', async ({ page }) => {
+    await page.goto('/');
+    const audience = page.getByRole('region', { name: 'A local audience that actually reads' });
+    await expect(audience).toContainText('5,000+');
+    await expect(audience).toContainText('61%');
+    await expect(audience).toContainText('about 61%');
+  });
+
+  test('industries served show the lucide icons of SPEC.md §1', async ({ page }) => {
+    await page.goto('/');
+    const industries = page.getByRole('region', { name: 'Industries we serve' });
+    await expect(industries.getByRole('listitem')).toHaveCount(8);
+    for (const icon of ['briefcase', 'dumbbell', 'utensils', 'wrench', 'shopping-bag', 'tag', 'calendar', 'user']) {
+      await expect(industries.locator(`svg.lucide-${icon}`)).toHaveCount(1);
+    }
+  });
+
+  test('how it works, the FAQ and the consult form are on the page', async ({ page }) => {
+    await page.goto('/');
+    const steps = page.getByRole('region', { name: 'From free consult to local results in four steps' });
+    await expect(steps.getByRole('listitem')).toHaveCount(4);
+    await expect(steps).toContainText('30-minute strategy call');
+    await expect(steps).toContainText('within 48 hours');
+    await expect(page.getByRole('region', { name: 'Questions, answered' }).locator('details')).toHaveCount(5);
+    await expect(page.locator('section#consult')).toContainText('Free 15-minute consult');
+    await expect(page.locator('section#consult')).toContainText('Reply within 1 business day');
+  });
+});
+
+test.describe('packages and prices (SPEC.md §3, §9)', () => {
+  for (const path of ['/', '/services']) {
+    test(`${path} shows every package with its exact price, timeline and button`, async ({ page }) => {
+      await page.goto(path);
+      const card = (name: string) => page.getByRole('article', { name });
+
+      const boost = card('Visibility Boost');
+      await expect(boost).toContainText('$750');
+      await expect(boost).toContainText('once-off');
+      await expect(boost).toContainText('Delivered in 2 weeks');
+      await expect(boost.getByRole('link', { name: 'Start with Visibility Boost' })).toHaveAttribute('href', '/start-project?plan=visibility-boost');
+
+      const launch = card('Local Launch Pack');
+      await expect(launch).toContainText('Most popular');
+      await expect(launch).toContainText('$1,500');
+      await expect(launch).toContainText('founding rate');
+      await expect(launch.locator('s')).toHaveText('$3,000');
+      await expect(launch).toContainText('Regular price $3,000');
+      await expect(launch).toContainText('Founding rate – first 10 clients');
+      await expect(launch).toContainText('Delivered in 4 weeks');
+      await expect(launch.getByRole('link', { name: 'Start with Local Launch' })).toHaveAttribute('href', '/start-project?plan=local-launch');
+
+      const growth = card('Growth Partner');
+      await expect(growth).toContainText('$997');
+      await expect(growth).toContainText('per month');
+      await expect(growth).toContainText('3-month minimum');
+      await expect(growth).toContainText('Results over 3–6 months');
+      await expect(growth.getByRole('link', { name: 'Start with Growth Partner' })).toHaveAttribute('href', '/start-project?plan=growth');
+
+      for (const [name, planId] of [
+        ['Paid Ads Management', 'paid-ads'],
+        ['Additional Content', 'additional-content'],
+        ['Advanced SEO', 'advanced-seo'],
+      ] as const) {
+        await expect(card(name)).toContainText('Custom pricing');
+        await expect(card(name).getByRole('link')).toHaveAttribute('href', `/start-project?plan=${planId}`);
+      }
+
+      await expect(page.getByText('Founding offer:')).toBeVisible();
+      await expect(page.locator('section#services')).toContainText('first 10 clients');
+    });
+  }
+
+  test('the popular package stands out from the others', async ({ page }) => {
+    await page.goto('/services');
+    const popular = page.getByRole('article', { name: 'Local Launch Pack' });
+    const other = page.getByRole('article', { name: 'Visibility Boost' });
+    const background = (locator: typeof popular) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background(popular)).not.toBe(await background(other));
+  });
+
+  test('the /services hero offers Book Free Consult and View Packages anchored to #services', async ({ page }) => {
+    await page.goto('/services');
+    await expect(page.getByRole('link', { name: 'Book Free Consult', exact: true }).first()).toHaveAttribute('href', '/start-project');
+    await expect(page.getByRole('link', { name: 'View Packages' })).toHaveAttribute('href', '#services');
+  });
+
+  test('a package button leads to /start-project naming that package', async ({ page }) => {
+    await page.goto('/services');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Start with Growth Partner' }).click();
+    await expect(page).toHaveURL('/start-project?plan=growth');
+    await expect(page.getByText("You've chosen: Growth Partner")).toBeVisible();
+  });
+});
+
+test.describe('/start-project', () => {
+  test('promises a reply within 1 business day', async ({ page }) => {
+    await page.goto('/start-project');
+    await expect(page.getByRole('main')).toContainText('reply within 1 business day');
+  });
+
+  test('names the chosen package from ?plan=, also with JavaScript off', async ({ page, browser }) => {
+    await page.goto('/start-project?plan=local-launch');
+    await waitForHydration(page);
+    await expect(page.getByText("You've chosen: Local Launch Pack")).toBeVisible();
+    await withoutJavaScript(browser, async (noJs) => {
+      await noJs.goto('/start-project?plan=visibility-boost');
+      await expect(noJs.getByText("You've chosen: Visibility Boost")).toBeVisible();
+    });
+  });
+
+  test('an unknown plan is ignored', async ({ page }) => {
+    const response = await page.goto('/start-project?plan=platinum-deluxe');
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
+    await expect(page.getByText("You've chosen")).toHaveCount(0);
+    await expect(page.getByTestId('chosen-plan')).toHaveCount(0);
+  });
+});
+
+test.describe('FAQ accordion', () => {
+  test('/faq lists all ten questions, closed at first', async ({ page }) => {
+    await page.goto('/faq');
+    const items = page.locator('details');
+    await expect(items).toHaveCount(10);
+    await expect(page.getByText('Am I locked into a contract?')).toBeVisible();
+    await expect(page.getByText('3-month minimum, because local marketing')).toBeHidden();
+  });
+
+  test('a question toggles open and closed', async ({ page }) => {
+    await page.goto('/faq');
+    await waitForHydration(page);
+    const question = page.getByText('What is the founding rate?');
+    const answer = page.getByText('Our first 10 clients get the Local Launch Pack');
+    await question.click();
+    await expect(answer).toBeVisible();
+    await expect(page.locator('details', { has: answer })).toHaveAttribute('open', '');
+    await question.click();
+    await expect(answer).toBeHidden();
+  });
+
+  test('a question toggles with the keyboard', async ({ page }) => {
+    await page.goto('/faq');
+    await waitForHydration(page);
+    const summary = page.locator('summary', { hasText: 'How quickly do you start?' });
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Work starts within 48 hours of you confirming your package. Visibility Boost')).toBeVisible();
+  });
+
+  test('a question toggles open and closed with JavaScript off', async ({ browser }) => {
+    await withoutJavaScript(browser, async (page) => {
+      await page.goto('/faq');
+      const question = page.getByText('Who reads your newsletter?');
+      const answer = page.getByText('Our local email newsletter goes to 5,000+ subscribers');
+      await expect(answer).toBeHidden();
+      await question.click();
+      await expect(answer).toBeVisible();
+      await question.click();
+      await expect(answer).toBeHidden();
+    });
+  });
+});
+
+test.describe('about and how it works', () => {
+  test('/about tells the story and gives three reasons', async ({ page }) => {
+    await page.goto('/about');
+    const reasons = page.getByRole('region', { name: 'Three reasons local businesses choose us' });
+    await expect(reasons.getByRole('heading', { level: 3 })).toHaveText([
+      'Fixed, upfront prices',
+      'A built-in local audience',
+      'Fast, responsive service',
+    ]);
+    await expect(page.getByRole('region', { name: 'Our story' })).toContainText('about 61%');
+  });
+
+  test('/how-it-works shows the four steps in order', async ({ page }) => {
+    await page.goto('/how-it-works');
+    const steps = page.getByRole('region', { name: 'From free consult to local results in four steps' });
+    await expect(steps.getByRole('heading', { level: 3 })).toHaveText([
+      'Book your free 15-minute consult',
+      'Plan it on a 30-minute strategy call',
+      'We start within 48 hours',
+      'Report and grow',
+    ]);
+    await expect(steps.getByRole('listitem')).toContainText(['Step 1', 'Step 2', 'Step 3', 'Step 4']);
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown route answers 404 with Page Not Found and a way home', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(marketingRoutes[0].h1);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { gaMeasurementId, gaPort } from '../playwright.config.ts';
+import { hostileSlug } from './fixtures/store.ts';
+import { expect, test, waitForHydration } from './fixtures/test.ts';
+
+const pages = ['/', '/services', '/how-it-works', '/about', '/faq', '/start-project?plan=growth', '/blog', `/blog/${hostileSlug}`, '/no-such-page'];
+
+const hubspotStub = `window.hbspt = { forms: { create: function (options) {
+  var target = document.querySelector(options.target);
+  if (target) target.insertAdjacentHTML('beforeend', '<form class="hs-form"><label>Email <input name="email"></label></form>');
+} } };`;
+const gtagStub = 'window.__gtagLoaded = true;';
+
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.route(/^https:\/\/js-ap1\.hsforms\.net\/forms\/embed\/v2\.js/, (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: hubspotStub }),
+  );
+  await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: gtagStub }),
+  );
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+for (const path of pages) {
+  test(`${path} runs under the strict CSP with the form provider and Google's tag stubbed in, without a violation`, async ({ page }) => {
+    await recordViolations(page);
+    await page.goto(`http://localhost:${gaPort}${path}`);
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(() => page.evaluate(() => (window as { __gtagLoaded?: boolean }).__gtagLoaded)).toBe(true);
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test('the hostile post runs no script and logs no CSP violation', async ({ page }) => {
+  await recordViolations(page);
+  await page.goto(`/blog/${hostileSlug}`);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  expect(await violations(page)).toEqual([]);
+});
+
+test(`Google's tag loads only when GA_MEASUREMENT_ID is set`, async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('googletagmanager.com')) requested.push(request.url());
+  });
+  await recordViolations(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.mouse.wheel(0, 5000);
+  await page.waitForTimeout(500);
+  expect(requested).toEqual([]);
+  await page.goto(`http://localhost:${gaPort}/`);
+  await expect.poll(() => requested.length).toBe(1);
+  expect(requested[0]).toBe(`https://www.googletagmanager.com/gtag/js?id=${gaMeasurementId}`);
+});

@@ -1,0 +1,56 @@
+/**
+ * npm run audit [-- --no-build]
+ *
+ * Lighthouse (mobile, simulated throttling) in Debian's Chromium against the production build, for /, /blog
+ * and a post: prints the Performance, Accessibility, Best Practices and SEO scores with LCP, TBT and CLS.
+ * The form provider and Google's tag are absent (no ids configured). A report, not a test.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { execSync } from 'node:child_process';
+import { startServer } from './lib/server-process.ts';
+
+if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'ignore' });
+
+const pages = ['/', '/blog', '/blog/google-business-profile-newcastle'];
+const server = await startServer({ PORT: '3510', DATA_FILE: 'data/db.json' });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+});
+
+const percent = (score: number | null | undefined) => (score === null || score === undefined ? '–' : String(Math.round(score * 100)));
+console.log('| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS |');
+console.log('|---|---|---|---|---|---|---|---|');
+try {
+  for (const page of pages) {
+    const result = await lighthouse(`${server.url}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits } = result.lhr;
+    console.log(
+      `| ${page} | ${percent(categories.performance?.score)} | ${percent(categories.accessibility?.score)} | ${percent(categories['best-practices']?.score)} | ${percent(categories.seo?.score)} | ${audits['largest-contentful-paint']?.displayValue} | ${audits['total-blocking-time']?.displayValue} | ${audits['cumulative-layout-shift']?.displayValue} |`,
+    );
+    for (const category of Object.values(categories)) {
+      const failing = category.auditRefs
+        .map((ref) => audits[ref.id])
+        .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
+      for (const audit of failing) if (category.id !== 'performance' || audit!.score! < 0.9) console.log(`  - ${category.id}: ${audit!.id} (${audit!.score})`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}

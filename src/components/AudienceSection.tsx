@@ -1,0 +1,26 @@
+import { audience } from '../content/home.ts';
+
+/** The built-in audience: the newsletter's subscribers and open rate (SPEC.md §1). */
+export function AudienceSection() {
+  return (
+    <section aria-labelledby="audience-heading" className="bg-harbour-800 py-16 text-white sm:py-20">
+      <div className="container-page grid items-center gap-10 lg:grid-cols-2">
+        <div>
+          <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">Built-in audience</p>
+          <h2 id="audience-heading" className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {audience.title}
+          </h2>
+          <p className="mt-4 text-lg leading-8 text-slate-200">{audience.intro}</p>
+        </div>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {audience.stats.map((stat) => (
+            <div key={stat.label} className="fade-in flex flex-col-reverse rounded-2xl bg-white/10 px-4 py-6 text-center">
+              <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
+              <dd className="text-4xl font-extrabold tracking-tight whitespace-nowrap text-sand-300 lg:text-3xl xl:text-4xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Mail, Phone } from 'lucide-react';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { telHref } from './Footer.tsx';
+
+const linkClass =
+  'inline-flex min-h-11 items-center gap-3 rounded-lg font-semibold text-harbour-700 underline decoration-harbour-700/30 underline-offset-4 hover:decoration-harbour-700';
+const iconClass = 'flex size-9 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700';
+
+/** The studio's phone and email as links: the way to reach us when the form cannot. */
+export function ContactLinks() {
+  const { contactPhone, contactEmail } = useSiteConfig();
+  const [mailbox, domain] = contactEmail.split('@');
+  return (
+    <ul className="flex flex-col gap-x-8 gap-y-1 sm:flex-row sm:flex-wrap">
+      <li>
+        <a href={telHref(contactPhone)} className={linkClass} data-cta="contact-call">
+          <span className={iconClass}>
+            <Phone className="size-4" aria-hidden="true" />
+          </span>
+          {contactPhone}
+        </a>
+      </li>
+      <li className="min-w-0">
+        <a href={`mailto:${contactEmail}`} className={linkClass} data-cta="contact-email">
+          <span className={iconClass}>
+            <Mail className="size-4" aria-hidden="true" />
+          </span>
+          {/* A long address may wrap after the @, never mid-word. */}
+          <span>
+            {mailbox}@<wbr />
+            {domain}
+          </span>
+        </a>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import { CalendarCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { mobileBar } from '../content/sections.ts';
+
+/**
+ * SPEC: under 768px a fixed Book Free Consult bar. Layout pads the page by its height so it never covers the
+ * footer's last line, and it steps aside while the consult form or the footer is on screen.
+ */
+export function MobileConsultBar() {
+  const { pathname } = useLocation();
+  const [hidden, setHidden] = useState(false);
+
+  useEffect(() => {
+    const inView = new Set<Element>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) inView.add(entry.target);
+        else inView.delete(entry.target);
+      }
+      setHidden(inView.size > 0);
+    });
+    document.querySelectorAll('[data-hides-mobile-bar]').forEach((element) => observer.observe(element));
+    return () => observer.disconnect();
+  }, [pathname]);
+
+  return (
+    <aside
+      aria-label={mobileBar.label}
+      data-testid="mobile-consult-bar"
+      className={`fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] backdrop-blur transition-[translate,visibility] duration-200 motion-reduce:transition-none md:hidden ${
+        hidden ? 'invisible translate-y-full' : ''
+      }`}
+    >
+      <Link to="/start-project" className="btn-primary w-full" data-cta="mobile-bar-book-free-consult">
+        <CalendarCheck className="size-5" aria-hidden="true" />
+        {mobileBar.cta}
+      </Link>
+    </aside>
+  );
+}

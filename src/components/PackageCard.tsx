@@ -1,0 +1,73 @@
+import { Check, Clock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { Package } from '../content/packages.ts';
+
+/** One package or add-on: everything SPEC.md §3 lists, with its button to /start-project?plan=<planId>. */
+export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 'package' | 'add-on' }) {
+  const popular = plan.popular;
+  const headingId = `plan-${plan.planId}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-plan={plan.planId}
+      className={`fade-in relative flex flex-col rounded-3xl p-6 sm:p-8 ${
+        popular
+          ? 'bg-harbour-800 text-white shadow-2xl ring-4 ring-sand-400 lg:-my-4 lg:py-12'
+          : 'border border-slate-200 bg-white text-ink shadow-sm'
+      }`}
+    >
+      {popular && (
+        <p className="absolute -top-4 left-1/2 -translate-x-1/2 rounded-full bg-sand-400 px-4 py-1.5 text-xs font-bold tracking-wider whitespace-nowrap text-ink uppercase shadow-md">
+          Most popular
+        </p>
+      )}
+      <h3 id={headingId} className="text-2xl font-bold">
+        {plan.title}
+      </h3>
+      <p className={`mt-1 font-medium ${popular ? 'text-sand-300' : 'text-sea-700'}`}>{plan.tagline}</p>
+      {plan.badge && (
+        <p
+          className={`mt-4 inline-flex self-start rounded-full border px-3 py-1 text-xs font-semibold ${
+            popular ? 'border-sand-400/60 bg-sand-400/15 text-sand-100' : 'border-sand-400 bg-sand-100 text-ink'
+          }`}
+        >
+          {plan.badge}
+        </p>
+      )}
+      <div className="mt-6">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className={`font-extrabold tracking-tight ${kind === 'add-on' ? 'text-3xl' : 'text-5xl'}`}>{plan.price}</span>
+          <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.priceNote}</span>
+        </p>
+        {plan.regularPrice && (
+          <p className={`mt-1 text-sm ${popular ? 'text-slate-200' : 'text-slate-600'}`}>
+            Regular price <s className="font-semibold">{plan.regularPrice}</s>
+          </p>
+        )}
+        {plan.terms && <p className={`mt-1 text-sm font-semibold ${popular ? 'text-slate-200' : 'text-slate-700'}`}>{plan.terms}</p>}
+      </div>
+      <p className={`mt-4 inline-flex items-center gap-2 text-sm font-semibold ${popular ? 'text-white' : 'text-harbour-700'}`}>
+        <Clock className="size-4" aria-hidden="true" />
+        {plan.timeline}
+      </p>
+      <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>{plan.outcome}</p>
+      <ul className={`mt-6 space-y-3 border-t pt-6 text-[15px] ${popular ? 'border-white/15' : 'border-slate-200'}`}>
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-3">
+            <Check className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-sand-300' : 'text-sea-700'}`} aria-hidden="true" />
+            <span className={popular ? 'text-slate-100' : 'text-slate-700'}>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-8">
+        <Link
+          to={`/start-project?plan=${plan.planId}`}
+          className={`${popular ? 'btn-primary' : kind === 'add-on' ? 'btn-outline' : 'btn-dark'} w-full`}
+          data-cta={`${kind}-${plan.planId}`}
+        >
+          {plan.ctaLabel}
+        </Link>
+      </div>
+    </article>
+  );
+}

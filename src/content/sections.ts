@@ -1,0 +1,56 @@
+/** Headings and short introductions of the sections that several pages share. */
+export interface SectionCopy {
+  readonly eyebrow: string;
+  readonly title: string;
+  readonly intro: string;
+}
+
+export const packagesSection = {
+  eyebrow: 'Services and pricing',
+  title: 'Fixed-price packages, no surprises',
+  intro: 'Pick the package that fits where your business is today. Every price, timeline and deliverable is clear before we start.',
+} as const satisfies SectionCopy;
+
+export const addOnsSection = {
+  eyebrow: 'Add-ons',
+  title: 'Add more when you need it',
+  intro: 'Bolt these onto any package. Each one is quoted to your goals, so you only pay for what moves the needle.',
+} as const satisfies SectionCopy;
+
+export const industriesSection = {
+  eyebrow: 'Who we help',
+  title: 'Industries we serve',
+  intro: 'If your customers live nearby, we can help them find you. These are the local businesses we work with most.',
+} as const satisfies SectionCopy;
+
+export const stepsSection = {
+  eyebrow: 'How it works',
+  title: 'From free consult to local results in four steps',
+  intro: 'A simple process with no jargon: you always know what happens next and when.',
+} as const satisfies SectionCopy;
+
+export const faqSection = {
+  eyebrow: 'FAQ',
+  title: 'Questions, answered',
+  intro: "The things local business owners ask us most. Can't see yours? Ask us in your free consult.",
+} as const satisfies SectionCopy;
+
+export const consultSection = {
+  eyebrow: 'Free 15-minute consult',
+  title: 'Book your free consult',
+  startProjectTitle: 'Tell us about your business',
+  startProjectIntro: 'Share a few details below, or call or email us directly if you prefer. Either way, there is no cost and no obligation.',
+  intro: "Tell us about your business and what you want to achieve. We'll reply within 1 business day to lock in a time.",
+  loading: 'Loading the enquiry form…',
+  contactLead: 'Prefer to talk?',
+  fallbackTitle: "Our enquiry form couldn't load just now.",
+  fallbackBody: "Call or email us instead and we'll reply within 1 business day.",
+  chosenPlan: "You've chosen:",
+  changePlan: 'Change package',
+  submitted: "Thanks! Your enquiry is in. We'll reply within 1 business day.",
+} as const;
+
+export const mobileBar = {
+  label: 'Book a free consult',
+  cta: 'Book Free Consult',
+} as const;

@@ -1,0 +1,65 @@
+import { loadScript } from './load-script.ts';
+
+export interface HubSpotSettings {
+  region: string;
+  portalId: string;
+  formId: string;
+}
+
+interface HubSpotCreateOptions extends HubSpotSettings {
+  target: string;
+  onFormReady?: (form: unknown) => void;
+  onFormSubmitted?: (form: unknown, data: unknown) => void;
+}
+
+declare global {
+  interface Window {
+    hbspt?: { forms: { create(options: HubSpotCreateOptions): void } };
+  }
+}
+
+export function hubspotScriptUrl(region: string): string {
+  return `https://js-${region}.hsforms.net/forms/embed/v2.js`;
+}
+
+// React StrictMode and quick remounts run effects twice; the provider must create each form only once.
+const embedded = new WeakSet<Element>();
+
+/** The provider hands callbacks a jQuery-like wrapper or the form element itself, depending on the page. */
+function toFormElement(form: unknown): HTMLFormElement | null {
+  if (form instanceof HTMLFormElement) return form;
+  if (form && typeof form === 'object' && 0 in form && form[0] instanceof HTMLFormElement) return form[0];
+  return null;
+}
+
+function fillHiddenField(form: unknown, name: string, value: string) {
+  const input = toFormElement(form)?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!input) return;
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+interface EmbedOptions {
+  settings: HubSpotSettings;
+  /** Read when the form is ready, so the latest choice wins. */
+  context: () => Record<string, string | undefined>;
+  onSubmitted: () => void;
+}
+
+/** Loads the provider's script (once per page) and creates the form in `container` (once per container). */
+export async function embedHubSpotForm(container: HTMLElement, { settings, context, onSubmitted }: EmbedOptions): Promise<void> {
+  await loadScript(hubspotScriptUrl(settings.region));
+  const forms = window.hbspt?.forms;
+  if (!forms) throw new Error('The form provider’s script loaded without its API');
+  if (embedded.has(container)) return;
+  embedded.add(container);
+  forms.create({
+    ...settings,
+    target: `#${container.id}`,
+    onFormReady: (form) => {
+      for (const [name, value] of Object.entries(context())) if (value) fillHiddenField(form, name, value);
+    },
+    onFormSubmitted: () => onSubmitted(),
+  });
+}

@@ -1,0 +1,26 @@
+import { CalendarCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { ConsultSection } from '../components/ConsultSection.tsx';
+import { FaqSection } from '../components/FaqSection.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { StepsSection } from '../components/StepsSection.tsx';
+import { pageCopy } from '../content/pages.ts';
+
+export default function HowItWorksPage() {
+  const copy = pageCopy.howItWorks;
+  return (
+    <>
+      <PageMeta title={copy.title} description={copy.description} path="/how-it-works" />
+      <PageHero eyebrow="Our process" heading={copy.heading} intro={copy.intro}>
+        <Link to="/start-project" className="btn-primary" data-cta="how-it-works-hero-book-free-consult">
+          <CalendarCheck className="size-5" aria-hidden="true" />
+          Book Free Consult
+        </Link>
+      </PageHero>
+      <StepsSection />
+      <FaqSection />
+      <ConsultSection />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { BadgeCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ConsultSection } from '../components/ConsultSection.tsx';
+import { FaqSection } from '../components/FaqSection.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { findPlan } from '../content/packages.ts';
+import { pageCopy } from '../content/pages.ts';
+import { consultSection } from '../content/sections.ts';
+
+export default function StartProjectPage() {
+  const copy = pageCopy.startProject;
+  const [searchParams] = useSearchParams();
+  // An unknown ?plan= is ignored: the page reads as if none was chosen.
+  const plan = findPlan(searchParams.get('plan'));
+  return (
+    <>
+      <PageMeta title={copy.title} description={copy.description} path="/start-project" />
+      <PageHero eyebrow="Free 15-minute consult" heading={copy.heading} intro={copy.intro}>
+        {plan && (
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+            <p className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm" data-testid="chosen-plan">
+              <BadgeCheck className="size-5 shrink-0 text-harbour-800" aria-hidden="true" />
+              <span>
+                <strong>
+                  {consultSection.chosenPlan} {plan.title}
+                </strong>{' '}
+                <span className="text-slate-700">
+                  · {plan.price} {plan.priceNote}
+                </span>
+              </span>
+            </p>
+            <Link
+              to="/services#services"
+              className="text-sm font-semibold text-white underline underline-offset-4 hover:text-sand-300"
+              data-cta="start-project-change-package"
+            >
+              {consultSection.changePlan}
+            </Link>
+          </div>
+        )}
+      </PageHero>
+      <ConsultSection planId={plan?.planId} tone="light" title={consultSection.startProjectTitle} intro={consultSection.startProjectIntro} />
+      <FaqSection />
+    </>
+  );
+}
