@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
-import { devAssets, manifestAssets } from './src/server/assets.server.ts';
+import { devAssets, inlineStylesheet } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
@@ -31,7 +31,14 @@ async function productionRendering() {
   );
   // Only paths that name a file reach the disk: pages never have an extension, so they skip the stat.
   staticFiles.get(/\.\w+$/, express.static(clientDir, { maxAge: '1d', index: false }));
-  return { loadRenderer: async () => renderer, assets: manifestAssets(clientDir), staticFiles: [staticFiles], close: async () => {} };
+  const { assets, css } = inlineStylesheet(clientDir);
+  return {
+    loadRenderer: async () => renderer,
+    assets,
+    inlineCss: css,
+    staticFiles: [staticFiles],
+    close: async () => {},
+  };
 }
 
 async function developmentRendering() {

@@ -15,6 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
+        // Every browser the site supports has native modulepreload.
+        modulePreload: { polyfill: false },
         rollupOptions: { input: 'src/entry-client.tsx' },
       },
   // Bundled into the server build so that only the icons the pages use are loaded.

@@ -43,6 +43,13 @@ try {
     console.log(
       `| ${page} | ${percent(categories.performance?.score)} | ${percent(categories.accessibility?.score)} | ${percent(categories['best-practices']?.score)} | ${percent(categories.seo?.score)} | ${audits['largest-contentful-paint']?.displayValue} | ${audits['total-blocking-time']?.displayValue} | ${audits['cumulative-layout-shift']?.displayValue} |`,
     );
+    const lcpElement = audits['largest-contentful-paint-element']?.details as
+      | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+      | undefined;
+    const [element, phases] = lcpElement?.items ?? [];
+    const snippet = element?.items?.[0]?.node?.snippet;
+    if (snippet) console.log(`  LCP element: ${snippet.slice(0, 120)}`);
+    for (const phase of phases?.items ?? []) if (phase.phase) console.log(`    ${phase.phase}: ${Math.round(phase.timing ?? 0)} ms`);
     for (const category of Object.values(categories)) {
       const failing = category.auditRefs
         .map((ref) => audits[ref.id])

@@ -1,34 +1,46 @@
 import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
-import { bootDataElementId, type BootData } from './app/boot-data.ts';
+import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
+/** Resolves after the browser's next paint, so that the page shows before any script work. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function hydratePage() {
+  await afterNextPaint();
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
+  // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
+  const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId);
   const queryClient = createQueryClient();
   hydrate(queryClient, boot.state);
   await matchAppRoute(window.location.pathname).route.page.preload();
-  hydrateRoot(
-    document,
-    <Document boot={boot} bootJson={bootJson}>
-      <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </AppProviders>
-    </Document>,
-  );
+  // As a transition, hydration yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
+        <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </AppProviders>
+      </Document>,
+    );
+  });
 }
 
 void hydratePage();

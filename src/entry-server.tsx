@@ -17,6 +17,7 @@ export interface RenderInput {
   source: BlogSource;
   config: PublicConfig;
   assets: (pageModule: string) => PageAssets;
+  inlineCss?: string;
 }
 
 export interface RenderOutput {
@@ -57,7 +58,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
     state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
   };
   const stream = renderToPipeableStream(
-    <Document boot={boot} bootJson={serializeBootData(boot)}>
+    <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
       <AppProviders queryClient={queryClient} config={input.config} source={input.source}>
         <StaticRouter location={input.url}>
           <App />

@@ -17,6 +17,7 @@ export interface BootData {
 }
 
 export const bootDataElementId = 'boot-data';
+export const inlineCssElementId = 'site-css';
 
 export function serializeBootData(data: BootData): string {
   return toScriptSafeJson(data);

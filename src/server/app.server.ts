@@ -16,12 +16,13 @@ export interface AppOptions {
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
   assets: (pageModule: string) => PageAssets;
+  inlineCss?: string;
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
 }
 
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
-export function createApp({ config, store, logger, loadRenderer, assets, staticFiles }: AppOptions) {
+export function createApp({ config, store, logger, loadRenderer, assets, inlineCss, staticFiles }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -54,7 +55,7 @@ export function createApp({ config, store, logger, loadRenderer, assets, staticF
   app.use('/api', createApiRouter(store));
   app.use(createSeoRouter(store, config.public));
 
-  app.get('/{*splat}', createPageHandler({ config, store, logger, loadRenderer, assets }));
+  app.get('/{*splat}', createPageHandler({ config, store, logger, loadRenderer, assets, inlineCss }));
   app.all('/{*splat}', (_req, res) => {
     res.set('Allow', 'GET, HEAD').status(405).type('text').send('Method not allowed');
   });

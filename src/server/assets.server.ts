@@ -50,6 +50,18 @@ export function manifestAssets(clientDir: string): (pageModule: string) => PageA
   };
 }
 
+/**
+ * The production stylesheet's text, to inline in every page: at about 8 kB compressed it costs less than the
+ * render-blocking request it saves on a phone's first visit.
+ */
+export function inlineStylesheet(clientDir: string): { assets: (pageModule: string) => PageAssets; css: string } {
+  const assets = manifestAssets(clientDir);
+  const css = assets(clientEntry)
+    .styles.map((href) => readFileSync(path.join(clientDir, href), 'utf8'))
+    .join('\n');
+  return { assets: (pageModule) => ({ ...assets(pageModule), styles: [] }), css };
+}
+
 /** In development Vite serves the sources themselves. */
 export function devAssets(): PageAssets {
   return { scripts: ['/@vite/client', `/${clientEntry}`], styles: ['/src/styles.css'], modulePreloads: [] };

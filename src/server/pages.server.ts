@@ -16,6 +16,7 @@ interface PageHandlerOptions {
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
   assets: (pageModule: string) => PageAssets;
+  inlineCss?: string;
 }
 
 // A render that has not finished by then is abandoned; React then sends what it has.
@@ -90,12 +91,12 @@ function sendCached(req: Request, res: Response, page: CachedPage): void {
  * (the default) each URL is rendered once per store version and served precompressed with a strong ETag;
  * with it off, browsers get the shell streamed as soon as it is ready and crawlers the whole document.
  */
-export function createPageHandler({ config, store, logger, loadRenderer, assets }: PageHandlerOptions): RequestHandler {
+export function createPageHandler({ config, store, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
   if (cache) store.onChange(() => cache.clear());
 
   return async (req, res, next) => {
-    const input: RenderInput = { url: req.originalUrl, source: store.source, config: config.public, assets };
+    const input: RenderInput = { url: req.originalUrl, source: store.source, config: config.public, assets, inlineCss };
     const onError = (error: unknown) => logger.error({ err: error, url: req.originalUrl }, 'Error while rendering');
     const sendError = (error: unknown) => {
       logger.error({ err: error, url: req.originalUrl }, 'Page render failed');
