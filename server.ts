@@ -134,7 +134,9 @@ async function main() {
   const app = createApp({ config, store, logger, ...rendering });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
-    logger.info(`Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`);
+    logger.info(
+      `Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`,
+    );
   });
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
   shutdownOnSignals(server, async () => {

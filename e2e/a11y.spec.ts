@@ -16,7 +16,9 @@ for (const width of [375, 1280]) {
         await expect(page.locator('[data-form-status="loading"], [data-form-status="waiting"]')).toHaveCount(0);
         await waitForAnimations(page);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual(
+          [],
+        );
       });
     }
   });
@@ -32,7 +34,10 @@ test.describe('document structure', () => {
       expect(levels.filter((level) => level === 1)).toHaveLength(1);
       expect(levels[0]).toBe(1);
       levels.forEach((level, index) => {
-        if (index > 0) expect(level, `heading ${index} jumps from h${levels[index - 1]}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+        if (index > 0)
+          expect(level, `heading ${index} jumps from h${levels[index - 1]}`).toBeLessThanOrEqual(
+            levels[index - 1]! + 1,
+          );
       });
       await expect(page.getByRole('banner')).toHaveCount(1);
       await expect(page.getByRole('main')).toHaveCount(1);

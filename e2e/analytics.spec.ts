@@ -43,7 +43,11 @@ test.describe('analytics', () => {
     for (const path of ['/', '/services', '/how-it-works', '/about', '/faq', '/start-project?plan=growth']) {
       await page.goto(path);
       const unlabelled = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLAnchorElement>('a[href^="/start-project"], a[href="#services"], a[class*="btn-"]')]
+        [
+          ...document.querySelectorAll<HTMLAnchorElement>(
+            'a[href^="/start-project"], a[href="#services"], a[class*="btn-"]',
+          ),
+        ]
           .filter((link) => !link.dataset.cta)
           .map((link) => link.outerHTML),
       );

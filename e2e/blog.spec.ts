@@ -11,7 +11,10 @@ const [newest] = publicPosts;
 const localSeo = store.categories.find((category) => category.slug === 'local-seo');
 
 test.describe('blog list', () => {
-  test('shows the six newest posts with image, category, title, summary, date and read link', async ({ page, apiRequests }) => {
+  test('shows the six newest posts with image, category, title, summary, date and read link', async ({
+    page,
+    apiRequests,
+  }) => {
     await page.goto('/blog');
     await waitForHydration(page);
     const cards = page.getByRole('article');
@@ -42,7 +45,10 @@ test.describe('blog list', () => {
   test('choosing a category filters the list, resets to page 1 and keeps the state in the URL', async ({ page }) => {
     await page.goto('/blog?page=2');
     await waitForHydration(page);
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Local SEO/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: /Local SEO/ })
+      .click();
     await expect(page).toHaveURL('/blog?category=local-seo');
     const expected = publicPosts.filter((post) => post.categoryId === localSeo!.id);
     await expect(page.getByRole('article')).toHaveCount(expected.length);
@@ -74,7 +80,10 @@ test.describe('blog list', () => {
     await page.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL('/blog?page=2');
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Paid Ads/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: /Paid Ads/ })
+      .click();
     await expect(page).toHaveURL('/blog?category=paid-ads');
     await expect(page.getByRole('article').first()).toBeVisible();
     await context.close();
@@ -112,9 +121,18 @@ test.describe('blog post', () => {
     await expect(page.getByText(/\d+ min read/)).toBeVisible();
     await expect(page.locator('.prose-post h2').first()).toHaveAttribute('id', /.+/);
     const url = encodeURIComponent(new URL(`/blog/${post.slug}`, page.url()).href);
-    await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', new RegExp(`twitter\\.com/intent/tweet\\?url=${url}`));
-    await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=${url}`));
-    await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', new RegExp(`linkedin\\.com/sharing/share-offsite/\\?url=${url}`));
+    await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute(
+      'href',
+      new RegExp(`twitter\\.com/intent/tweet\\?url=${url}`),
+    );
+    await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute(
+      'href',
+      new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=${url}`),
+    );
+    await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute(
+      'href',
+      new RegExp(`linkedin\\.com/sharing/share-offsite/\\?url=${url}`),
+    );
     const related = page.getByRole('region', { name: 'Related articles' });
     const relatedCards = related.getByRole('article');
     await expect(relatedCards).toHaveCount(2);

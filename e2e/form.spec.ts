@@ -53,6 +53,23 @@ test.describe('embedded consult form', () => {
     await expect(toast).toHaveCount(0, { timeout: 8000 });
   });
 
+  test('a toast swiped to the right is dismissed', async ({ page }) => {
+    await stubHubSpot(page);
+    await page.goto('/start-project');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    const toast = page.locator('[data-sonner-toast]');
+    await expect(toast).toHaveAttribute('data-mounted', 'true');
+    const box = (await toast.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + 20 + step * 15, y);
+    await page.mouse.up();
+    // Dismissed long before the 5 s it would otherwise stay.
+    await expect(toast).toHaveCount(0, { timeout: 2_000 });
+  });
+
   test('only one toast is visible at a time', async ({ page }) => {
     await stubHubSpot(page);
     await page.goto('/start-project');

@@ -43,7 +43,14 @@ test.describe('mobile menu', () => {
     await toggle.click();
     const close = page.getByRole('button', { name: 'Close menu' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link')).toHaveText(['Services', 'How It Works', 'About', 'Blog', 'FAQ', 'Get My Custom Plan']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Services',
+      'How It Works',
+      'About',
+      'Blog',
+      'FAQ',
+      'Get My Custom Plan',
+    ]);
     await close.click();
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
@@ -139,7 +146,10 @@ test.describe('footer', () => {
       await expect(quick.getByRole('link', { name, exact: true })).toBeVisible();
     }
     const services = footer.getByRole('navigation', { name: 'Services' });
-    await expect(services.getByRole('link', { name: 'Local Launch Pack' })).toHaveAttribute('href', '/start-project?plan=local-launch');
+    await expect(services.getByRole('link', { name: 'Local Launch Pack' })).toHaveAttribute(
+      'href',
+      '/start-project?plan=local-launch',
+    );
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer).toContainText('© 2025');

@@ -23,7 +23,11 @@ const pageSections: Record<string, string[]> = {
     'Book your free consult',
   ],
   '/services': ['Fixed-price packages, no surprises', 'Add more when you need it', 'Book your free consult'],
-  '/how-it-works': ['From free consult to local results in four steps', 'Questions, answered', 'Book your free consult'],
+  '/how-it-works': [
+    'From free consult to local results in four steps',
+    'Questions, answered',
+    'Book your free consult',
+  ],
   '/about': ['Our story', 'Three reasons local businesses choose us', 'Book your free consult'],
   '/faq': ['Book your free consult'],
   '/start-project': ['Tell us about your business', 'Questions, answered'],
@@ -34,7 +38,10 @@ async function expectKeyContent(page: Page, path: string, h1: string) {
   for (const heading of pageSections[path] ?? []) {
     await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^\(02\)/ })).toHaveAttribute('href', /^tel:\+61/);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /^\(02\)/ })).toHaveAttribute(
+    'href',
+    /^tel:\+61/,
+  );
 }
 
 test.describe('every marketing page is complete in the server’s HTML', () => {
@@ -60,7 +67,10 @@ test.describe('home page', () => {
   test('the hero offers Book Free Consult and Compare Plans', async ({ page }) => {
     await page.goto('/');
     const hero = page.getByRole('region', { name: marketingRoutes[0].h1 });
-    await expect(hero.getByRole('link', { name: 'Book Free Consult', exact: true })).toHaveAttribute('href', '/start-project');
+    await expect(hero.getByRole('link', { name: 'Book Free Consult', exact: true })).toHaveAttribute(
+      'href',
+      '/start-project',
+    );
     await expect(hero.getByRole('link', { name: 'Compare Plans', exact: true })).toHaveAttribute('href', '#services');
     await expect(page.locator('section#services')).toBeAttached();
   });
@@ -104,7 +114,10 @@ test.describe('packages and prices (SPEC.md §3, §9)', () => {
       await expect(boost).toContainText('$750');
       await expect(boost).toContainText('once-off');
       await expect(boost).toContainText('Delivered in 2 weeks');
-      await expect(boost.getByRole('link', { name: 'Start with Visibility Boost' })).toHaveAttribute('href', '/start-project?plan=visibility-boost');
+      await expect(boost.getByRole('link', { name: 'Start with Visibility Boost' })).toHaveAttribute(
+        'href',
+        '/start-project?plan=visibility-boost',
+      );
 
       const launch = card('Local Launch Pack');
       await expect(launch).toContainText('Most popular');
@@ -114,14 +127,20 @@ test.describe('packages and prices (SPEC.md §3, §9)', () => {
       await expect(launch).toContainText('Regular price $3,000');
       await expect(launch).toContainText('Founding rate – first 10 clients');
       await expect(launch).toContainText('Delivered in 4 weeks');
-      await expect(launch.getByRole('link', { name: 'Start with Local Launch' })).toHaveAttribute('href', '/start-project?plan=local-launch');
+      await expect(launch.getByRole('link', { name: 'Start with Local Launch' })).toHaveAttribute(
+        'href',
+        '/start-project?plan=local-launch',
+      );
 
       const growth = card('Growth Partner');
       await expect(growth).toContainText('$997');
       await expect(growth).toContainText('per month');
       await expect(growth).toContainText('3-month minimum');
       await expect(growth).toContainText('Results over 3–6 months');
-      await expect(growth.getByRole('link', { name: 'Start with Growth Partner' })).toHaveAttribute('href', '/start-project?plan=growth');
+      await expect(growth.getByRole('link', { name: 'Start with Growth Partner' })).toHaveAttribute(
+        'href',
+        '/start-project?plan=growth',
+      );
 
       for (const [name, planId] of [
         ['Paid Ads Management', 'paid-ads'],
@@ -141,13 +160,17 @@ test.describe('packages and prices (SPEC.md §3, §9)', () => {
     await page.goto('/services');
     const popular = page.getByRole('article', { name: 'Local Launch Pack' });
     const other = page.getByRole('article', { name: 'Visibility Boost' });
-    const background = (locator: typeof popular) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const background = (locator: typeof popular) =>
+      locator.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await background(popular)).not.toBe(await background(other));
   });
 
   test('the /services hero offers Book Free Consult and View Packages anchored to #services', async ({ page }) => {
     await page.goto('/services');
-    await expect(page.getByRole('link', { name: 'Book Free Consult', exact: true }).first()).toHaveAttribute('href', '/start-project');
+    await expect(page.getByRole('link', { name: 'Book Free Consult', exact: true }).first()).toHaveAttribute(
+      'href',
+      '/start-project',
+    );
     await expect(page.getByRole('link', { name: 'View Packages' })).toHaveAttribute('href', '#services');
   });
 
@@ -213,7 +236,9 @@ test.describe('FAQ accordion', () => {
     const summary = page.locator('summary', { hasText: 'How quickly do you start?' });
     await summary.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Work starts within 48 hours of you confirming your package. Visibility Boost')).toBeVisible();
+    await expect(
+      page.getByText('Work starts within 48 hours of you confirming your package. Visibility Boost'),
+    ).toBeVisible();
   });
 
   test('a question toggles open and closed with JavaScript off', async ({ browser }) => {

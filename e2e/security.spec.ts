@@ -3,7 +3,17 @@ import { gaMeasurementId, gaPort } from '../playwright.config.ts';
 import { hostileSlug } from './fixtures/store.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
-const pages = ['/', '/services', '/how-it-works', '/about', '/faq', '/start-project?plan=growth', '/blog', `/blog/${hostileSlug}`, '/no-such-page'];
+const pages = [
+  '/',
+  '/services',
+  '/how-it-works',
+  '/about',
+  '/faq',
+  '/start-project?plan=growth',
+  '/blog',
+  `/blog/${hostileSlug}`,
+  '/no-such-page',
+];
 
 const hubspotStub = `window.hbspt = { forms: { create: function (options) {
   var target = document.querySelector(options.target);
@@ -15,7 +25,9 @@ async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await page.route(/^https:\/\/js-ap1\.hsforms\.net\/forms\/embed\/v2\.js/, (route) =>
     route.fulfill({ contentType: 'application/javascript', body: hubspotStub }),
@@ -28,7 +40,9 @@ async function recordViolations(page: Page) {
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
 for (const path of pages) {
-  test(`${path} runs under the strict CSP with the form provider and Google's tag stubbed in, without a violation`, async ({ page }) => {
+  test(`${path} runs under the strict CSP with the form provider and Google's tag stubbed in, without a violation`, async ({
+    page,
+  }) => {
     await recordViolations(page);
     await page.goto(`http://localhost:${gaPort}${path}`);
     await waitForHydration(page);

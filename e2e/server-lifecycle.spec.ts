@@ -18,17 +18,22 @@ test('SIGTERM during load finishes the requests in flight, then exits 0 within 1
   );
   const paths = ['/', '/blog', '/blog?page=2', '/faq', '/services', '/blog/google-business-profile-newcastle'];
   const connected: Promise<void>[] = [];
-  const answers = Array.from({ length: 24 }, (_, index) =>
-    new Promise<{ status: number; complete: boolean }>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port: 4391, path: paths[index % paths.length], agent: false }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, complete: body.trimEnd().endsWith('</html>') }));
-      });
-      req.on('error', () => resolve({ status: 0, complete: false }));
-      connected.push(new Promise((ready) => req.on('socket', (socket) => socket.on('connect', () => ready()))));
-      req.end();
-    }),
+  const answers = Array.from(
+    { length: 24 },
+    (_, index) =>
+      new Promise<{ status: number; complete: boolean }>((resolve) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port: 4391, path: paths[index % paths.length], agent: false },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, complete: body.trimEnd().endsWith('</html>') }));
+          },
+        );
+        req.on('error', () => resolve({ status: 0, complete: false }));
+        connected.push(new Promise((ready) => req.on('socket', (socket) => socket.on('connect', () => ready()))));
+        req.end();
+      }),
   );
   await Promise.all(connected);
   const stoppedAt = Date.now();

@@ -27,7 +27,8 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const percent = (score: number | null | undefined) => (score === null || score === undefined ? '–' : String(Math.round(score * 100)));
+const percent = (score: number | null | undefined) =>
+  score === null || score === undefined ? '–' : String(Math.round(score * 100));
 console.log('| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS |');
 console.log('|---|---|---|---|---|---|---|---|');
 try {
@@ -44,17 +45,26 @@ try {
       `| ${page} | ${percent(categories.performance?.score)} | ${percent(categories.accessibility?.score)} | ${percent(categories['best-practices']?.score)} | ${percent(categories.seo?.score)} | ${audits['largest-contentful-paint']?.displayValue} | ${audits['total-blocking-time']?.displayValue} | ${audits['cumulative-layout-shift']?.displayValue} |`,
     );
     const lcpElement = audits['largest-contentful-paint-element']?.details as
-      | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
-      | undefined;
+      { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
     const [element, phases] = lcpElement?.items ?? [];
     const snippet = element?.items?.[0]?.node?.snippet;
     if (snippet) console.log(`  LCP element: ${snippet.slice(0, 120)}`);
-    for (const phase of phases?.items ?? []) if (phase.phase) console.log(`    ${phase.phase}: ${Math.round(phase.timing ?? 0)} ms`);
+    for (const phase of phases?.items ?? [])
+      if (phase.phase) console.log(`    ${phase.phase}: ${Math.round(phase.timing ?? 0)} ms`);
     for (const category of Object.values(categories)) {
       const failing = category.auditRefs
         .map((ref) => audits[ref.id])
-        .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
-      for (const audit of failing) if (category.id !== 'performance' || audit!.score! < 0.9) console.log(`  - ${category.id}: ${audit!.id} (${audit!.score})`);
+        .filter(
+          (audit) =>
+            audit &&
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'manual',
+        );
+      for (const audit of failing)
+        if (category.id !== 'performance' || audit!.score! < 0.9)
+          console.log(`  - ${category.id}: ${audit!.id} (${audit!.score})`);
     }
   }
 } finally {

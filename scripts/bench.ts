@@ -85,7 +85,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function runMode(name: string, server: RunningServer, baseline: Load, withWeights: boolean) {
   console.log(`\n### ${name}\n`);
-  console.log(`| target | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |${withWeights ? ' HTML gz | JS gz | CSS gz |' : ''}`);
+  console.log(
+    `| target | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |${withWeights ? ' HTML gz | JS gz | CSS gz |' : ''}`,
+  );
   console.log(`|---|---|---|---|---|---|---|${withWeights ? '---|---|---|' : ''}`);
   const results: Record<string, Load> = {};
   for (const target of targets) {
@@ -100,7 +102,9 @@ async function runMode(name: string, server: RunningServer, baseline: Load, with
       `| ${target} | ${result.rps.toFixed(0)} | ${(result.rps / baseline.rps).toFixed(2)}× | ${result.p50} | ${result.p99} | ${result.errors} | ${result.non2xx} |${weights}`,
     );
   }
-  console.log(`\nPeak RSS (VmHWM): ${peakRssMiB(server.process.pid!).toFixed(1)} MiB; start-up ${server.startupMs.toFixed(0)} ms`);
+  console.log(
+    `\nPeak RSS (VmHWM): ${peakRssMiB(server.process.pid!).toFixed(1)} MiB; start-up ${server.startupMs.toFixed(0)} ms`,
+  );
   return results;
 }
 
@@ -114,14 +118,18 @@ async function timed(url: string) {
 async function main() {
   if (!args.has('--no-build')) execSync('npm run build', { stdio: 'ignore' });
   const port = 3310;
-  console.log(`# Benchmark (${connections} connections, ${duration} s after ${warmup} s warm-up, ${new Date().toISOString()})`);
+  console.log(
+    `# Benchmark (${connections} connections, ${duration} s after ${warmup} s warm-up, ${new Date().toISOString()})`,
+  );
 
   const seeded = await startServer({ PORT: String(port), DATA_FILE: 'data/db.json' });
   const postHtml = await (await fetch(seeded.url + postPath)).text();
   await seeded.stop();
   const baselineServer = await startBaseline(postHtml, port + 1);
   const baseline = await measure(baselineServer.url);
-  console.log(`\nBaseline (express.static, the post page's HTML): ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
+  console.log(
+    `\nBaseline (express.static, the post page's HTML): ${baseline.rps.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`,
+  );
 
   const modes: [string, Record<string, string>, boolean][] = args.has('--large')
     ? []
@@ -143,7 +151,9 @@ async function main() {
     writeFileSync(file, JSON.stringify(largeStore(10_000)));
     for (const cache of ['on', 'off']) {
       const server = await startServer({ PORT: String(port), DATA_FILE: file, RENDER_CACHE: cache });
-      console.log(`\n10,000 posts, render cache ${cache}: start-up ${server.startupMs.toFixed(0)} ms; first /sitemap.xml ${(await timed(`${server.url}/sitemap.xml`)).toFixed(0)} ms; first /rss.xml ${(await timed(`${server.url}/rss.xml`)).toFixed(0)} ms`);
+      console.log(
+        `\n10,000 posts, render cache ${cache}: start-up ${server.startupMs.toFixed(0)} ms; first /sitemap.xml ${(await timed(`${server.url}/sitemap.xml`)).toFixed(0)} ms; first /rss.xml ${(await timed(`${server.url}/rss.xml`)).toFixed(0)} ms`,
+      );
       await runMode(`10,000 posts, render cache ${cache}`, server, baseline, false);
       await server.stop();
     }

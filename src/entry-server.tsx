@@ -29,8 +29,7 @@ export interface RenderOutput {
 }
 
 // Errors are dehydrated too (a missing post), so the browser shows the same screen without asking again.
-const shouldDehydrateQuery = (query: Query) =>
-  defaultShouldDehydrateQuery(query) || query.state.status === 'error';
+const shouldDehydrateQuery = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
 
 // The page renders a post from its HTML; its markdown need not travel twice.
 function withoutMarkdown(data: unknown): unknown {

@@ -11,7 +11,10 @@ export interface RunningServer {
 }
 
 /** Starts the production build as one process (no npm wrapper, so that stopping it stops the server). */
-export async function startServer(env: Record<string, string>, script = 'dist/server/server.js'): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  script = 'dist/server/server.js',
+): Promise<RunningServer> {
   const port = env.PORT ?? '3100';
   const started = performance.now();
   const child = spawn(process.execPath, [script], {
@@ -25,7 +28,10 @@ export async function startServer(env: Record<string, string>, script = 'dist/se
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -57,7 +63,11 @@ export function peakRssMiB(pid: number): number {
   };
   let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     children = [];
   }

@@ -49,12 +49,26 @@ export const notFoundRoute: AppRoute = {
 export const appRoutes: AppRoute[] = [
   { path: '/', page: lazyPage('src/pages/HomePage.tsx', () => import('../pages/HomePage.tsx')) },
   { path: '/services', page: lazyPage('src/pages/ServicesPage.tsx', () => import('../pages/ServicesPage.tsx')) },
-  { path: '/how-it-works', page: lazyPage('src/pages/HowItWorksPage.tsx', () => import('../pages/HowItWorksPage.tsx')) },
+  {
+    path: '/how-it-works',
+    page: lazyPage('src/pages/HowItWorksPage.tsx', () => import('../pages/HowItWorksPage.tsx')),
+  },
   { path: '/about', page: lazyPage('src/pages/AboutPage.tsx', () => import('../pages/AboutPage.tsx')) },
   { path: '/faq', page: lazyPage('src/pages/FaqPage.tsx', () => import('../pages/FaqPage.tsx')) },
-  { path: '/start-project', page: lazyPage('src/pages/StartProjectPage.tsx', () => import('../pages/StartProjectPage.tsx')) },
-  { path: '/blog', page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')), prefetch: prefetchBlogList },
-  { path: '/blog/:slug', page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')), prefetch: prefetchBlogPost },
+  {
+    path: '/start-project',
+    page: lazyPage('src/pages/StartProjectPage.tsx', () => import('../pages/StartProjectPage.tsx')),
+  },
+  {
+    path: '/blog',
+    page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')),
+    prefetch: prefetchBlogList,
+  },
+  {
+    path: '/blog/:slug',
+    page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
+    prefetch: prefetchBlogPost,
+  },
   notFoundRoute,
 ];
 

@@ -14,9 +14,14 @@ export function AudienceSection() {
         </div>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {audience.stats.map((stat) => (
-            <div key={stat.label} className="fade-in flex flex-col-reverse rounded-2xl bg-white/10 px-4 py-6 text-center">
+            <div
+              key={stat.label}
+              className="fade-in flex flex-col-reverse rounded-2xl bg-white/10 px-4 py-6 text-center"
+            >
               <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
-              <dd className="text-4xl font-extrabold tracking-tight whitespace-nowrap text-sand-300 lg:text-3xl xl:text-4xl">{stat.value}</dd>
+              <dd className="text-4xl font-extrabold tracking-tight whitespace-nowrap text-sand-300 lg:text-3xl xl:text-4xl">
+                {stat.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -16,7 +16,11 @@ export function FaqSection({ limit = 6 }: { limit?: number }) {
         </div>
         {limit < faqItems.length && (
           <p className="mt-8 text-center">
-            <Link to="/faq" className="inline-flex items-center gap-2 font-semibold text-harbour-600 hover:text-harbour-800" data-cta="faq-see-all-questions">
+            <Link
+              to="/faq"
+              className="inline-flex items-center gap-2 font-semibold text-harbour-600 hover:text-harbour-800"
+              data-cta="faq-see-all-questions"
+            >
               See all {faqItems.length} questions <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           </p>

@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
-import { allPlans } from '../content/packages.ts';
+import { planIds, planTitles } from '../content/plan-titles.ts';
 import { Logo } from './Logo.tsx';
 
 export function telHref(phone: string): string {
@@ -56,10 +56,14 @@ export function Footer() {
             Services
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {allPlans.map((plan) => (
-              <li key={plan.planId}>
-                <Link to={`/start-project?plan=${plan.planId}`} className="hover:text-sand-300" data-cta={`footer-plan-${plan.planId}`}>
-                  {plan.title}
+            {planIds.map((planId) => (
+              <li key={planId}>
+                <Link
+                  to={`/start-project?plan=${planId}`}
+                  className="hover:text-sand-300"
+                  data-cta={`footer-plan-${planId}`}
+                >
+                  {planTitles[planId]}
                 </Link>
               </li>
             ))}

@@ -52,7 +52,11 @@ export function Header() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/start-project" className="btn-dark hidden text-sm md:inline-flex" data-cta="header-get-my-custom-plan">
+          <Link
+            to="/start-project"
+            className="btn-dark hidden text-sm md:inline-flex"
+            data-cta="header-get-my-custom-plan"
+          >
             Get My Custom Plan
           </Link>
           <button
@@ -77,7 +81,12 @@ export function Header() {
         <ul className="container-page flex flex-col py-3">
           {mainNav.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={({ isActive }) => `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-sea-50 text-sea-700' : 'text-slate-800'}`}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-sea-50 text-sea-700' : 'text-slate-800'}`
+                }
+              >
                 {link.label}
               </NavLink>
             </li>

@@ -6,14 +6,23 @@ import { foundingOffer } from '../content/packages.ts';
 export function HomeHero() {
   return (
     <section aria-labelledby="home-hero-heading" className="relative overflow-hidden bg-harbour-800 text-white">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-sea-600/30 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -left-20 size-96 rounded-full bg-sand-400/10 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-sea-600/30 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-40 -left-20 size-96 rounded-full bg-sand-400/10 blur-3xl"
+      />
       <div className="container-page fade-in relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[3fr_2fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold tracking-wide text-sand-300">
             {hero.eyebrow}
           </p>
-          <h1 id="home-hero-heading" className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1
+            id="home-hero-heading"
+            className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
             {hero.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200 sm:text-xl">{hero.subtitle}</p>
@@ -40,9 +49,14 @@ export function HomeHero() {
           <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{audience.title}</p>
           <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1 lg:gap-6">
             {audience.stats.map((stat) => (
-              <div key={stat.label} className="flex flex-row-reverse items-baseline justify-end gap-3 sm:flex-col-reverse sm:gap-0 lg:flex-row-reverse lg:gap-3">
+              <div
+                key={stat.label}
+                className="flex flex-row-reverse items-baseline justify-end gap-3 sm:flex-col-reverse sm:gap-0 lg:flex-row-reverse lg:gap-3"
+              >
                 <dt className="text-sm text-slate-200">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl">{stat.value}</dd>
+                <dd className="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -25,7 +25,10 @@ export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-harbour-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-harbour-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
       <Header />

@@ -36,7 +36,9 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       )}
       <div className="mt-6">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className={`font-extrabold tracking-tight ${kind === 'add-on' ? 'text-3xl' : 'text-5xl'}`}>{plan.price}</span>
+          <span className={`font-extrabold tracking-tight ${kind === 'add-on' ? 'text-3xl' : 'text-5xl'}`}>
+            {plan.price}
+          </span>
           <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.priceNote}</span>
         </p>
         {plan.regularPrice && (
@@ -44,9 +46,13 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
             Regular price <s className="font-semibold">{plan.regularPrice}</s>
           </p>
         )}
-        {plan.terms && <p className={`mt-1 text-sm font-semibold ${popular ? 'text-slate-200' : 'text-slate-700'}`}>{plan.terms}</p>}
+        {plan.terms && (
+          <p className={`mt-1 text-sm font-semibold ${popular ? 'text-slate-200' : 'text-slate-700'}`}>{plan.terms}</p>
+        )}
       </div>
-      <p className={`mt-4 inline-flex items-center gap-2 text-sm font-semibold ${popular ? 'text-white' : 'text-harbour-700'}`}>
+      <p
+        className={`mt-4 inline-flex items-center gap-2 text-sm font-semibold ${popular ? 'text-white' : 'text-harbour-700'}`}
+      >
         <Clock className="size-4" aria-hidden="true" />
         {plan.timeline}
       </p>
@@ -54,7 +60,10 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       <ul className={`mt-6 space-y-3 border-t pt-6 text-[15px] ${popular ? 'border-white/15' : 'border-slate-200'}`}>
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Check className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-sand-300' : 'text-sea-700'}`} aria-hidden="true" />
+            <Check
+              className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-sand-300' : 'text-sea-700'}`}
+              aria-hidden="true"
+            />
             <span className={popular ? 'text-slate-100' : 'text-slate-700'}>{feature}</span>
           </li>
         ))}

@@ -10,7 +10,10 @@ interface PageHeroProps {
 export function PageHero({ eyebrow, heading, intro, children }: PageHeroProps) {
   return (
     <section className="relative overflow-hidden bg-harbour-800 text-white">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-sea-600/30 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-sea-600/30 blur-3xl"
+      />
       <div className="container-page fade-in relative py-14 sm:py-20">
         {eyebrow && <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{eyebrow}</p>}
         <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{heading}</h1>

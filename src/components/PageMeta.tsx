@@ -14,7 +14,16 @@ interface PageMetaProps {
 }
 
 /** Each page's head: React 19 hoists these elements into <head>, on the server and in the browser. */
-export function PageMeta({ title, description, path, image, type = 'website', publishedTime, modifiedTime, noindex }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  path,
+  image,
+  type = 'website',
+  publishedTime,
+  modifiedTime,
+  noindex,
+}: PageMetaProps) {
   const { siteName, siteUrl } = useSiteConfig();
   const fullTitle = `${title} | ${siteName}`;
   const url = `${siteUrl}${path}`;

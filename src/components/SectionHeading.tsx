@@ -12,8 +12,13 @@ export function SectionHeading({ id, copy, tone = 'dark', align = 'center' }: Se
   const light = tone === 'light';
   return (
     <div className={`max-w-2xl ${align === 'center' ? 'mx-auto text-center' : ''}`}>
-      <p className={light ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>{copy.eyebrow}</p>
-      <h2 id={id} className={`mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl ${light ? 'text-white' : 'text-ink'}`}>
+      <p className={light ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
+        {copy.eyebrow}
+      </p>
+      <h2
+        id={id}
+        className={`mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl ${light ? 'text-white' : 'text-ink'}`}
+      >
         {copy.title}
       </h2>
       <p className={`mt-4 text-lg leading-8 ${light ? 'text-slate-200' : 'text-slate-600'}`}>{copy.intro}</p>

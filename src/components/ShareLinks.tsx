@@ -20,7 +20,10 @@ interface ShareLinksProps {
   title: string;
 }
 
-export function shareTargets(url: string, title: string): { name: string; href: string; icon: keyof typeof brandPaths }[] {
+export function shareTargets(
+  url: string,
+  title: string,
+): { name: string; href: string; icon: keyof typeof brandPaths }[] {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [

@@ -15,7 +15,9 @@ export function StepsSection() {
                 <span className="flex size-12 items-center justify-center rounded-xl bg-harbour-800 text-sand-300">
                   <ContentIcon name={step.icon} />
                 </span>
-                <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-bold text-harbour-800">Step {step.number}</span>
+                <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-bold text-harbour-800">
+                  Step {step.number}
+                </span>
               </div>
               <h3 className="mt-5 text-lg font-bold text-ink">{step.title}</h3>
               <p className="mt-2 leading-7 text-slate-600">{step.description}</p>

@@ -1,10 +1,6 @@
-export type PlanId =
-  | 'visibility-boost'
-  | 'local-launch'
-  | 'growth'
-  | 'paid-ads'
-  | 'additional-content'
-  | 'advanced-seo';
+import { planTitles, type PlanId } from './plan-titles.ts';
+
+export type { PlanId };
 
 export interface Package {
   readonly planId: PlanId;
@@ -30,7 +26,7 @@ export const foundingOffer = {
 export const packages: readonly Package[] = [
   {
     planId: 'visibility-boost',
-    title: 'Visibility Boost',
+    title: planTitles['visibility-boost'],
     tagline: 'Get found this month',
     price: '$750',
     priceNote: 'once-off',
@@ -50,7 +46,7 @@ export const packages: readonly Package[] = [
   },
   {
     planId: 'local-launch',
-    title: 'Local Launch Pack',
+    title: planTitles['local-launch'],
     tagline: 'Launch properly to your local market',
     price: '$1,500',
     priceNote: 'founding rate',
@@ -73,7 +69,7 @@ export const packages: readonly Package[] = [
   },
   {
     planId: 'growth',
-    title: 'Growth Partner',
+    title: planTitles['growth'],
     tagline: 'Keep the customers coming',
     price: '$997',
     priceNote: 'per month',
@@ -97,7 +93,7 @@ export const packages: readonly Package[] = [
 export const addOns: readonly Package[] = [
   {
     planId: 'paid-ads',
-    title: 'Paid Ads Management',
+    title: planTitles['paid-ads'],
     tagline: 'Reach more locals, faster',
     price: 'Custom pricing',
     priceNote: 'quoted to your goals',
@@ -117,7 +113,7 @@ export const addOns: readonly Package[] = [
   },
   {
     planId: 'additional-content',
-    title: 'Additional Content',
+    title: planTitles['additional-content'],
     tagline: 'More to say, more often',
     price: 'Custom pricing',
     priceNote: 'quoted to your goals',
@@ -136,7 +132,7 @@ export const addOns: readonly Package[] = [
   },
   {
     planId: 'advanced-seo',
-    title: 'Advanced SEO',
+    title: planTitles['advanced-seo'],
     tagline: 'Rank for the searches that matter',
     price: 'Custom pricing',
     priceNote: 'quoted to your goals',

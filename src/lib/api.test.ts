@@ -44,6 +44,8 @@ describe('httpBlogSource', () => {
     const fetchMock = stubFetch(Response.json({ posts: [], pagination: { page: 2, limit: 6, total: 0, pages: 0 } }));
     await httpBlogSource.posts({ page: 2, limit: 6, categoryId: 3 });
     expect(fetchMock.mock.calls.at(0)).toEqual([expect.any(String), expect.anything()]);
-    expect(String((fetchMock.mock.calls.at(0) as unknown[] | undefined)?.[0])).toBe('/api/blog/posts?page=2&limit=6&categoryId=3');
+    expect(String((fetchMock.mock.calls.at(0) as unknown[] | undefined)?.[0])).toBe(
+      '/api/blog/posts?page=2&limit=6&categoryId=3',
+    );
   });
 });

@@ -8,6 +8,9 @@ export function formatDate(iso: string): string {
 const wordsPerMinute = 230;
 
 export function readingMinutes(html: string): number {
-  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.round(words / wordsPerMinute));
 }

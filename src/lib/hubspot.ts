@@ -48,7 +48,10 @@ interface EmbedOptions {
 }
 
 /** Loads the provider's script (once per page) and creates the form in `container` (once per container). */
-export async function embedHubSpotForm(container: HTMLElement, { settings, context, onSubmitted }: EmbedOptions): Promise<void> {
+export async function embedHubSpotForm(
+  container: HTMLElement,
+  { settings, context, onSubmitted }: EmbedOptions,
+): Promise<void> {
   await loadScript(hubspotScriptUrl(settings.region));
   const forms = window.hbspt?.forms;
   if (!forms) throw new Error('The form provider’s script loaded without its API');

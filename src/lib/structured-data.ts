@@ -1,11 +1,4 @@
-import type {
-  BlogPosting,
-  BreadcrumbList,
-  FAQPage,
-  Offer,
-  ProfessionalService,
-  WithContext,
-} from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
 import type { FaqItem } from '../content/faq.ts';
 import { allPlans, type Package } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
@@ -30,7 +23,14 @@ export function planOffers(config: PublicConfig): Offer[] {
         ? {
             price,
             ...(plan.priceNote === 'per month'
-              ? { priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'AUD', unitCode: 'MON' } }
+              ? {
+                  priceSpecification: {
+                    '@type': 'UnitPriceSpecification',
+                    price,
+                    priceCurrency: 'AUD',
+                    unitCode: 'MON',
+                  },
+                }
               : {}),
           }
         : {}),
@@ -49,7 +49,8 @@ export function studioSchema(config: PublicConfig): WithContext<ProfessionalServ
     email: config.contactEmail,
     image: `${config.siteUrl}/og-default.png`,
     logo: `${config.siteUrl}/icon-512.png`,
-    description: 'Fixed-price marketing packages for Newcastle small businesses, with a local email newsletter of 5,000+ subscribers.',
+    description:
+      'Fixed-price marketing packages for Newcastle small businesses, with a local email newsletter of 5,000+ subscribers.',
     address: { '@type': 'PostalAddress', addressLocality: 'Newcastle', addressRegion: 'NSW', addressCountry: 'AU' },
     areaServed: { '@type': 'City', name: 'Newcastle, NSW' },
     priceRange: '$750–$3,000',
@@ -94,7 +95,10 @@ export function blogPostingSchema(post: Post, config: PublicConfig): WithContext
   };
 }
 
-export function breadcrumbSchema(items: { name: string; path: string }[], config: PublicConfig): WithContext<BreadcrumbList> {
+export function breadcrumbSchema(
+  items: { name: string; path: string }[],
+  config: PublicConfig,
+): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

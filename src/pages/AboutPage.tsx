@@ -26,7 +26,10 @@ export default function AboutPage() {
           </div>
           <dl className="grid content-start gap-4 self-start rounded-3xl bg-harbour-800 p-8 text-white">
             {audience.stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse border-b border-white/15 pb-4 last:border-0 last:pb-0">
+              <div
+                key={stat.label}
+                className="flex flex-col-reverse border-b border-white/15 pb-4 last:border-0 last:pb-0"
+              >
                 <dt className="text-slate-200">{stat.label}</dt>
                 <dd className="text-4xl font-extrabold tracking-tight text-sand-300">{stat.value}</dd>
               </div>

@@ -19,7 +19,10 @@ export default function StartProjectPage() {
       <PageHero eyebrow="Free 15-minute consult" heading={copy.heading} intro={copy.intro}>
         {plan && (
           <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-            <p className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm" data-testid="chosen-plan">
+            <p
+              className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm"
+              data-testid="chosen-plan"
+            >
               <BadgeCheck className="size-5 shrink-0 text-harbour-800" aria-hidden="true" />
               <span>
                 <strong>
@@ -40,7 +43,12 @@ export default function StartProjectPage() {
           </div>
         )}
       </PageHero>
-      <ConsultSection planId={plan?.planId} tone="light" title={consultSection.startProjectTitle} intro={consultSection.startProjectIntro} />
+      <ConsultSection
+        planId={plan?.planId}
+        tone="light"
+        title={consultSection.startProjectTitle}
+        intro={consultSection.startProjectIntro}
+      />
       <FaqSection />
     </>
   );

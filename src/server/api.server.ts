@@ -90,8 +90,7 @@ export function createApiRouter(store: BlogStore): Router {
   const apiErrors: ErrorRequestHandler = (error, req, res, _next) => {
     const status = error instanceof HttpError ? error.status : httpStatusOf(error);
     if (status >= 500) req.log?.error({ err: error }, 'API request failed');
-    const message =
-      status >= 500 ? 'Internal server error' : error instanceof Error ? error.message : 'Bad request';
+    const message = status >= 500 ? 'Internal server error' : error instanceof Error ? error.message : 'Bad request';
     res.status(status).json({ error: message });
   };
   api.use(apiErrors);
@@ -100,6 +99,7 @@ export function createApiRouter(store: BlogStore): Router {
 
 /** Express and body-parser errors carry a 4xx `status` (for instance a malformed percent-encoding). */
 export function httpStatusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }

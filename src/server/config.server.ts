@@ -25,7 +25,10 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default('hello@newcastlemarketing.studio'),
   HUBSPOT_PORTAL_ID: optionalText.pipe(z.string().regex(/^\d+$/, 'must be digits').optional()),
   HUBSPOT_FORM_ID: optionalText.pipe(
-    z.string().regex(/^[0-9a-f-]{8,64}$/i, 'must be a form GUID').optional(),
+    z
+      .string()
+      .regex(/^[0-9a-f-]{8,64}$/i, 'must be a form GUID')
+      .optional(),
   ),
   HUBSPOT_REGION: z
     .string()
@@ -33,7 +36,10 @@ const envSchema = z.object({
     .regex(/^[a-z]{2}\d$/, 'must look like ap1, na1 or eu1')
     .default('ap1'),
   GA_MEASUREMENT_ID: optionalText.pipe(
-    z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX').optional(),
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX')
+      .optional(),
   ),
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),

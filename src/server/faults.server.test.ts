@@ -23,32 +23,44 @@ describe('a bad store stops the start', () => {
   test.each([
     ['missing', null, /^Cannot start: store .*db\.json: file not found$/],
     ['not JSON', '{"categories": [', /^Cannot start: store .*db\.json: not valid JSON/],
-    ['the wrong shape', JSON.stringify({ categories: [{ id: 'one' }], posts: [] }), /^Cannot start: store .*db\.json: categories\[0\]\.id: /],
-  ])('a store that is %s stops with one line, exit 1, the file unchanged', async (_name, contents, message) => {
-    const temp = writeTempStore(contents ?? '');
-    cleanups.push(temp.remove);
-    const file = contents === null ? temp.file.replace('db.json', 'missing/db.json') : temp.file;
-    const before = contents === null ? null : readFileSync(file);
+    [
+      'the wrong shape',
+      JSON.stringify({ categories: [{ id: 'one' }], posts: [] }),
+      /^Cannot start: store .*db\.json: categories\[0\]\.id: /,
+    ],
+  ])(
+    'a store that is %s stops with one line, exit 1, the file unchanged',
+    async (_name, contents, message) => {
+      const temp = writeTempStore(contents ?? '');
+      cleanups.push(temp.remove);
+      const file = contents === null ? temp.file.replace('db.json', 'missing/db.json') : temp.file;
+      const before = contents === null ? null : readFileSync(file);
+      const result = await run(process.execPath, ['--import', 'tsx', 'server.ts'], {
+        env: { ...process.env, NODE_ENV: 'production', DATA_FILE: file, PORT: '3999' },
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+      if (before) expect(readFileSync(file).equals(before)).toBe(true);
+    },
+    30_000,
+  );
+
+  test('a bad configuration value stops with one line and exit 1', async () => {
     const result = await run(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', DATA_FILE: file, PORT: '3999' },
+      env: { ...process.env, PORT: 'eighty' },
     }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
     );
     expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
-    if (before) expect(readFileSync(file).equals(before)).toBe(true);
-  }, 30_000);
-
-  test('a bad configuration value stops with one line and exit 1', async () => {
-    const result = await run(process.execPath, ['--import', 'tsx', 'server.ts'], { env: { ...process.env, PORT: 'eighty' } }).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => error,
+    expect(result.stderr.trim()).toBe(
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty")',
     );
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty")');
   }, 30_000);
 });
 
@@ -63,7 +75,9 @@ async function appWithSource(wrap: (source: BlogSource) => BlogSource, env: Reco
     config: parseConfig({ NODE_ENV: 'production', DATA_FILE: temp.file, ...env }),
     store,
     logger,
-    loadRenderer: async () => ({ renderPage: (input, output) => renderer.renderPage({ ...input, source: wrap(input.source) }, output) }),
+    loadRenderer: async () => ({
+      renderPage: (input, output) => renderer.renderPage({ ...input, source: wrap(input.source) }, output),
+    }),
     assets: devAssets,
     staticFiles: [],
   });
@@ -71,23 +85,27 @@ async function appWithSource(wrap: (source: BlogSource) => BlogSource, env: Reco
 }
 
 describe('faults while serving', () => {
-  test.each(['on', 'off'])('an exception in a page component gives a 500 page and the next request succeeds (cache %s)', async (cache) => {
-    let broken = true;
-    const app = await appWithSource(
-      (source) => ({
-        ...source,
-        // A post without its category makes the post page throw while rendering.
-        post: async (slug) => (broken ? ({ ...(await source.post(slug)), category: undefined } as never) : source.post(slug)),
-      }),
-      { RENDER_CACHE: cache },
-    );
-    const failed = await request(app).get('/blog/post-1').expect(500);
-    expect(failed.text).toContain('Something went wrong');
-    expect(failed.headers['cache-control']).toBe('no-store');
-    broken = false;
-    const next = await request(app).get('/blog/post-1').expect(200);
-    expect(next.text).toContain('Post 1');
-  });
+  test.each(['on', 'off'])(
+    'an exception in a page component gives a 500 page and the next request succeeds (cache %s)',
+    async (cache) => {
+      let broken = true;
+      const app = await appWithSource(
+        (source) => ({
+          ...source,
+          // A post without its category makes the post page throw while rendering.
+          post: async (slug) =>
+            broken ? ({ ...(await source.post(slug)), category: undefined } as never) : source.post(slug),
+        }),
+        { RENDER_CACHE: cache },
+      );
+      const failed = await request(app).get('/blog/post-1').expect(500);
+      expect(failed.text).toContain('Something went wrong');
+      expect(failed.headers['cache-control']).toBe('no-store');
+      broken = false;
+      const next = await request(app).get('/blog/post-1').expect(200);
+      expect(next.text).toContain('Post 1');
+    },
+  );
 
   test('clients that disconnect mid-stream leave the server serving', async () => {
     const app = await appWithSource((source) => source, { RENDER_CACHE: 'off' });
@@ -96,17 +114,19 @@ describe('faults while serving', () => {
     cleanups.push(() => server.close());
     const { port } = server.address() as AddressInfo;
     await Promise.all(
-      Array.from({ length: 50 }, () =>
-        new Promise<void>((resolve) => {
-          const req = httpRequest({ host: '127.0.0.1', port, path: '/blog' }, (res) => {
-            res.once('data', () => {
-              req.destroy();
-              resolve();
+      Array.from(
+        { length: 50 },
+        () =>
+          new Promise<void>((resolve) => {
+            const req = httpRequest({ host: '127.0.0.1', port, path: '/blog' }, (res) => {
+              res.once('data', () => {
+                req.destroy();
+                resolve();
+              });
             });
-          });
-          req.on('error', () => resolve());
-          req.end();
-        }),
+            req.on('error', () => resolve());
+            req.end();
+          }),
       ),
     );
     const response = await fetch(`http://127.0.0.1:${port}/blog`);

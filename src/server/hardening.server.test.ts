@@ -21,7 +21,14 @@ let testApp: Awaited<ReturnType<typeof createTestApp>>;
 let server: ReturnType<typeof createHttpServer>;
 
 const data = testStore(14);
-data.posts.push(testPost({ id: 50, slug: 'injection', title: '</script><script>alert(1)</script>', summary: '<img src=x onerror=alert(1)>' }));
+data.posts.push(
+  testPost({
+    id: 50,
+    slug: 'injection',
+    title: '</script><script>alert(1)</script>',
+    summary: '<img src=x onerror=alert(1)>',
+  }),
+);
 
 beforeAll(async () => {
   testApp = await createTestApp({ data });
@@ -38,12 +45,15 @@ afterAll(async () => {
 
 function send(path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers, agent },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -56,8 +66,21 @@ function expectApiError(answer: Answer, allowed = [400, 404, 405, 414, 431]) {
 }
 
 const hostileValues = [
-  '0', '-1', '1.5', '1e309', 'NaN', 'Infinity', '99999999999999999999', '%00', '%E2%80%A8', 'x'.repeat(10_000),
-  '%F0%9F%92%A5', '[]', '{}', '%27%20OR%201%3D1', '..%2F..%2F',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '99999999999999999999',
+  '%00',
+  '%E2%80%A8',
+  'x'.repeat(10_000),
+  '%F0%9F%92%A5',
+  '[]',
+  '{}',
+  '%27%20OR%201%3D1',
+  '..%2F..%2F',
 ];
 
 describe('bad input never gives a 5xx', () => {
@@ -68,21 +91,46 @@ describe('bad input never gives a 5xx', () => {
       fc.string({ maxLength: 40 }).map(encodeURIComponent),
       fc.double().map((n) => encodeURIComponent(String(n))),
     );
-    const name = fc.constantFrom('page', 'limit', 'categoryId', 'page[a]', 'page[]', 'limit[0]', '__proto__', 'constructor');
-    const query = fc.array(fc.tuple(name, value), { minLength: 1, maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
+    const name = fc.constantFrom(
+      'page',
+      'limit',
+      'categoryId',
+      'page[a]',
+      'page[]',
+      'limit[0]',
+      '__proto__',
+      'constructor',
+    );
+    const query = fc
+      .array(fc.tuple(name, value), { minLength: 1, maxLength: 4 })
+      .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/blog/posts', '/api/blog/featured', '/api/blog/categories'), query, async (path, search) => {
-        const answer = await send(`${path}?${search}`);
-        if (answer.status === 200) expect(() => JSON.parse(answer.body)).not.toThrow();
-        else expectApiError(answer);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/blog/posts', '/api/blog/featured', '/api/blog/categories'),
+        query,
+        async (path, search) => {
+          const answer = await send(`${path}?${search}`);
+          if (answer.status === 200) expect(() => JSON.parse(answer.body)).not.toThrow();
+          else expectApiError(answer);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
 
   test('fuzzed slugs answer 200 or 404 JSON, and pages 200 or 404 HTML', async () => {
     const slug = fc.oneof(
-      fc.constantFrom('../', '%2e%2e', '%2e%2e%2fetc%2fpasswd', '..%5c..%5c', 'a'.repeat(5_000), '%00', 'post-1%00', '%C3%A9t%C3%A9', '%E2%80%AE'),
+      fc.constantFrom(
+        '../',
+        '%2e%2e',
+        '%2e%2e%2fetc%2fpasswd',
+        '..%5c..%5c',
+        'a'.repeat(5_000),
+        '%00',
+        'post-1%00',
+        '%C3%A9t%C3%A9',
+        '%E2%80%AE',
+      ),
       fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent),
       fc.stringMatching(/^[a-z0-9-]{1,30}$/),
     );
@@ -133,10 +181,13 @@ describe('bad input never gives a 5xx', () => {
     expect((await send('/healthz')).status).toBe(200);
   });
 
-  test.each(['text/html', 'application/xml', '*/*;q=abc', 'garbage/////', ''])('Accept %j on the API still gets JSON', async (accept) => {
-    const answer = await send('/api/blog/posts?page=0', { headers: { Accept: accept } });
-    expectApiError(answer, [400]);
-  });
+  test.each(['text/html', 'application/xml', '*/*;q=abc', 'garbage/////', ''])(
+    'Accept %j on the API still gets JSON',
+    async (accept) => {
+      const answer = await send('/api/blog/posts?page=0', { headers: { Accept: accept } });
+      expectApiError(answer, [400]);
+    },
+  );
 
   test('after all of that, /healthz still answers', async () => {
     expect(JSON.parse((await send('/healthz')).body)).toEqual({ status: 'ok' });
@@ -165,14 +216,21 @@ describe('security headers', () => {
 
 describe('isolation', () => {
   test('interleaved requests for different posts and pages each get only their own data', async () => {
-    const paths = [...data.posts.filter((post) => post.slug !== 'injection').map((post) => `/blog/${post.slug}`), '/blog', '/blog?page=2', '/blog?category=local-seo'];
+    const paths = [
+      ...data.posts.filter((post) => post.slug !== 'injection').map((post) => `/blog/${post.slug}`),
+      '/blog',
+      '/blog?page=2',
+      '/blog?category=local-seo',
+    ];
     const rounds = await Promise.all(
       Array.from({ length: 6 }, () => Promise.all(paths.map(async (path) => ({ path, answer: await send(path) })))),
     );
     for (const { path, answer } of rounds.flat()) {
       expect(answer.status).toBe(200);
       const title = /<title>([^<]*)<\/title>/.exec(answer.body)?.[1] ?? '';
-      const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(answer.body)?.[1] ?? '{}') as {
+      const boot = JSON.parse(
+        /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(answer.body)?.[1] ?? '{}',
+      ) as {
         state: { queries: { queryKey: unknown[] }[] };
       };
       const keys = boot.state.queries.map((query) => JSON.stringify(query.queryKey));
@@ -180,7 +238,9 @@ describe('isolation', () => {
         const slug = path.slice('/blog/'.length);
         const post = data.posts.find((p) => p.slug === slug);
         expect(title.startsWith(`${post?.title} |`)).toBe(true);
-        expect(keys.filter((key) => key.startsWith('["blog","post"'))).toEqual([JSON.stringify(['blog', 'post', slug])]);
+        expect(keys.filter((key) => key.startsWith('["blog","post"'))).toEqual([
+          JSON.stringify(['blog', 'post', slug]),
+        ]);
       } else {
         const page = path.includes('page=2') ? 2 : 1;
         const categoryId = path.includes('category') ? 1 : null;

@@ -20,12 +20,23 @@ const maxUrlLength = 8192;
 export function createHttpServer(app: RequestListener, options: HttpServerOptions = {}): Server {
   const { headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, checkIntervalMs = 1_000 } = options;
   const server = createServer(
-    { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: checkIntervalMs },
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: checkIntervalMs,
+    },
     (req, res) => {
       if ((req.url?.length ?? 0) > maxUrlLength) {
         const api = req.url?.startsWith('/api/');
-        res.writeHead(414, { 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', Connection: 'close' });
-        res.end(api ? JSON.stringify({ error: 'URL too long' }) : '<!DOCTYPE html><title>URL too long</title><h1>URL too long</h1>');
+        res.writeHead(414, {
+          'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+          Connection: 'close',
+        });
+        res.end(
+          api
+            ? JSON.stringify({ error: 'URL too long' })
+            : '<!DOCTYPE html><title>URL too long</title><h1>URL too long</h1>',
+        );
         return;
       }
       app(req, res);
@@ -46,7 +57,6 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
   });
   return server;
 }
-
 
 interface Connection {
   busy: boolean;

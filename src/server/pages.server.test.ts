@@ -20,7 +20,9 @@ function headOf(html: string) {
     description: attribute(html, /<meta name="description" content="([^"]*)"/),
     canonical: attribute(html, /<link rel="canonical" href="([^"]*)"/),
     robots: attribute(html, /<meta name="robots" content="([^"]*)"/),
-    og: Object.fromEntries([...html.matchAll(/<meta property="(og:[\w:]+|article:[\w_]+)" content="([^"]*)"/g)].map((m) => [m[1], m[2]])),
+    og: Object.fromEntries(
+      [...html.matchAll(/<meta property="(og:[\w:]+|article:[\w_]+)" content="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    ),
     twitterCard: attribute(html, /<meta name="twitter:card" content="([^"]*)"/),
     jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
       (m) => JSON.parse(m[1] ?? 'null') as { '@type': string },
@@ -45,22 +47,25 @@ const pages = [
 ];
 
 describe('every page’s server HTML', () => {
-  test.each(pages)('$path has its own title, description, canonical, Open Graph and Twitter tags', async ({ path, jsonLd }) => {
-    const html = await get(path);
-    expect(html.startsWith('<!DOCTYPE html><html lang="en-AU">')).toBe(true);
-    const head = headOf(html);
-    expect(head.title).toMatch(/ \| Newcastle Marketing Studio$/);
-    expect(head.description?.length).toBeGreaterThan(10);
-    expect(head.canonical).toBe(`${testSiteUrl}${path}`);
-    expect(head.og['og:title']).toBe(head.title);
-    expect(head.og['og:description']).toBe(head.description);
-    expect(head.og['og:url']).toBe(head.canonical);
-    expect(head.og['og:image']).toMatch(new RegExp(`^${testSiteUrl}/`));
-    expect(head.twitterCard).toBe('summary_large_image');
-    expect(head.robots).toBeUndefined();
-    if (jsonLd) expect(head.jsonLd.map((item) => item['@type'])).toContain(jsonLd);
-    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/rss.xml"/);
-  });
+  test.each(pages)(
+    '$path has its own title, description, canonical, Open Graph and Twitter tags',
+    async ({ path, jsonLd }) => {
+      const html = await get(path);
+      expect(html.startsWith('<!DOCTYPE html><html lang="en-AU">')).toBe(true);
+      const head = headOf(html);
+      expect(head.title).toMatch(/ \| Newcastle Marketing Studio$/);
+      expect(head.description?.length).toBeGreaterThan(10);
+      expect(head.canonical).toBe(`${testSiteUrl}${path}`);
+      expect(head.og['og:title']).toBe(head.title);
+      expect(head.og['og:description']).toBe(head.description);
+      expect(head.og['og:url']).toBe(head.canonical);
+      expect(head.og['og:image']).toMatch(new RegExp(`^${testSiteUrl}/`));
+      expect(head.twitterCard).toBe('summary_large_image');
+      expect(head.robots).toBeUndefined();
+      if (jsonLd) expect(head.jsonLd.map((item) => item['@type'])).toContain(jsonLd);
+      expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/rss.xml"/);
+    },
+  );
 
   test('every page has a different title', async () => {
     const titles = await Promise.all(pages.map(async ({ path }) => headOf(await get(path)).title));
@@ -75,14 +80,23 @@ describe('every page’s server HTML', () => {
     const posting = head.jsonLd.find((item) => item['@type'] === 'BlogPosting') as Record<string, unknown>;
     expect(posting).toMatchObject({ headline: 'Post 3', datePublished: data.posts[2]?.publishedAt });
     expect(posting.publisher).toMatchObject({ name: 'Newcastle Marketing Studio' });
-    const crumbs = head.jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { name: string }[] };
+    const crumbs = head.jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as unknown as {
+      itemListElement: { name: string }[];
+    };
     expect(crumbs.itemListElement.map((item) => item.name)).toEqual(['Home', 'Blog', 'Post 3']);
   });
 
   test('the FAQPage data holds exactly the questions the page shows', async () => {
     const html = await get('/faq');
-    const faq = headOf(html).jsonLd.find((item) => item['@type'] === 'FAQPage') as unknown as { mainEntity: { name: string }[] };
-    const shown = [...html.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").trim());
+    const faq = headOf(html).jsonLd.find((item) => item['@type'] === 'FAQPage') as unknown as {
+      mainEntity: { name: string }[];
+    };
+    const shown = [...html.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((m) =>
+      (m[1] ?? '')
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;/g, "'")
+        .trim(),
+    );
     expect(faq.mainEntity.map((question) => question.name)).toEqual(shown);
     expect(shown.length).toBeGreaterThan(5);
   });
@@ -111,7 +125,9 @@ describe('every page’s server HTML', () => {
 
   test('blog pages 2+ and categories carry their own canonical', async () => {
     expect(headOf(await get('/blog?page=2')).canonical).toBe(`${testSiteUrl}/blog?page=2`);
-    expect(headOf(await get('/blog?category=local-seo&utm_source=x')).canonical).toBe(`${testSiteUrl}/blog?category=local-seo`);
+    expect(headOf(await get('/blog?category=local-seo&utm_source=x')).canonical).toBe(
+      `${testSiteUrl}/blog?category=local-seo`,
+    );
   });
 });
 
@@ -152,7 +168,10 @@ describe('the page carries its data for hydration', () => {
     const keys = boot.state.queries.map((query) => query.queryKey);
     expect(keys).toContainEqual(['blog', 'post', 'post-3']);
     expect(keys).toContainEqual(['blog', 'featured', 3]);
-    const post = boot.state.queries.find((query) => query.queryKey[1] === 'post')?.state.data as Record<string, unknown>;
+    const post = boot.state.queries.find((query) => query.queryKey[1] === 'post')?.state.data as Record<
+      string,
+      unknown
+    >;
     expect(post.html).toContain('<h2');
     expect(post).not.toHaveProperty('content');
   });
@@ -161,7 +180,8 @@ describe('the page carries its data for hydration', () => {
     const html = await get('/blog/hostile');
     expect(html).not.toContain('<script>alert(1)');
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
-    for (const attributes of scripts) expect(attributes).toMatch(/type="(application\/json|application\/ld\+json|module)"/);
+    for (const attributes of scripts)
+      expect(attributes).toMatch(/type="(application\/json|application\/ld\+json|module)"/);
     expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
   });
 
@@ -170,7 +190,9 @@ describe('the page carries its data for hydration', () => {
     const csp = response.headers['content-security-policy'] ?? '';
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp).not.toMatch(/unsafe-inline[^;]*;?\s*$|script-src[^;]*unsafe-(inline|eval)/);
-    const inline = [...response.text.matchAll(/<script(?![^>]*\btype="application\/(?:ld\+)?json")(?![^>]*\bsrc=)[^>]*>/g)];
+    const inline = [
+      ...response.text.matchAll(/<script(?![^>]*\btype="application\/(?:ld\+)?json")(?![^>]*\bsrc=)[^>]*>/g),
+    ];
     expect(inline).toEqual([]);
   });
 });

@@ -91,7 +91,14 @@ function sendCached(req: Request, res: Response, page: CachedPage): void {
  * (the default) each URL is rendered once per store version and served precompressed with a strong ETag;
  * with it off, browsers get the shell streamed as soon as it is ready and crawlers the whole document.
  */
-export function createPageHandler({ config, store, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions): RequestHandler {
+export function createPageHandler({
+  config,
+  store,
+  logger,
+  loadRenderer,
+  assets,
+  inlineCss,
+}: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
   if (cache) store.onChange(() => cache.clear());
 

@@ -5,8 +5,17 @@ import type { Config } from './config.server.ts';
 /** Only the hosts the embedded form and Google's tag need; no inline or eval'd script anywhere. */
 export function securityHeaders(config: Config): RequestHandler[] {
   const region = config.public.hubspot.region;
-  const hubspot = [`https://js-${region}.hsforms.net`, 'https://*.hsforms.net', 'https://*.hsforms.com', 'https://*.hubspot.com'];
-  const google = ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+  const hubspot = [
+    `https://js-${region}.hsforms.net`,
+    'https://*.hsforms.net',
+    'https://*.hsforms.com',
+    'https://*.hubspot.com',
+  ];
+  const google = [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ];
   const https = config.public.siteUrl.startsWith('https:');
   return [
     helmet({

@@ -38,9 +38,19 @@ describe('/sitemap.xml', () => {
 
 describe('/rss.xml', () => {
   test('is RSS 2.0 with every public post, newest first, and keeps hostile text as text', async () => {
-    const response = await request(testApp.app).get('/rss.xml').expect(200).expect('Content-Type', /rss\+xml/);
+    const response = await request(testApp.app)
+      .get('/rss.xml')
+      .expect(200)
+      .expect('Content-Type', /rss\+xml/);
     const channel = parseXml(response.text).rss.channel;
-    const items: { title: string; link: string; guid: { '#text': string }; pubDate: string; description: string; category: string }[] = channel.item;
+    const items: {
+      title: string;
+      link: string;
+      guid: { '#text': string };
+      pubDate: string;
+      description: string;
+      category: string;
+    }[] = channel.item;
     expect(items.map((item) => item.link.replace(`${testSiteUrl}/blog/`, '')).sort()).toEqual([...publicSlugs].sort());
     const dates = items.map((item) => Date.parse(item.pubDate));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
@@ -54,7 +64,10 @@ describe('/rss.xml', () => {
 
 describe('/robots.txt', () => {
   test('allows crawling and names the sitemap', async () => {
-    const response = await request(testApp.app).get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    const response = await request(testApp.app)
+      .get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(response.text).toContain('User-agent: *');
     expect(response.text).toContain(`Sitemap: ${testSiteUrl}/sitemap.xml`);
   });

@@ -28,7 +28,8 @@ export function buildSitemap(index: BlogIndex, config: PublicConfig): string {
   for (const category of index.categories) {
     if (category.postCount > 0) add(`/blog?category=${encodeURIComponent(category.slug)}`);
   }
-  for (const post of posts) add(`/blog/${post.slug}`, post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt);
+  for (const post of posts)
+    add(`/blog/${post.slug}`, post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt);
   return urlset.end({ prettyPrint: false });
 }
 

@@ -21,8 +21,16 @@ describe('readStore', () => {
   test.each([
     ['not JSON', '{ "categories": [', /db\.json: not valid JSON/],
     ['the wrong shape', { categories: [], posts: [{ id: 1 }] }, /db\.json: posts\[0\]\.slug: .*and \d+ more problems/],
-    ['a post in an unknown category', { categories: [], posts: [testPost({ id: 1, slug: 'a' })] }, /unknown category 1/],
-    ['a duplicate slug', { categories: testStore(0).categories, posts: [testPost({ id: 1, slug: 'a' }), testPost({ id: 2, slug: 'a' })] }, /posts: duplicate a/],
+    [
+      'a post in an unknown category',
+      { categories: [], posts: [testPost({ id: 1, slug: 'a' })] },
+      /unknown category 1/,
+    ],
+    [
+      'a duplicate slug',
+      { categories: testStore(0).categories, posts: [testPost({ id: 1, slug: 'a' }), testPost({ id: 2, slug: 'a' })] },
+      /posts: duplicate a/,
+    ],
   ])('rejects %s with one line naming the file and leaves it unchanged', async (_name, data, message) => {
     const file = tempStore(data);
     const before = readFileSync(file);
@@ -51,7 +59,9 @@ describe('BlogStore', () => {
     // fs.watchFile compares against its first poll, so let that happen before the edit.
     await new Promise((resolve) => setTimeout(resolve, 100));
     writeFileSync(file, JSON.stringify(testStore(5)));
-    await vi.waitFor(() => expect(store.index.listPosts({ page: 1, limit: 50 }).pagination.total).toBe(5), { timeout: 3000 });
+    await vi.waitFor(() => expect(store.index.listPosts({ page: 1, limit: 50 }).pagination.total).toBe(5), {
+      timeout: 3000,
+    });
     const version = store.index.version;
     const errors: string[] = [];
     const logged = await BlogStore.open(file, { info: () => {}, error: (message) => errors.push(message) });
