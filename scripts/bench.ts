@@ -19,9 +19,13 @@ const quick = args.has('--quick');
 const duration = quick ? 3 : 10;
 const warmup = quick ? 1 : 3;
 const connections = 50;
-const postPath = '/blog/google-business-profile-newcastle';
-const pagePaths = ['/', '/blog', '/blog?page=2', postPath];
-const targets = [...pagePaths, '/api/blog/posts'];
+const listPaths = ['/', '/blog', '/blog?page=2'];
+
+/** The newest post's page: the same choice in every store. */
+async function newestPostPath(base: string): Promise<string> {
+  const [post] = (await (await fetch(`${base}/api/blog/featured?limit=1`)).json()) as { slug: string }[];
+  return `/blog/${post!.slug}`;
+}
 
 interface Load {
   rps: number;
@@ -84,6 +88,8 @@ async function pageWeight(base: string, pagePath: string) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function runMode(name: string, server: RunningServer, baseline: Load, withWeights: boolean) {
+  const pagePaths = [...listPaths, await newestPostPath(server.url)];
+  const targets = [...pagePaths, '/api/blog/posts'];
   console.log(`\n### ${name}\n`);
   console.log(
     `| target | req/s | ratio | p50 ms | p99 ms | errors | non-2xx |${withWeights ? ' HTML gz | JS gz | CSS gz |' : ''}`,
@@ -123,7 +129,7 @@ async function main() {
   );
 
   const seeded = await startServer({ PORT: String(port), DATA_FILE: 'data/db.json' });
-  const postHtml = await (await fetch(seeded.url + postPath)).text();
+  const postHtml = await (await fetch(seeded.url + (await newestPostPath(seeded.url)))).text();
   await seeded.stop();
   const baselineServer = await startBaseline(postHtml, port + 1);
   const baseline = await measure(baselineServer.url);

@@ -8,6 +8,20 @@ interface PaginationProps {
   categorySlug?: string;
 }
 
+/**
+ * The page numbers to show: the first, the last and two either side of the current one, with a gap
+ * (null) where numbers are left out, so that a blog of any length keeps a short bar.
+ */
+export function pageWindow(page: number, pages: number): (number | null)[] {
+  const shown = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...shown].sort((a, b) => a - b);
+  return sorted.flatMap((number, index) => {
+    const previous = sorted[index - 1];
+    if (previous === undefined || number === previous + 1) return [number];
+    return number === previous + 2 ? [previous + 1, number] : [null, number];
+  });
+}
+
 /** Real links, so paging works without JavaScript; Previous and Next are disabled at the ends. */
 export function Pagination({ page, pages, categorySlug }: PaginationProps) {
   if (pages <= 1) return null;
@@ -34,18 +48,24 @@ export function Pagination({ page, pages, categorySlug }: PaginationProps) {
     <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {edge('Previous', page - 1, page <= 1, 'prev')}
       <ul className="flex items-center gap-1">
-        {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            <Link
-              to={href(number)}
-              aria-label={`Page ${number}`}
-              aria-current={number === page ? 'page' : undefined}
-              className={`inline-flex size-11 items-center justify-center rounded-full text-sm font-semibold ${number === page ? 'bg-harbour-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-            >
-              {number}
-            </Link>
-          </li>
-        ))}
+        {pageWindow(page, pages).map((number, index) =>
+          number === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <Link
+                to={href(number)}
+                aria-label={`Page ${number}`}
+                aria-current={number === page ? 'page' : undefined}
+                className={`inline-flex size-11 items-center justify-center rounded-full text-sm font-semibold ${number === page ? 'bg-harbour-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+              >
+                {number}
+              </Link>
+            </li>
+          ),
+        )}
       </ul>
       {edge('Next', page + 1, page >= pages, 'next')}
     </nav>

@@ -14,6 +14,9 @@ const xmlOptions = { version: '1.0', encoding: 'UTF-8', invalidCharReplacement: 
 
 const newest = (posts: readonly PostSummary[]) => posts[0]?.publishedAt;
 
+/** Feed readers want what is new: the newest posts, as most blogs' feeds do (the sitemap lists them all). */
+export const feedLength = 50;
+
 export function buildSitemap(index: BlogIndex, config: PublicConfig): string {
   const urlset = create(xmlOptions).ele('urlset', {
     xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
@@ -47,7 +50,7 @@ export function buildRss(index: BlogIndex, config: PublicConfig): string {
   channel.ele('atom:link', { href: `${config.siteUrl}/rss.xml`, rel: 'self', type: 'application/rss+xml' });
   const latest = newest(posts);
   if (latest) channel.ele('lastBuildDate').txt(new Date(latest).toUTCString());
-  for (const post of posts) {
+  for (const post of posts.slice(0, feedLength)) {
     const link = `${config.siteUrl}/blog/${post.slug}`;
     const item = channel.ele('item');
     item.ele('title').txt(post.title);
