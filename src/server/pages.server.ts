@@ -80,7 +80,8 @@ function sendCached(req: Request, res: Response, page: CachedPage): void {
     res.status(304).end();
     return;
   }
-  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  // Brotli whenever it is accepted at all: browsers list gzip first but compress nothing better.
+  const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
   if (encoding === 'br' || encoding === 'gzip') res.set('Content-Encoding', encoding);
   res.set('Content-Length', String(body.length)).end(body);

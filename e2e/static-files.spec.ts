@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+
+test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
+  const html = await (await request.get('/blog')).text();
+  const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const missing = await request.get('/assets/entry-client-missing.js');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type'] ?? '').not.toContain('text/html');
+});
+
+test('featured images come in two smaller widths, and a copy not built yet falls back to the full size', async ({
+  request,
+}) => {
+  for (const width of [480, 800]) {
+    const image = await request.get(`/images/blog/google-business-profile-${width}.webp`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/webp');
+  }
+  const fallback = await request.get('/images/blog/not-built-yet-480.webp', { maxRedirects: 0 });
+  expect(fallback.status()).toBe(302);
+  expect(fallback.headers().location).toBe('/images/blog/not-built-yet.webp');
+});

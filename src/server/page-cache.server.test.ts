@@ -1,0 +1,113 @@
+import { writeFileSync } from 'node:fs';
+import request from 'supertest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { PageCache, cachedPage } from './page-cache.server.ts';
+import { createTestApp, testPost, testStore } from './test-helpers.ts';
+
+const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
+afterEach(() => apps.splice(0).forEach((app) => app.close()));
+
+async function app(env: Record<string, string> = {}) {
+  const created = await createTestApp({ env });
+  apps.push(created);
+  return created;
+}
+
+describe('the render cache', () => {
+  test('serves a page with a strong ETag and answers a revalidation with 304', async () => {
+    const { app: server } = await app();
+    const first = await request(server).get('/blog').expect(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    await request(server).get('/blog').set('If-None-Match', etag!).expect(304);
+  });
+
+  test('sends the precompressed brotli or gzip copy the browser accepts, the same page either way', async () => {
+    const { app: server } = await app();
+    const plain = await request(server).get('/blog/post-2').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // supertest decompresses what it receives, so each body is compared as the browser would see it.
+    const br = await request(server).get('/blog/post-2').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.text).toBe(plain.text);
+    expect(Number(br.headers['content-length'])).toBeLessThan(plain.text.length / 3);
+    const gzip = await request(server).get('/blog/post-2').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(plain.text);
+  });
+
+  test('is dropped when the store changes, so an edit shows on the next request', async () => {
+    const { app: server, store, file } = await app();
+    const before = await request(server).get('/blog').expect(200);
+    expect(before.text).not.toContain('Fresh from the editor');
+    const data = testStore();
+    data.posts.push(
+      testPost({ id: 40, slug: 'fresh', title: 'Fresh from the editor', publishedAt: '2025-12-01T09:00:00.000Z' }),
+    );
+    writeFileSync(file, JSON.stringify(data));
+    await store.reload();
+    const after = await request(server).get('/blog').expect(200);
+    expect(after.text).toContain('Fresh from the editor');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  test('a 404 is cached briefly and keeps its status', async () => {
+    const { app: server } = await app();
+    for (let i = 0; i < 2; i += 1) {
+      const response = await request(server).get('/blog/missing').expect(404);
+      expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    }
+  });
+
+  test('with RENDER_CACHE=off every request is rendered and streamed, without an ETag', async () => {
+    const { app: server } = await app({ RENDER_CACHE: 'off' });
+    const response = await request(server).get('/blog').expect(200);
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+    expect(response.text).toContain('</html>');
+  });
+});
+
+describe('PageCache', () => {
+  const page = (text: string) => cachedPage(200, Buffer.from(text));
+
+  test('renders a URL once however many ask for it at the same time', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return page('<html>one</html>');
+    };
+    const pages = await Promise.all(Array.from({ length: 20 }, () => cache.get('/x', render)));
+    expect(renders).toBe(1);
+    expect(new Set(pages).size).toBe(1);
+  });
+
+  test('stays within its byte budget, dropping the least recently used page', async () => {
+    const one = page('a'.repeat(1000));
+    const cache = new PageCache((one.identity.length + one.gzip.length + one.br.length) * 2);
+    await cache.get('/a', async () => one);
+    await cache.get('/b', async () => page('b'.repeat(1000)));
+    await cache.get('/a', async () => page('unused'));
+    await cache.get('/c', async () => page('c'.repeat(1000)));
+    expect(cache.size).toBe(2);
+    let rendered = false;
+    await cache.get('/a', async () => ((rendered = true), page('again')));
+    expect(rendered).toBe(false);
+  });
+
+  test('does not keep a page rendered while the store changed', async () => {
+    const cache = new PageCache();
+    const pending = cache.get('/x', async () => {
+      cache.clear();
+      return page('stale');
+    });
+    await pending;
+    let rendered = false;
+    await cache.get('/x', async () => ((rendered = true), page('fresh')));
+    expect(rendered).toBe(true);
+  });
+});
