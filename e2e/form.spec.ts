@@ -60,11 +60,15 @@ test.describe('embedded consult form', () => {
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toHaveAttribute('data-mounted', 'true');
+    // hover() waits until the toast has finished sliding in. The drag starts at its empty right edge, so
+    // that it selects no text (sonner ignores a drag that does).
+    const size = (await toast.boundingBox())!;
+    await toast.hover({ position: { x: size.width - 6, y: size.height - 6 } });
     const box = (await toast.boundingBox())!;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + 20, y);
+    const x = box.x + box.width - 6;
+    const y = box.y + box.height - 6;
     await page.mouse.down();
-    for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + 20 + step * 15, y);
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(x + step * 15, y);
     await page.mouse.up();
     // Dismissed long before the 5 s it would otherwise stay.
     await expect(toast).toHaveCount(0, { timeout: 2_000 });

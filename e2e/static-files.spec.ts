@@ -9,7 +9,9 @@ test('hashed assets are cached for a year; a missing one is a 404, never a page'
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const missing = await request.get('/assets/entry-client-missing.js');
   expect(missing.status()).toBe(404);
-  expect(missing.headers()['content-type'] ?? '').not.toContain('text/html');
+  const body = await missing.text();
+  expect(body).toContain('Not found');
+  expect(body, 'not a rendered page').not.toContain('boot-data');
 });
 
 test('featured images come in two smaller widths, and a copy not built yet falls back to the full size', async ({

@@ -63,13 +63,14 @@ interface Connection {
   served: boolean;
 }
 
-const connections = new WeakMap<Server, { sockets: Map<Socket, Connection>; closing: boolean }>();
+const connections = new WeakMap<Server, { sockets: Map<Socket, Connection>; accepted: number; closing: boolean }>();
 
 function trackConnections(server: Server): void {
-  const tracked = { sockets: new Map<Socket, Connection>(), closing: false };
+  const tracked = { sockets: new Map<Socket, Connection>(), accepted: 0, closing: false };
   connections.set(server, tracked);
   server.on('connection', (socket: Socket) => {
     tracked.sockets.set(socket, { busy: false, served: false });
+    tracked.accepted += 1;
     socket.on('close', () => tracked.sockets.delete(socket));
   });
   server.on('request', (req, res) => {
@@ -85,25 +86,29 @@ function trackConnections(server: Server): void {
 }
 
 /**
- * Resolves once every request in flight has been answered. Connections the kernel has already completed
- * are still accepted for `acceptMs` (closing the listener at once would reset them), then the listener
- * closes. Node's own close() also drops connections whose request it has not read yet, which their clients
- * see as a reset; those get `graceMs` to send it instead.
+ * Resolves once every request in flight has been answered. Closing the listener at once would reset the
+ * connections the kernel has already completed, so it stays open until no new connection has arrived for
+ * `quietMs`; and Node's own close() drops connections whose request it has not read yet (their clients see a
+ * reset), so those get `graceMs` to send it instead.
  */
-export async function closeGracefully(server: Server, { acceptMs = 300, graceMs = 1_000 } = {}): Promise<void> {
+export async function closeGracefully(server: Server, { quietMs = 250, maxAcceptMs = 2_000, graceMs = 4_000 } = {}) {
   const tracked = connections.get(server);
-  if (!tracked) return new Promise((resolve) => server.close(() => resolve()));
+  if (!tracked) return new Promise<void>((resolve) => server.close(() => resolve()));
   tracked.closing = true;
-  await new Promise((resolve) => setTimeout(resolve, acceptMs));
+  const acceptUntil = Date.now() + maxAcceptMs;
+  for (;;) {
+    const before = tracked.accepted;
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    if (tracked.accepted === before || Date.now() >= acceptUntil) break;
+  }
   const sweep = (includeFresh: boolean) => {
     for (const [socket, connection] of tracked.sockets) {
       if (!connection.busy && (connection.served || includeFresh)) socket.destroy();
     }
   };
-  return new Promise((resolve) => {
+  return new Promise<void>((resolve) => {
     server.closeIdleConnections = () => sweep(false);
     server.close(() => resolve());
-    const timer = setTimeout(() => sweep(true), graceMs);
-    timer.unref();
+    setTimeout(() => sweep(true), graceMs).unref();
   });
 }

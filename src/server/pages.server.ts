@@ -33,7 +33,9 @@ export function errorPage(status: number, siteName: string): string {
   const [title, message] =
     status >= 500
       ? ['Something went wrong', 'Sorry, something went wrong on our side. Please try again in a moment.']
-      : ['Bad request', 'Sorry, we could not understand that address. Please check the link.'];
+      : status === 404
+        ? ['Not found', 'Sorry, there is no file at that address.']
+        : ['Bad request', 'Sorry, we could not understand that address. Please check the link.'];
   return `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(siteName)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></body></html>`;
 }
 
