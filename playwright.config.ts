@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eStoreFile } from './e2e/fixtures/store.ts';
+import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // Another build folder lets two people run the suite side by side (E2E_DIST=.dist-b npm run build -- ...).
@@ -29,15 +30,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

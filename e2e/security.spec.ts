@@ -1,24 +1,17 @@
 import type { Page } from '@playwright/test';
 import { gaMeasurementId, gaPort } from '../playwright.config.ts';
+import { marketingRoutes, stubHubSpot } from './fixtures/marketing.ts';
 import { hostileSlug } from './fixtures/store.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const pages = [
-  '/',
-  '/services',
-  '/how-it-works',
-  '/about',
-  '/faq',
+  ...marketingRoutes.map((route) => route.path),
   '/start-project?plan=growth',
   '/blog',
   `/blog/${hostileSlug}`,
   '/no-such-page',
 ];
 
-const hubspotStub = `window.hbspt = { forms: { create: function (options) {
-  var target = document.querySelector(options.target);
-  if (target) target.insertAdjacentHTML('beforeend', '<form class="hs-form"><label>Email <input name="email"></label></form>');
-} } };`;
 const gtagStub = 'window.__gtagLoaded = true;';
 
 async function recordViolations(page: Page) {
@@ -29,9 +22,7 @@ async function recordViolations(page: Page) {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await page.route(/^https:\/\/js-ap1\.hsforms\.net\/forms\/embed\/v2\.js/, (route) =>
-    route.fulfill({ contentType: 'application/javascript', body: hubspotStub }),
-  );
+  await stubHubSpot(page);
   await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, (route) =>
     route.fulfill({ contentType: 'application/javascript', body: gtagStub }),
   );

@@ -8,6 +8,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { execSync } from 'node:child_process';
+import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
 import { startServer } from './lib/server-process.ts';
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'ignore' });
@@ -15,16 +16,8 @@ if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'ig
 const pages = ['/', '/blog', '/blog/google-business-profile-newcastle'];
 const server = await startServer({ PORT: '3510', DATA_FILE: 'data/db.json' });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...chromiumArgs],
 });
 
 const percent = (score: number | null | undefined) =>

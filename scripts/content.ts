@@ -1,5 +1,5 @@
 /**
- * The operators' content workflow: `npm run content -- <command>` (see docs/publishing.md).
+ * The operators' content workflow: `npm run content -- <command>` (see "Publishing a post" in README.md).
  * Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
 import { Command, Option } from 'commander';
@@ -80,7 +80,7 @@ withPublic(
   withData(
     program
       .command('add')
-      .description('add a post from a markdown file with front matter (see docs/publishing.md)')
+      .description('add a post from a markdown file with front matter (see "Publishing a post" in README.md)')
       .argument('<file.md>', 'markdown file: front matter (title, summary, category, featuredImage, …) then the post')
       .option(
         '--update',
