@@ -10,6 +10,12 @@ export interface RunningServer {
   stop: () => Promise<number | null>;
 }
 
+/**
+ * The V8 setting `npm start` uses: a small young generation keeps one process near 160 MiB under load instead
+ * of 200 MiB at the same throughput (see README, Performance).
+ */
+export const serverNodeFlags = ['--max-semi-space-size=2'];
+
 /** Starts the production build as one process (no npm wrapper, so that stopping it stops the server). */
 export async function startServer(
   env: Record<string, string>,
@@ -17,7 +23,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = env.PORT ?? '3100';
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...serverNodeFlags, script], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
