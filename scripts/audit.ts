@@ -34,7 +34,8 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
     const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) console.log(`  Lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError)
+      console.log(`  Lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
     console.log(
       `| ${page} | ${percent(categories.performance?.score)} | ${percent(categories.accessibility?.score)} | ${percent(categories['best-practices']?.score)} | ${percent(categories.seo?.score)} | ${audits['largest-contentful-paint']?.displayValue} | ${audits['total-blocking-time']?.displayValue} | ${audits['cumulative-layout-shift']?.displayValue} |`,
     );
