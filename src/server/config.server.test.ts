@@ -25,7 +25,10 @@ describe('parseConfig', () => {
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ SITE_URL: 'ftp://x' }, /^Invalid configuration: SITE_URL /],
     [{ CONTACT_EMAIL: 'nope' }, /^Invalid configuration: CONTACT_EMAIL /],
-    [{ GA_MEASUREMENT_ID: 'UA-1' }, /^Invalid configuration: GA_MEASUREMENT_ID must look like G-XXXXXXX/],
+    [
+      { GA_MEASUREMENT_ID: 'UA-1' },
+      /^Invalid configuration: GA_MEASUREMENT_ID must be a Google tag ID such as G-1A2B3C4D5E/,
+    ],
     [{ HUBSPOT_REGION: 'mars' }, /^Invalid configuration: HUBSPOT_REGION must look like ap1/],
   ])('a bad value stops with one clear line: %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);

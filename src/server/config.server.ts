@@ -38,7 +38,7 @@ const envSchema = z.object({
   GA_MEASUREMENT_ID: optionalText.pipe(
     z
       .string()
-      .regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXX')
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google tag ID such as G-1A2B3C4D5E')
       .optional(),
   ),
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
