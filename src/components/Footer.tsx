@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
+import { BookConsultLink } from './BookConsultLink.tsx';
 import { Logo } from './Logo.tsx';
 
 export function telHref(phone: string): string {
@@ -21,9 +22,7 @@ export function Footer() {
             </h2>
             <p className="mt-2 text-slate-300">Book a free 15-minute consult. We reply within 1 business day.</p>
           </div>
-          <Link to="/start-project" className="btn-primary shrink-0" data-cta="footer-book-free-consult">
-            Book Free Consult
-          </Link>
+          <BookConsultLink cta="footer-book-free-consult" className="btn-primary shrink-0" icon={false} />
         </div>
       </section>
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,5 +1,5 @@
-import { ArrowDown, CalendarCheck, CircleCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { ArrowDown, CircleCheck } from 'lucide-react';
+import { BookConsultLink } from './BookConsultLink.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOffer } from '../content/packages.ts';
 
@@ -27,10 +27,7 @@ export function HomeHero() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200 sm:text-xl">{hero.subtitle}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <Link to="/start-project" className="btn-primary px-7 text-lg" data-cta="hero-book-free-consult">
-              <CalendarCheck className="size-5" aria-hidden="true" />
-              Book Free Consult
-            </Link>
+            <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
             <a href="#services" className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
               Compare Plans
               <ArrowDown className="size-5" aria-hidden="true" />

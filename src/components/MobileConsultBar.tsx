@@ -1,6 +1,6 @@
-import { CalendarCheck } from 'lucide-react';
+import { BookConsultLink } from './BookConsultLink.tsx';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { mobileBar } from '../content/sections.ts';
 
 /**
@@ -32,10 +32,7 @@ export function MobileConsultBar() {
         hidden ? 'invisible translate-y-full' : ''
       }`}
     >
-      <Link to="/start-project" className="btn-primary w-full" data-cta="mobile-bar-book-free-consult">
-        <CalendarCheck className="size-5" aria-hidden="true" />
-        {mobileBar.cta}
-      </Link>
+      <BookConsultLink cta="mobile-bar-book-free-consult" className="btn-primary w-full" />
     </aside>
   );
 }

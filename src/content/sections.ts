@@ -50,7 +50,9 @@ export const consultSection = {
   submitted: "Thanks! Your enquiry is in. We'll reply within 1 business day.",
 } as const;
 
+/** SPEC §2: the main call to action's exact label. */
+export const bookConsultLabel = 'Book Free Consult';
+
 export const mobileBar = {
   label: 'Book a free consult',
-  cta: 'Book Free Consult',
 } as const;

@@ -3,6 +3,7 @@ import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -142,9 +143,7 @@ export default function BlogPostPage() {
               Book a free 15-minute consult and we’ll show you the quickest wins for your business. We reply within 1
               business day.
             </p>
-            <Link to="/start-project" className="btn-primary mt-6" data-cta="post-book-free-consult">
-              Book Free Consult
-            </Link>
+            <BookConsultLink cta="post-book-free-consult" className="btn-primary mt-6" icon={false} />
           </aside>
         </div>
       </article>

@@ -1,5 +1,4 @@
-import { CalendarCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -13,10 +12,7 @@ export default function HowItWorksPage() {
     <>
       <PageMeta title={copy.title} description={copy.description} path="/how-it-works" />
       <PageHero eyebrow="Our process" heading={copy.heading} intro={copy.intro}>
-        <Link to="/start-project" className="btn-primary" data-cta="how-it-works-hero-book-free-consult">
-          <CalendarCheck className="size-5" aria-hidden="true" />
-          Book Free Consult
-        </Link>
+        <BookConsultLink cta="how-it-works-hero-book-free-consult" />
       </PageHero>
       <StepsSection />
       <FaqSection />

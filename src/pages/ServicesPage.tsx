@@ -1,5 +1,5 @@
-import { ArrowDown, CalendarCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { ArrowDown } from 'lucide-react';
+import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { PackagesSection } from '../components/PackagesSection.tsx';
@@ -19,10 +19,7 @@ export default function ServicesPage() {
       {/* The packages and add-ons as offers, from the same content the cards show. */}
       <JsonLd data={studioSchema(config)} />
       <PageHero eyebrow="Services" heading={copy.heading} intro={copy.intro}>
-        <Link to="/start-project" className="btn-primary" data-cta="services-hero-book-free-consult">
-          <CalendarCheck className="size-5" aria-hidden="true" />
-          Book Free Consult
-        </Link>
+        <BookConsultLink cta="services-hero-book-free-consult" />
         <a href="#services" className="btn-ghost-light" data-cta="services-hero-view-packages">
           View Packages
           <ArrowDown className="size-5" aria-hidden="true" />
