@@ -1,17 +1,17 @@
 import { audience } from '../content/home.ts';
+import { SectionHeading } from './SectionHeading.tsx';
 
 /** The built-in audience: the newsletter's subscribers and open rate (SPEC.md §1). */
 export function AudienceSection() {
   return (
     <section aria-labelledby="audience-heading" className="bg-harbour-800 py-16 text-white sm:py-20">
       <div className="container-page grid items-center gap-10 lg:grid-cols-2">
-        <div>
-          <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">Built-in audience</p>
-          <h2 id="audience-heading" className="mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl">
-            {audience.title}
-          </h2>
-          <p className="mt-4 text-lg leading-8 text-slate-200">{audience.intro}</p>
-        </div>
+        <SectionHeading
+          id="audience-heading"
+          copy={{ eyebrow: 'Built-in audience', title: audience.title, intro: audience.intro }}
+          tone="light"
+          align="start"
+        />
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {audience.stats.map((stat) => (
             <div

@@ -55,10 +55,6 @@ export class BlogIndex {
     return this.newestFirst.map((p) => p.summary);
   }
 
-  categoryBySlug(slug: string): CategoryWithCount | undefined {
-    return this.categories.find((c) => c.slug === slug);
-  }
-
   listPosts({ categoryId, page, limit }: PostListParams): PostList {
     const all = categoryId === undefined ? this.newestFirst : (this.byCategory.get(categoryId) ?? []);
     const start = (page - 1) * limit;

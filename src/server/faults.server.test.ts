@@ -3,17 +3,11 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { BlogSource } from '../lib/blog-types.ts';
-import { createApp } from './app.server.ts';
-import { devAssets } from './assets.server.ts';
-import { parseConfig } from './config.server.ts';
 import { createHttpServer } from './http-server.server.ts';
-import type { RenderModule } from './pages.server.ts';
-import { BlogStore } from './store.server.ts';
-import { testStore, writeTempStore } from './test-helpers.ts';
+import { createTestApp, testStore, writeTempStore } from './test-helpers.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => void)[] = [];
@@ -64,24 +58,10 @@ describe('a bad store stops the start', () => {
   }, 30_000);
 });
 
-async function appWithSource(wrap: (source: BlogSource) => BlogSource, env: Record<string, string> = {}) {
-  const temp = writeTempStore(testStore(3));
-  cleanups.push(temp.remove);
-  const logger = pino({ level: 'silent' });
-  const store = await BlogStore.open(temp.file, logger);
-  cleanups.push(() => store.close());
-  const renderer = (await import('../entry-server.tsx')) as RenderModule;
-  const app = createApp({
-    config: parseConfig({ NODE_ENV: 'production', DATA_FILE: temp.file, ...env }),
-    store,
-    logger,
-    loadRenderer: async () => ({
-      renderPage: (input, output) => renderer.renderPage({ ...input, source: wrap(input.source) }, output),
-    }),
-    assets: devAssets,
-    staticFiles: [],
-  });
-  return app;
+async function appWithSource(wrapSource: (source: BlogSource) => BlogSource, env: Record<string, string> = {}) {
+  const testApp = await createTestApp({ data: testStore(3), env, wrapSource });
+  cleanups.push(testApp.close);
+  return testApp.app;
 }
 
 describe('faults while serving', () => {

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import type { BlogSource } from '../lib/blog-types.ts';
+import type { RenderModule } from './pages.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
 import { createApp } from './app.server.ts';
 import { devAssets } from './assets.server.ts';
@@ -49,10 +51,12 @@ interface TestAppOptions {
   /** …or an existing store file to serve. */
   file?: string;
   env?: Record<string, string>;
+  /** Changes what pages read from the store (to make a page component fail, say). */
+  wrapSource?: (source: BlogSource) => BlogSource;
 }
 
 /** The whole app over a temporary store, rendering pages from source as the development server does. */
-export async function createTestApp({ data = testStore(), file, env = {} }: TestAppOptions = {}) {
+export async function createTestApp({ data = testStore(), file, env = {}, wrapSource }: TestAppOptions = {}) {
   const temp = file ? { file, remove: () => {} } : writeTempStore(data);
   const config = parseConfig({ NODE_ENV: 'production', DATA_FILE: temp.file, SITE_URL: testSiteUrl, ...env });
   const logger = pino({ level: 'silent' });
@@ -61,7 +65,13 @@ export async function createTestApp({ data = testStore(), file, env = {} }: Test
     config,
     store,
     logger,
-    loadRenderer: () => import('../entry-server.tsx'),
+    loadRenderer: async (): Promise<RenderModule> => {
+      const renderer = await import('../entry-server.tsx');
+      if (!wrapSource) return renderer;
+      return {
+        renderPage: (input, output) => renderer.renderPage({ ...input, source: wrapSource(input.source) }, output),
+      };
+    },
     assets: devAssets,
     staticFiles: [],
   });
