@@ -87,7 +87,7 @@ describe('PageCache', () => {
   });
 
   test('stays within its byte budget, dropping the least recently used page', async () => {
-    const one = page('a'.repeat(1000));
+    const one = await page('a'.repeat(1000));
     const cache = new PageCache((one.identity.length + one.gzip.length + one.br.length) * 2);
     await cache.get('/a', async () => one);
     await cache.get('/b', async () => page('b'.repeat(1000)));
@@ -95,7 +95,7 @@ describe('PageCache', () => {
     await cache.get('/c', async () => page('c'.repeat(1000)));
     expect(cache.size).toBe(2);
     let rendered = false;
-    await cache.get('/a', async () => ((rendered = true), page('again')));
+    await cache.get('/a', async () => ((rendered = true), await page('again')));
     expect(rendered).toBe(false);
   });
 
@@ -107,7 +107,7 @@ describe('PageCache', () => {
     });
     await pending;
     let rendered = false;
-    await cache.get('/x', async () => ((rendered = true), page('fresh')));
+    await cache.get('/x', async () => ((rendered = true), await page('fresh')));
     expect(rendered).toBe(true);
   });
 });
