@@ -26,3 +26,15 @@ test('featured images come in two smaller widths, and a copy not built yet falls
   expect(fallback.status()).toBe(302);
   expect(fallback.headers().location).toBe('/images/blog/not-built-yet.webp');
 });
+
+test('the page’s one script tag loads the entry and the route’s chunks, which hydrate it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/blog');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(scripts[0], 'the loader comes first').toMatch(/^\/assets\/boot-loader-[\w-]+\.js$/);
+  expect(scripts.some((path) => /^\/assets\/entry-client-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
+});

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { BootData } from '../src/app/boot-data.ts';
 import { largeStore } from './lib/seed-store.ts';
 import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';
 
@@ -70,11 +71,16 @@ async function startBaseline(html: string, port: number) {
 /** HTML (gzip) and the JS and CSS (gzip) a page loads before it is interactive. */
 async function pageWeight(base: string, pagePath: string) {
   const html = await (await fetch(base + pagePath)).text();
+  // The page's script tag (the loader) and what it loads before the page is interactive.
+  const bootJson = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!bootJson) throw new Error(`${pagePath} has no boot data`);
+  const { assets: boot } = JSON.parse(bootJson) as BootData;
   const assets = [
-    ...html.matchAll(/<script type="module" src="([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
-    ...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
-  ].map((match) => match[1]!);
+    ...Array.from(html.matchAll(/<script type="module" src="([^"]+)"/g), (match) => match[1]!),
+    ...boot.scripts,
+    ...boot.modulePreloads,
+    ...boot.styles,
+  ];
   let js = 0;
   let css = 0;
   for (const asset of new Set(assets)) {

@@ -13,13 +13,8 @@ import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
-/** Resolves after the browser's next paint, so that the page shows before any script work. */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
+// Imported by src/boot-loader.ts after the page's first paint.
 async function hydratePage() {
-  await afterNextPaint();
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.

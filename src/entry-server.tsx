@@ -65,7 +65,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
       </AppProviders>
     </Document>,
     {
-      bootstrapModules: boot.assets.scripts,
+      bootstrapModules: [boot.assets.loader],
       onShellReady() {
         if (!output.waitForAll) output.onReady(status, stream.pipe);
       },

@@ -27,10 +27,6 @@ export function Document({ boot, bootJson, inlineCss, children }: DocumentProps)
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.modulePreloads.map((href) => (
-          // Low priority: the page paints from HTML and CSS alone; scripts only make it interactive.
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
-        ))}
       </head>
       <body>
         {children}

@@ -3,9 +3,12 @@ import { toScriptSafeJson } from '../lib/safe-json.ts';
 import type { PublicConfig } from '../server/config.server.ts';
 
 export interface PageAssets {
+  /** The page's one script tag, which starts the others after the first paint (src/boot-loader.ts). */
+  loader: string;
+  /** The modules the loader imports: the entry, which hydrates. */
   scripts: string[];
   styles: string[];
-  /** Chunks the matched route needs, fetched in parallel with the entry. */
+  /** Chunks the entry and the matched route need, fetched in parallel with the entry. */
   modulePreloads: string[];
 }
 

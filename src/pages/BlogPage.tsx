@@ -102,13 +102,14 @@ export default function BlogPage() {
         noindex={unknownCategory || pastLastPage}
       />
       <PageHero eyebrow="Blog" heading={category ? category.name : copy.heading} intro={copy.intro} />
+      {/* The sidebar comes first in the HTML, as phones show it, so that nothing moves while the page streams in. */}
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_18rem] lg:py-16">
-        <section aria-label="Posts" className="min-w-0">
-          {body}
-        </section>
-        <aside className="lg:order-none order-first">
+        <aside className="lg:col-start-2 lg:row-start-1">
           {categories.data && <CategoryList categories={categories.data} selectedSlug={categorySlug} />}
         </aside>
+        <section aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {body}
+        </section>
       </div>
     </>
   );

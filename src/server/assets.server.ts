@@ -9,6 +9,7 @@ interface ManifestChunk {
 }
 
 const clientEntry = 'src/entry-client.tsx';
+const bootLoader = 'src/boot-loader.ts';
 
 /** The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. */
 export function manifestAssets(clientDir: string): (pageModule: string) => PageAssets {
@@ -39,6 +40,7 @@ export function manifestAssets(clientDir: string): (pageModule: string) => PageA
     collect(pageModule, pageFiles, styles);
     const [entry, ...entryImports] = [...entryFiles];
     const assets: PageAssets = {
+      loader: `/${chunk(bootLoader).file}`,
       scripts: [`/${entry}`],
       styles: [...styles].map((href) => `/${href}`),
       modulePreloads: [...entryImports, ...[...pageFiles].filter((file) => !entryFiles.has(file))].map(
@@ -64,5 +66,10 @@ export function inlineStylesheet(clientDir: string): { assets: (pageModule: stri
 
 /** In development Vite serves the sources themselves. */
 export function devAssets(): PageAssets {
-  return { scripts: ['/@vite/client', `/${clientEntry}`], styles: ['/src/styles.css'], modulePreloads: [] };
+  return {
+    loader: `/${bootLoader}`,
+    scripts: ['/@vite/client', `/${clientEntry}`],
+    styles: ['/src/styles.css'],
+    modulePreloads: [],
+  };
 }
