@@ -1,4 +1,4 @@
-import { Check, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Package } from '../content/packages.ts';
 
@@ -59,12 +59,11 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>{plan.outcome}</p>
       <ul className={`mt-6 space-y-3 border-t pt-6 text-[15px] ${popular ? 'border-white/15' : 'border-slate-200'}`}>
         {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-3">
-            <Check
-              className={`mt-0.5 size-5 shrink-0 ${popular ? 'text-sand-300' : 'text-sea-700'}`}
-              aria-hidden="true"
-            />
-            <span className={popular ? 'text-slate-100' : 'text-slate-700'}>{feature}</span>
+          <li
+            key={feature}
+            className={`check-item ${popular ? 'text-slate-100 before:bg-sand-300' : 'text-slate-700 before:bg-sea-700'}`}
+          >
+            {feature}
           </li>
         ))}
       </ul>
