@@ -184,3 +184,40 @@ test.describe('scrolling on navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   });
 });
+
+test.describe('loading on a slow phone', () => {
+  // A slow connection and CPU make the browser paint pages before their HTML has all arrived: nothing painted
+  // then may move when the rest comes in or when the page hydrates.
+  for (const path of ['/', '/services', '/blog', '/blog/google-business-profile-newcastle']) {
+    test(`${path} does not shift while it loads`, async ({ page, context }) => {
+      await page.setViewportSize(phone);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: 200_000,
+        uploadThroughput: 80_000,
+      });
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          })[])
+            for (const source of entry.sources ?? [])
+              shifts.push(
+                `${entry.value.toFixed(3)} ${source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : source.node?.nodeName} moved from ${JSON.stringify(source.previousRect)} to ${JSON.stringify(source.currentRect)}`,
+              );
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+      expect(shifts).toEqual([]);
+    });
+  }
+});

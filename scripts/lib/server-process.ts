@@ -12,7 +12,7 @@ export interface RunningServer {
 
 /**
  * The V8 settings `npm start` gives node, read from package.json so that benchmarks run the server as
- * operators do. A small young generation and slower old-generation growth keep one process near 120 MiB
+ * operators do. A small young generation and slower old-generation growth keep one process near 120–130 MiB
  * under load instead of 200 MiB, at the same throughput (see README, Performance).
  */
 export const serverNodeFlags: string[] = (() => {

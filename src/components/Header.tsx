@@ -43,7 +43,9 @@ export function Header() {
       className={`sticky top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow ${scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'}`}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Logo />
+        {/* Its box is set before the page has all arrived, so that it does not jump while the page loads: two lines'
+            height, and on phones the width left beside the menu button (2.75rem and the 1rem gap). */}
+        <Logo className="h-10 max-md:max-w-[calc(100%-3.75rem)]" />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {mainNav.map((link) => (
             <NavLink key={link.to} to={link.to} className={navClass}>

@@ -5,14 +5,10 @@ import { foundingOffer } from '../content/packages.ts';
 
 export function HomeHero() {
   return (
-    <section aria-labelledby="home-hero-heading" className="relative overflow-hidden bg-harbour-800 text-white">
+    <section aria-labelledby="home-hero-heading" className="relative isolate overflow-hidden bg-harbour-800 text-white">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-sea-600/30 blur-3xl"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -bottom-40 -left-20 size-96 rounded-full bg-sand-400/10 blur-3xl"
       />
       <div className="container-page fade-in relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[3fr_2fr]">
         <div>
@@ -60,6 +56,12 @@ export function HomeHero() {
           <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">{foundingOffer.text}</p>
         </div>
       </div>
+      {/* Anchored to the hero's bottom, so it comes after the content: painted before the hero is fully parsed, it
+          would move down as the rest arrived (a layout shift). -z-10 keeps it under the content. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-40 -left-20 -z-10 size-96 rounded-full bg-sand-400/10 blur-3xl"
+      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../app/site-config.tsx';
 
-export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
   const { siteName } = useSiteConfig();
   return (
-    <Link to="/" className="flex items-center gap-2.5 rounded-lg font-bold tracking-tight">
+    <Link to="/" className={`flex items-center gap-2.5 rounded-lg font-bold tracking-tight ${className}`}>
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
         <rect width="32" height="32" rx="8" fill="#0b3b4f" />
         <path
