@@ -26,12 +26,16 @@ console.log('| page | Performance | Accessibility | Best Practices | SEO | LCP |
 console.log('|---|---|---|---|---|---|---|---|');
 try {
   for (const page of pages) {
-    const result = await lighthouse(`${server.url}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
+    const run = () =>
+      lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+    let result = await run();
+    // Chromium now and then records no trace (NO_NAVSTART, NO_FCP); Lighthouse's advice is to run it again.
+    if (result?.lhr.runtimeError) result = await run();
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError)

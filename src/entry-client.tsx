@@ -15,6 +15,9 @@ import { createQueryClient } from './lib/query-client.ts';
 
 // Imported by src/boot-loader.ts after the page's first paint.
 async function hydratePage() {
+  // Evaluating React and the other modules is one task; hydration starts in the next, so that the browser can
+  // handle input between the two.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
