@@ -1,4 +1,5 @@
 import { audience } from '../content/home.ts';
+import { AudienceStats } from './AudienceStats.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 /** The built-in audience: the newsletter's subscribers and open rate (SPEC.md §1). */
@@ -12,19 +13,12 @@ export function AudienceSection() {
           tone="light"
           align="start"
         />
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          {audience.stats.map((stat) => (
-            <div
-              key={stat.label}
-              className="fade-in flex flex-col-reverse rounded-2xl bg-white/10 px-4 py-6 text-center"
-            >
-              <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
-              <dd className="text-4xl font-extrabold tracking-tight whitespace-nowrap text-sand-300 lg:text-3xl xl:text-4xl">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <AudienceStats
+          className="grid grid-cols-1 gap-4 sm:grid-cols-3"
+          itemClassName="fade-in flex flex-col-reverse rounded-2xl bg-white/10 px-4 py-6 text-center"
+          labelClassName="mt-1 text-sm text-slate-200"
+          valueClassName="text-4xl font-extrabold tracking-tight whitespace-nowrap text-sand-300 lg:text-3xl xl:text-4xl"
+        />
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { ArrowDown, CircleCheck } from 'lucide-react';
+import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOffer } from '../content/packages.ts';
@@ -40,19 +41,12 @@ export function HomeHero() {
         </div>
         <div className="rounded-3xl border border-white/15 bg-white/[0.07] p-6 backdrop-blur sm:p-8">
           <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{audience.title}</p>
-          <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1 lg:gap-6">
-            {audience.stats.map((stat) => (
-              <div
-                key={stat.label}
-                className="flex flex-row-reverse items-baseline justify-end gap-3 sm:flex-col-reverse sm:gap-0 lg:flex-row-reverse lg:gap-3"
-              >
-                <dt className="text-sm text-slate-200">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <AudienceStats
+            className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1 lg:gap-6"
+            itemClassName="flex flex-row-reverse items-baseline justify-end gap-3 sm:flex-col-reverse sm:gap-0 lg:flex-row-reverse lg:gap-3"
+            labelClassName="text-sm text-slate-200"
+            valueClassName="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl"
+          />
           <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">{foundingOffer.text}</p>
         </div>
       </div>

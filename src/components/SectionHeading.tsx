@@ -7,7 +7,7 @@ interface SectionHeadingProps {
   align?: 'center' | 'start';
 }
 
-/** Eyebrow, h2 and introduction at the top of a page section; `id` labels the section. */
+/** Eyebrow, h2 and (optional) introduction at the top of a page section; `id` labels the section. */
 export function SectionHeading({ id, copy, tone = 'dark', align = 'center' }: SectionHeadingProps) {
   const light = tone === 'light';
   return (
@@ -21,7 +21,9 @@ export function SectionHeading({ id, copy, tone = 'dark', align = 'center' }: Se
       >
         {copy.title}
       </h2>
-      <p className={`mt-4 text-lg leading-8 ${light ? 'text-slate-200' : 'text-slate-600'}`}>{copy.intro}</p>
+      {copy.intro && (
+        <p className={`mt-4 text-lg leading-8 ${light ? 'text-slate-200' : 'text-slate-600'}`}>{copy.intro}</p>
+      )}
     </div>
   );
 }

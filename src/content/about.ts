@@ -24,8 +24,7 @@ export const story = {
 
 export const aboutSections = {
   storyHeading: 'Our story',
-  reasonsEyebrow: 'Why work with us',
-  reasonsHeading: 'Three reasons local businesses choose us',
+  reasons: { eyebrow: 'Why work with us', title: 'Three reasons local businesses choose us' },
 } as const;
 
 export const reasons = [

@@ -1,4 +1,5 @@
 import type { IconName } from './icons.ts';
+import type { SectionCopy } from './sections.ts';
 
 export interface HomeHero {
   readonly eyebrow: string;
@@ -12,9 +13,7 @@ export interface FeaturePoint {
   readonly icon: IconName;
 }
 
-export interface LocalAdvantage {
-  readonly title: string;
-  readonly intro: string;
+export interface LocalAdvantage extends SectionCopy {
   readonly points: readonly FeaturePoint[];
 }
 
@@ -37,6 +36,7 @@ export const hero = {
 } as const satisfies HomeHero;
 
 export const localAdvantage = {
+  eyebrow: 'Why local media',
   title: 'The local media advantage',
   intro:
     'Ads can buy attention. We also bring a local audience that already opens our emails, and your business gets in front of it.',

@@ -2,7 +2,7 @@
 export interface SectionCopy {
   readonly eyebrow: string;
   readonly title: string;
-  readonly intro: string;
+  readonly intro?: string;
 }
 
 export const packagesSection = {
