@@ -1,6 +1,6 @@
 import { ArrowRight, Calendar } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { PostSummary } from '../lib/blog-types.ts';
+import { postPath, type PostSummary } from '../lib/blog-types.ts';
 import { formatDate } from '../lib/format.ts';
 import { PostImage } from './PostImage.tsx';
 
@@ -11,7 +11,7 @@ interface PostCardProps {
 }
 
 export function PostCard({ post, headingLevel: Heading = 'h2', priority = false }: PostCardProps) {
-  const href = `/blog/${post.slug}`;
+  const href = postPath(post.slug);
   return (
     <article className="card fade-in group flex flex-col overflow-hidden transition-shadow hover:shadow-lg">
       <PostImage

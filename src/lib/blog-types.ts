@@ -42,3 +42,14 @@ export interface BlogSource {
   post(slug: string): Promise<Post>;
   featured(limit: number): Promise<PostSummary[]>;
 }
+
+/** A post's address on the site, e.g. `/blog/google-business-profile-newcastle`. */
+export const postPath = (slug: string): string => `/blog/${slug}`;
+
+/**
+ * When a post last changed, for sitemaps, Open Graph and JSON-LD: the later of its publish time and the time it
+ * went into the store. Compared as instants, since the two may be written with different UTC offsets.
+ */
+export function postModifiedAt(post: Pick<Post, 'publishedAt' | 'createdAt'>): string {
+  return Date.parse(post.createdAt) > Date.parse(post.publishedAt) ? post.createdAt : post.publishedAt;
+}

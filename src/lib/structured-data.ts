@@ -2,7 +2,7 @@ import type { BlogPosting, BreadcrumbList, FAQPage, Offer, ProfessionalService, 
 import type { FaqItem } from '../content/faq.ts';
 import { allPlans, type Package } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
-import type { Post } from './blog-types.ts';
+import { postModifiedAt, postPath, type Post } from './blog-types.ts';
 
 /** A fixed price in AUD from the package's price text ("$1,500" → "1500"); custom pricing has none. */
 function priceOf(plan: Package): string | undefined {
@@ -71,7 +71,7 @@ export function faqSchema(items: readonly FaqItem[]): WithContext<FAQPage> {
 }
 
 export function blogPostingSchema(post: Post, config: PublicConfig): WithContext<BlogPosting> {
-  const url = `${config.siteUrl}/blog/${post.slug}`;
+  const url = `${config.siteUrl}${postPath(post.slug)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -82,7 +82,7 @@ export function blogPostingSchema(post: Post, config: PublicConfig): WithContext
     description: post.summary,
     image: `${config.siteUrl}${post.featuredImage}`,
     datePublished: post.publishedAt,
-    dateModified: post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt,
+    dateModified: postModifiedAt(post),
     articleSection: post.category.name,
     inLanguage: 'en-AU',
     author: { '@type': 'Person', name: post.author.username },

@@ -10,6 +10,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { PostImage } from '../components/PostImage.tsx';
 import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
+import { postModifiedAt, postPath } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { blogPostQuery } from '../lib/queries.ts';
 import { blogPostingSchema, breadcrumbSchema } from '../lib/structured-data.ts';
@@ -66,17 +67,17 @@ export default function BlogPostPage() {
   if (isPending) return <PostSkeleton />;
   if (isError) return <PostNotFound />;
 
-  const url = `${config.siteUrl}/blog/${post.slug}`;
+  const url = `${config.siteUrl}${postPath(post.slug)}`;
   return (
     <>
       <PageMeta
         title={post.title}
         description={post.summary}
-        path={`/blog/${post.slug}`}
+        path={postPath(post.slug)}
         image={post.featuredImage}
         type="article"
         publishedTime={post.publishedAt}
-        modifiedTime={post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt}
+        modifiedTime={postModifiedAt(post)}
       />
       <JsonLd data={blogPostingSchema(post, config)} />
       <JsonLd
@@ -84,7 +85,7 @@ export default function BlogPostPage() {
           [
             { name: 'Home', path: '/' },
             { name: 'Blog', path: '/blog' },
-            { name: post.title, path: `/blog/${post.slug}` },
+            { name: post.title, path: postPath(post.slug) },
           ],
           config,
         )}

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { create } from 'xmlbuilder2';
 import { appRoutes } from '../app/routes.tsx';
-import type { PostSummary } from '../lib/blog-types.ts';
+import { postModifiedAt, postPath, type PostSummary } from '../lib/blog-types.ts';
 import type { BlogIndex } from './blog-index.server.ts';
 import type { PublicConfig } from './config.server.ts';
 import type { BlogStore } from './store.server.ts';
@@ -31,8 +31,7 @@ export function buildSitemap(index: BlogIndex, config: PublicConfig): string {
   for (const category of index.categories) {
     if (category.postCount > 0) add(`/blog?category=${encodeURIComponent(category.slug)}`);
   }
-  for (const post of posts)
-    add(`/blog/${post.slug}`, post.createdAt > post.publishedAt ? post.createdAt : post.publishedAt);
+  for (const post of posts) add(postPath(post.slug), postModifiedAt(post));
   return urlset.end({ prettyPrint: false });
 }
 
@@ -51,7 +50,7 @@ export function buildRss(index: BlogIndex, config: PublicConfig): string {
   const latest = newest(posts);
   if (latest) channel.ele('lastBuildDate').txt(new Date(latest).toUTCString());
   for (const post of posts.slice(0, feedLength)) {
-    const link = `${config.siteUrl}/blog/${post.slug}`;
+    const link = `${config.siteUrl}${postPath(post.slug)}`;
     const item = channel.ele('item');
     item.ele('title').txt(post.title);
     item.ele('link').txt(link);
