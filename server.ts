@@ -1,15 +1,15 @@
 import cluster from 'node:cluster';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
-import { devAssets, inlineStylesheet } from './src/server/assets.server.ts';
+import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
-import { BlogStore, StoreError } from './src/server/store.server.ts';
+import { BlogStore, readStore, StoreError } from './src/server/store.server.ts';
 
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 const shutdownTimeoutMs = 10_000;
@@ -23,20 +23,12 @@ async function productionRendering() {
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
   if (!existsSync(clientDir)) fail(`No client build at ${clientDir}: run npm run build`);
   const renderer = (await import('./src/entry-server.tsx')) as RenderModule;
-  const staticFiles = express.Router();
-  // Hashed file names: safe to cache for a year. A missing asset is a 404, never a page.
-  staticFiles.use(
-    '/assets',
-    express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
-  // Only paths that name a file reach the disk: pages never have an extension, so they skip the stat.
-  staticFiles.get(/\.\w+$/, express.static(clientDir, { maxAge: '1d', index: false }));
   const { assets, css } = inlineStylesheet(clientDir);
   return {
     loadRenderer: async () => renderer,
     assets,
     inlineCss: css,
-    staticFiles: [staticFiles],
+    staticFiles: [productionStaticFiles(clientDir, fileURLToPath(new URL('../../public', import.meta.url)))],
     close: async () => {},
   };
 }
@@ -111,10 +103,7 @@ async function main() {
   }
   if (config.webConcurrency > 1 && config.isProduction && cluster.isPrimary) {
     // Fail fast on a bad store here, with the same one line, rather than in every worker.
-    await BlogStore.open(config.dataFile, { info: () => {}, error: () => {} }).then(
-      (store) => store.close(),
-      (error: unknown) => fail(`Cannot start: store ${(error as Error).message}`),
-    );
+    await readStore(config.dataFile).catch((error: unknown) => fail(`Cannot start: store ${(error as Error).message}`));
     supervise(config);
     return;
   }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
+import { featuredImageSize } from '../src/lib/post-image.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC_DIR = path.join(ROOT, 'content', 'images');
@@ -27,8 +28,7 @@ const KIB = 1024;
 const MAX_IMAGE_BYTES = 200 * KIB;
 const MAX_FAVICON_SVG_BYTES = 2 * KIB;
 
-const ART_WIDTH = 1200;
-const ART_HEIGHT = 630;
+const { width: ART_WIDTH, height: ART_HEIGHT } = featuredImageSize;
 
 const BRAND = {
   name: 'Newcastle Marketing Studio',

@@ -1,3 +1,5 @@
+import { copyWidths, featuredImageSize, imageCopyPath } from '../lib/post-image.ts';
+
 interface PostImageProps {
   src: string;
   alt: string;
@@ -7,12 +9,12 @@ interface PostImageProps {
   priority?: boolean;
 }
 
-// Featured images are 1200×630; the build also writes 480 and 800 pixel wide copies beside each one.
-export const postImageWidths = [480, 800, 1200] as const;
-
-export function responsiveSrcSet(src: string): string {
-  const base = src.replace(/\.webp$/, '');
-  return postImageWidths.map((width) => `${width === 1200 ? src : `${base}-${width}.webp`} ${width}w`).join(', ');
+// The build and the content command write the smaller copies beside each featured image.
+function responsiveSrcSet(src: string): string {
+  return [
+    ...copyWidths.map((width) => `${imageCopyPath(src, width)} ${width}w`),
+    `${src} ${featuredImageSize.width}w`,
+  ].join(', ');
 }
 
 export function PostImage({ src, alt, sizes, className, priority = false }: PostImageProps) {
@@ -23,8 +25,8 @@ export function PostImage({ src, alt, sizes, className, priority = false }: Post
       srcSet={responsive ? responsiveSrcSet(src) : undefined}
       sizes={responsive ? sizes : undefined}
       alt={alt}
-      width={1200}
-      height={630}
+      width={featuredImageSize.width}
+      height={featuredImageSize.height}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"

@@ -91,6 +91,8 @@ export function createApiRouter(store: BlogStore): Router {
     const status = error instanceof HttpError ? error.status : httpStatusOf(error);
     if (status >= 500) req.log?.error({ err: error }, 'API request failed');
     const message = status >= 500 ? 'Internal server error' : error instanceof Error ? error.message : 'Bad request';
+    // The router set a CDN-cacheable Cache-Control before it failed; a CDN must not keep a failure.
+    if (status >= 500) res.set('Cache-Control', 'no-store');
     res.status(status).json({ error: message });
   };
   api.use(apiErrors);

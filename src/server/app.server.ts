@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { PageAssets } from '../app/boot-data.ts';
+import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { Config } from './config.server.ts';
 import { createPageHandler, errorPage, type RenderModule } from './pages.server.ts';
@@ -48,8 +49,9 @@ export function createApp({ config, store, logger, loadRenderer, assets, inlineC
   });
 
   if (staticFiles.length) app.use(staticFiles);
-  // A featured image added since the last build has no smaller copies yet: serve the full-size one.
-  app.get(/^\/images\/blog\/(.+)-\d+\.webp$/, (req, res) => {
+  // A featured image put in place without its smaller copies (they are made by the build and by the content
+  // command): serve the full-size one.
+  app.get(new RegExp(`^/images/blog/(.+)-(?:${copyWidths.join('|')})\\.webp$`), (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
   app.use('/api', createApiRouter(store));
@@ -64,6 +66,8 @@ export function createApp({ config, store, logger, loadRenderer, assets, inlineC
     const status = httpStatusOf(error);
     if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'Request failed');
     if (res.headersSent) return res.destroy();
+    // A CDN must not keep a failure in place of the page.
+    if (status >= 500) res.set('Cache-Control', 'no-store');
     res.status(status).type('html').send(errorPage(status, config.public.siteName));
   };
   app.use(pageErrors);

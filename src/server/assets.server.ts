@@ -1,3 +1,4 @@
+import express, { type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageAssets } from '../app/boot-data.ts';
@@ -72,4 +73,24 @@ export function devAssets(): PageAssets {
     styles: ['/src/styles.css'],
     modulePreloads: [],
   };
+}
+
+/**
+ * The built files, and public/ behind them: a featured image that `npm run content -- add` wrote after the
+ * build is served without a rebuild.
+ */
+export function productionStaticFiles(clientDir: string, publicDir: string): Router {
+  const files = express.Router();
+  // Hashed file names: safe to cache for a year. A missing asset is a 404, never a page.
+  files.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  // Only paths that name a file reach the disk: pages never have an extension, so they skip the stat.
+  files.get(
+    /\.\w+$/,
+    express.static(clientDir, { maxAge: '1d', index: false }),
+    express.static(publicDir, { maxAge: '1d', index: false }),
+  );
+  return files;
 }

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { BlogSource } from '../lib/blog-types.ts';
 import { createHttpServer } from './http-server.server.ts';
 import { createTestApp, testStore, writeTempStore } from './test-helpers.ts';
@@ -86,6 +86,19 @@ describe('faults while serving', () => {
       expect(next.text).toContain('Post 1');
     },
   );
+
+  test('a failing API call answers 500 with a JSON error that no CDN may keep', async () => {
+    const testApp = await createTestApp({ data: testStore(3) });
+    cleanups.push(testApp.close);
+    vi.spyOn(testApp.store.index, 'listPosts').mockImplementation(() => {
+      throw new Error('disk on fire');
+    });
+    const app = testApp.app;
+    const failed = await request(app).get('/api/blog/posts').expect(500);
+    expect(failed.body).toEqual({ error: 'Internal server error' });
+    expect(failed.headers['cache-control']).toBe('no-store');
+    await request(app).get('/api/blog/categories').expect(200);
+  });
 
   test('clients that disconnect mid-stream leave the server serving', async () => {
     const app = await appWithSource((source) => source, { RENDER_CACHE: 'off' });

@@ -16,6 +16,7 @@ import {
   convertImage,
   isPublicReference,
   publicImageProblem,
+  writeImageCopies,
   writePublicFile,
 } from './images.server.ts';
 import { parsePostFile, serializePostFile, type ParsedPostFile } from './post-file.server.ts';
@@ -177,6 +178,7 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       beforeWrite: imageBytes
         ? async () => {
             result.imageFile = await writePublicFile(options.publicDir, featuredImage, imageBytes);
+            await writeImageCopies(result.imageFile);
           }
         : undefined,
     };

@@ -152,6 +152,11 @@ describe('add', () => {
     expect(result.imageFile).toBe(output);
     const meta = await sharp(output).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
+    // With the smaller copies the pages' srcset names, so the post needs no rebuild.
+    for (const width of [480, 800]) {
+      const copy = await sharp(join(ws.publicDir, 'images', 'blog', `photo-post-${width}.webp`)).metadata();
+      expect([copy.format, copy.width]).toEqual(['webp', width]);
+    }
     expect((await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir })).ok).toBe(true);
   });
 

@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import sharp from 'sharp';
+import { copyWidths, featuredImageSize, imageCopyPath } from '../../lib/post-image.ts';
 import { postSchema } from '../store-schema.ts';
 import { ContentError } from './content-error.server.ts';
 
 /** Local image files that `add` converts to WebP. */
 export const convertibleExtensions = ['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.tif', '.tiff', '.svg'];
 
-/** Featured images are 1200×630 (the Open Graph size), WebP at quality 80. */
-export const featuredImageSize = { width: 1200, height: 630 } as const;
 const webpQuality = 80;
 
 /** Where `add` puts a converted image, as referenced from the site. */
@@ -86,4 +85,18 @@ export async function writePublicFile(publicDir: string, reference: string, byte
     throw error;
   }
   return file;
+}
+
+/** Writes the smaller copies of one featured image (for srcset), skipping those already newer than it. */
+export async function writeImageCopies(image: string): Promise<string[]> {
+  const written: string[] = [];
+  const imageTime = (await stat(image)).mtimeMs;
+  for (const width of copyWidths) {
+    const target = imageCopyPath(image, width);
+    const existing = await stat(target).catch(() => undefined);
+    if (existing && existing.mtimeMs >= imageTime) continue;
+    await sharp(image).resize({ width }).webp({ quality: 78, effort: 5 }).toFile(target);
+    written.push(target);
+  }
+  return written;
 }

@@ -1,0 +1,43 @@
+import express from 'express';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { describe, expect, test } from 'vitest';
+import { productionStaticFiles } from './assets.server.ts';
+
+function directories() {
+  const root = mkdtempSync(path.join(tmpdir(), 'static-'));
+  const clientDir = path.join(root, 'dist', 'client');
+  const publicDir = path.join(root, 'public');
+  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(clientDir, 'images', 'blog'), { recursive: true });
+  mkdirSync(path.join(publicDir, 'images', 'blog'), { recursive: true });
+  writeFileSync(path.join(clientDir, 'assets', 'entry-abc123.js'), 'export {};');
+  writeFileSync(path.join(clientDir, 'images', 'blog', 'built.webp'), 'built');
+  writeFileSync(path.join(publicDir, 'images', 'blog', 'built.webp'), 'stale copy');
+  // Written by `npm run content -- add` after the build.
+  writeFileSync(path.join(publicDir, 'images', 'blog', 'added-later.webp'), 'added');
+  const app = express().use(productionStaticFiles(clientDir, publicDir));
+  app.use((_req, res) => res.status(404).send('page'));
+  return app;
+}
+
+describe('production static files', () => {
+  test('hashed assets are immutable for a year; a missing one is a 404 that never reaches the pages', async () => {
+    const app = directories();
+    const asset = await request(app).get('/assets/entry-abc123.js').expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await request(app).get('/assets/entry-missing.js').expect(404);
+    expect(missing.text).not.toBe('page');
+  });
+
+  test('the build comes first; an image added after the build is served from public/', async () => {
+    const app = directories();
+    expect((await request(app).get('/images/blog/built.webp').expect(200)).body.toString()).toBe('built');
+    const added = await request(app).get('/images/blog/added-later.webp').expect(200);
+    expect(added.body.toString()).toBe('added');
+    expect(added.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await request(app).get('/images/blog/nowhere.webp').expect(404)).text).toBe('page');
+  });
+});
