@@ -40,6 +40,22 @@ function withoutMarkdown(data: unknown): unknown {
   return data;
 }
 
+/**
+ * The part of a URL that its page depends on: the path and the query parameters its route reads, so that
+ * `/?utm_source=newsletter` is the same page (and the same cache entry) as `/`.
+ */
+export function pageUrl(input: string): string {
+  const url = new URL(input, 'http://localhost');
+  const { route } = matchAppRoute(url.pathname);
+  const search = new URLSearchParams();
+  for (const key of route.searchKeys ?? []) {
+    const value = url.searchParams.get(key);
+    if (value !== null) search.set(key, value);
+  }
+  const query = search.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
 /** Decides the status (matching the route and loading its data) before a byte is streamed, then renders. */
 export async function renderPage(input: RenderInput, output: RenderOutput): Promise<{ abort(): void }> {
   const url = new URL(input.url, 'http://localhost');

@@ -18,6 +18,8 @@ export interface AppRoute {
   /** Loads the data the page renders and returns the HTTP status it decides. */
   prefetch?: (context: PrefetchContext) => Promise<number>;
   status?: number;
+  /** The query parameters the page reads. Others (utm_source, fbclid…) leave it as it is. */
+  searchKeys?: readonly string[];
 }
 
 async function prefetchBlogList({ queryClient, source, searchParams }: PrefetchContext): Promise<number> {
@@ -58,11 +60,13 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/start-project',
     page: lazyPage('src/pages/StartProjectPage.tsx', () => import('../pages/StartProjectPage.tsx')),
+    searchKeys: ['plan'],
   },
   {
     path: '/blog',
     page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')),
     prefetch: prefetchBlogList,
+    searchKeys: ['category', 'page'],
   },
   {
     path: '/blog/:slug',

@@ -53,6 +53,19 @@ describe('the render cache', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  test('tracking parameters share the page’s entry; the parameters a page reads do not', async () => {
+    const { app: server } = await app();
+    const home = await request(server).get('/').expect(200);
+    const tracked = await request(server).get('/?utm_source=newsletter&fbclid=abc').expect(200);
+    expect(tracked.headers.etag).toBe(home.headers.etag);
+    const blog = await request(server).get('/blog').expect(200);
+    const pageTwo = await request(server).get('/blog?page=2&utm_medium=email').expect(200);
+    expect(pageTwo.headers.etag).not.toBe(blog.headers.etag);
+    expect((await request(server).get('/blog?utm_medium=email&page=2')).headers.etag).toBe(pageTwo.headers.etag);
+    const plan = await request(server).get('/start-project?plan=local-launch').expect(200);
+    expect(plan.headers.etag).not.toBe((await request(server).get('/start-project')).headers.etag);
+  });
+
   test('a 404 is cached briefly and keeps its status', async () => {
     const { app: server } = await app();
     for (let i = 0; i < 2; i += 1) {

@@ -108,16 +108,13 @@ export function createPageHandler({
   return async (req, res, next) => {
     const input: RenderInput = { url: req.originalUrl, source: store.source, config: config.public, assets, inlineCss };
     const onError = (error: unknown) => logger.error({ err: error, url: req.originalUrl }, 'Error while rendering');
-    const sendError = (error: unknown) => {
-      logger.error({ err: error, url: req.originalUrl }, 'Page render failed');
-      if (res.headersSent) return res.destroy();
-      res.status(500).set('Cache-Control', 'no-store').type('html').send(errorPage(500, config.public.siteName));
-    };
     try {
       const renderer = await loadRenderer();
       if (cache) {
-        const page = await cache.get(req.originalUrl, async () => {
-          const { status, html } = await renderToBuffer(renderer, input, onError);
+        // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key.
+        const url = renderer.pageUrl(req.originalUrl);
+        const page = await cache.get(url, async () => {
+          const { status, html } = await renderToBuffer(renderer, { ...input, url }, onError);
           return cachedPage(status, html);
         });
         return sendCached(req, res, page);
@@ -129,7 +126,8 @@ export function createPageHandler({
           res.set('Cache-Control', status === 200 ? pageCacheControl : notFoundCacheControl);
           pipe(res);
         },
-        onShellError: sendError,
+        // The app's error handler logs it and sends the error page (or ends a response already started).
+        onShellError: next,
         onError,
       });
       const timer = setTimeout(render.abort, renderTimeoutMs);
@@ -138,8 +136,7 @@ export function createPageHandler({
         if (!res.writableFinished) render.abort();
       });
     } catch (error) {
-      if (res.headersSent) return next(error);
-      sendError(error);
+      next(error);
     }
   };
 }

@@ -69,6 +69,7 @@ export async function createTestApp({ data = testStore(), file, env = {}, wrapSo
       const renderer = await import('../entry-server.tsx');
       if (!wrapSource) return renderer;
       return {
+        ...renderer,
         renderPage: (input, output) => renderer.renderPage({ ...input, source: wrapSource(input.source) }, output),
       };
     },
