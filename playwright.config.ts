@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { hubspot } from './e2e/fixtures/marketing.ts';
 import { e2eStoreFile } from './e2e/fixtures/store.ts';
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.ts';
 
@@ -13,9 +14,9 @@ const serverEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   DATA_FILE: e2eStoreFile,
-  HUBSPOT_PORTAL_ID: '12345678',
-  HUBSPOT_FORM_ID: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
-  HUBSPOT_REGION: 'ap1',
+  HUBSPOT_PORTAL_ID: hubspot.portalId,
+  HUBSPOT_FORM_ID: hubspot.formId,
+  HUBSPOT_REGION: hubspot.region,
 };
 
 export default defineConfig({

@@ -5,7 +5,15 @@ import type { BlogSource } from '../lib/blog-types.ts';
 import { BlogIndex } from './blog-index.server.ts';
 import { describeStoreError, storeSchema, type StoreData } from './store-schema.ts';
 
-export class StoreError extends Error {}
+export class StoreError extends Error {
+  constructor(
+    message: string,
+    /** There is no file at all (as opposed to a file that is not a valid store). */
+    readonly notFound = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Reads and validates the store without ever writing to it. The message names the file and the problem. */
 export async function readStore(file: string): Promise<StoreData> {
@@ -16,7 +24,7 @@ export async function readStore(file: string): Promise<StoreData> {
     const reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message;
     throw new StoreError(`${file}: ${reason}`);
   }
-  if (db.data === null) throw new StoreError(`${file}: file not found`);
+  if (db.data === null) throw new StoreError(`${file}: file not found`, true);
   const result = storeSchema.safeParse(db.data);
   if (!result.success) throw new StoreError(`${file}: ${describeStoreError(result.error)}`);
   return result.data;

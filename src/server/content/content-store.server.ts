@@ -57,7 +57,7 @@ export async function loadStore(file: string): Promise<StoreData> {
   try {
     return await readStore(file);
   } catch (error) {
-    if (error instanceof StoreError && error.message.endsWith('file not found')) {
+    if (error instanceof StoreError && error.notFound) {
       throw new ContentError(`${error.message} (create it with: npm run content -- import content/)`);
     }
     if (error instanceof StoreError) throw new ContentError(error.message);
