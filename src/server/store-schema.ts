@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The longest slug a post may have (URLs stay readable and well under any proxy's limit). */
+export const maxSlugLength = 200;
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -12,7 +14,7 @@ export const categorySchema = z.strictObject({
 
 export const postSchema = z.strictObject({
   id: z.number().int().positive(),
-  slug: z.string().max(200).regex(slugPattern, 'must be lowercase words joined by hyphens'),
+  slug: z.string().max(maxSlugLength).regex(slugPattern, 'must be lowercase words joined by hyphens'),
   title: z.string().trim().min(1).max(300),
   summary: z.string().trim().min(1).max(1000),
   content: z.string().min(1),

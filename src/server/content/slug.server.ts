@@ -1,6 +1,4 @@
-import { slugPattern } from '../store-schema.ts';
-
-const maxSlugLength = 200;
+import { maxSlugLength, slugPattern } from '../store-schema.ts';
 
 /**
  * A URL slug from a title or a name: lowercase ASCII words joined by hyphens.
