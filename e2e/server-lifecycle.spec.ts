@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,14 +8,16 @@ import { e2eStoreFile } from './fixtures/store.ts';
 
 // A server of its own (the suite's shared one must keep serving), from the same production build.
 test.setTimeout(90_000);
-test('SIGTERM during load finishes the requests in flight, then exits 0 within 10 s', async () => {
-  const directory = mkdtempSync(path.join(tmpdir(), 'lifecycle-'));
-  const dataFile = path.join(directory, 'db.json');
+const serverScript = `${process.env.E2E_DIST ?? 'dist'}/server/server.js`;
+
+function copyOfStore(): string {
+  const dataFile = path.join(mkdtempSync(path.join(tmpdir(), 'lifecycle-')), 'db.json');
   copyFileSync(e2eStoreFile, dataFile);
-  const server = await startServer(
-    { PORT: '4391', DATA_FILE: dataFile, RENDER_CACHE: 'off' },
-    `${process.env.E2E_DIST ?? 'dist'}/server/server.js`,
-  );
+  return dataFile;
+}
+
+test('SIGTERM during load finishes the requests in flight, then exits 0 within 10 s', async () => {
+  const server = await startServer({ PORT: '4391', DATA_FILE: copyOfStore(), RENDER_CACHE: 'off' }, serverScript);
   const paths = ['/', '/blog', '/blog?page=2', '/faq', '/services', '/blog/google-business-profile-newcastle'];
   const connected: Promise<void>[] = [];
   const answers = Array.from(
@@ -43,4 +45,21 @@ test('SIGTERM during load finishes the requests in flight, then exits 0 within 1
   expect(await exit).toBe(0);
   expect(Date.now() - stoppedAt).toBeLessThan(10_000);
   expect(server.output()).toContain('SIGTERM received: finishing requests in flight');
+});
+
+test('WEB_CONCURRENCY=2 serves from two worker processes and replaces one that dies', async () => {
+  const server = await startServer({ PORT: '4392', DATA_FILE: copyOfStore(), WEB_CONCURRENCY: '2' }, serverScript);
+  const primary = server.process.pid!;
+  const workers = () =>
+    readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  await expect.poll(workers).toHaveLength(2);
+  // Both are listening (a worker that dies before it listens stops the server: it would fail again).
+  await expect.poll(() => server.output().match(/Serving .* on http/g)?.length ?? 0).toBe(2);
+  const [dead] = workers();
+  process.kill(dead!, 'SIGKILL');
+  await expect.poll(() => workers().length === 2 && !workers().includes(dead!), { timeout: 15_000 }).toBe(true);
+  for (const path of ['/', '/blog', '/blog?page=2', '/api/blog/posts', '/sitemap.xml', '/'])
+    expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+  expect(server.output()).toContain(`Worker ${dead} exited`);
+  expect(await server.stop()).toBe(0);
 });

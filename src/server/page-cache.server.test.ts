@@ -66,6 +66,21 @@ describe('the render cache', () => {
     expect(plan.headers.etag).not.toBe((await request(server).get('/start-project')).headers.etag);
   });
 
+  test('is dropped when a scheduled post comes due, so the post shows without a reload', async () => {
+    const data = testStore();
+    const dueAt = new Date(Date.now() + 1_500).toISOString();
+    data.posts.push(testPost({ id: 41, slug: 'due-soon', title: 'Due any moment', publishedAt: dueAt }));
+    const created = await createTestApp({ data });
+    apps.push(created);
+    const before = await request(created.app).get('/blog').expect(200);
+    expect(before.text).not.toContain('Due any moment');
+    await request(created.app).get('/blog/due-soon').expect(404);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    const after = await request(created.app).get('/blog').expect(200);
+    expect(after.text).toContain('Due any moment');
+    await request(created.app).get('/blog/due-soon').expect(200);
+  });
+
   test('a 404 is cached briefly and keeps its status', async () => {
     const { app: server } = await app();
     for (let i = 0; i < 2; i += 1) {

@@ -160,6 +160,33 @@ describe('status codes', () => {
   });
 });
 
+describe('images', () => {
+  const images = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+  test.each(['/blog', '/blog/post-3'])(
+    '%s: every image has a size and a WebP srcset of 480, 800 and 1200; only the first screen’s is eager',
+    async (path) => {
+      const html = await get(path);
+      const [first, ...rest] = images(html.slice(html.indexOf('<main')));
+      expect(first).toBeDefined();
+      for (const tag of [first!, ...rest]) {
+        expect([attr(tag, 'width'), attr(tag, 'height')]).toEqual(['1200', '630']);
+        expect(attr(tag, 'srcSet')).toBe(
+          '/images/blog/google-business-profile-480.webp 480w, /images/blog/google-business-profile-800.webp 800w, /images/blog/google-business-profile.webp 1200w',
+        );
+        expect(attr(tag, 'sizes')).toBeTruthy();
+      }
+      expect([attr(first!, 'loading'), attr(first!, 'fetchPriority')]).toEqual(['eager', 'high']);
+      for (const tag of rest) expect(attr(tag, 'loading')).toBe('lazy');
+      // The first one is fetched early, at high priority, from the head.
+      const preload = /<link rel="preload" as="image"[^>]*>/.exec(html.slice(0, html.indexOf('</head>')))?.[0] ?? '';
+      expect(attr(preload, 'imageSrcSet')).toBe(attr(first!, 'srcSet'));
+      expect(attr(preload, 'fetchPriority')).toBe('high');
+    },
+  );
+});
+
 describe('the page carries its data for hydration', () => {
   test('a post page holds the post (as HTML only) and its related articles in the boot data', async () => {
     const html = await get('/blog/post-3');
