@@ -1,20 +1,24 @@
-import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
-import { appRoutes } from './routes.tsx';
+import { LinkNavigation } from '../components/Link.tsx';
+import { RouteParamsContext } from './route-params.tsx';
+import { matchAppRoute } from './routes.tsx';
 
 export function App() {
   useEffect(() => {
     // Tells tests (and anyone curious) that the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const { pathname } = useLocation();
+  const { route, params } = useMemo(() => matchAppRoute(pathname), [pathname]);
   return (
-    <Layout>
-      <Routes>
-        {appRoutes.map(({ path, page }) => (
-          <Route key={path} path={path} element={<page.Component />} />
-        ))}
-      </Routes>
-    </Layout>
+    <LinkNavigation>
+      <Layout>
+        <RouteParamsContext value={params}>
+          <route.page.Component key={route.path} />
+        </RouteParamsContext>
+      </Layout>
+    </LinkNavigation>
   );
 }

@@ -1,6 +1,6 @@
 import { CalendarCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { bookConsultLabel } from '../content/sections.ts';
+import { Link } from './Link.tsx';
+import { bookConsultLabel } from '../content/navigation.ts';
 
 interface BookConsultLinkProps {
   /** The analytics label of this call to action (data-cta). */

@@ -1,9 +1,10 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import type { SitePath } from '../content/navigation.ts';
+import { Link } from './Link.tsx';
 
 export interface Crumb {
   label: string;
-  to?: string;
+  to?: SitePath;
 }
 
 export function Breadcrumb({ items }: { items: Crumb[] }) {

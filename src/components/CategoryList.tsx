@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import type { CategoryWithCount } from '../lib/blog-types.ts';
 import { blogListHref } from '../lib/blog-search.ts';
 

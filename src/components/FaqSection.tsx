@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import { faqItems } from '../content/faq.ts';
 import { faqSection } from '../content/sections.ts';
 import { FaqList } from './FaqList.tsx';

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';

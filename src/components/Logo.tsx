@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 
 export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {

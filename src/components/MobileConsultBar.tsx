@@ -1,7 +1,7 @@
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { mobileBar } from '../content/sections.ts';
+import { mobileBar } from '../content/navigation.ts';
 
 /**
  * SPEC: under 768px a fixed Book Free Consult bar. Layout pads the page by its height so it never covers the

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import type { Package } from '../content/packages.ts';
 
 /** One package or add-on: everything SPEC.md §3 lists, with its button to /start-project?plan=<planId>. */

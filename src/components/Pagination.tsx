@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import { blogListHref } from '../lib/blog-search.ts';
 
 interface PaginationProps {

@@ -1,5 +1,5 @@
 import { ArrowRight, Calendar } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link.tsx';
 import { postPath, type PostSummary } from '../lib/blog-types.ts';
 import { formatDate } from '../lib/format.ts';
 import { PostImage } from './PostImage.tsx';

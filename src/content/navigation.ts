@@ -1,6 +1,9 @@
+/** A path on this site, which a Link can open in place; links elsewhere are plain `<a>` elements. */
+export type SitePath = `/${string}`;
+
 export interface NavLink {
   readonly label: string;
-  readonly to: string;
+  readonly to: SitePath;
 }
 
 export const mainNav: readonly NavLink[] = [
@@ -14,3 +17,10 @@ export const mainNav: readonly NavLink[] = [
 export const quickLinks: readonly NavLink[] = [{ label: 'Home', to: '/' }, ...mainNav, { label: 'Book a Free Consult', to: '/start-project' }];
 
 export const copyrightYear = 2025;
+
+/** SPEC §2: the main call to action's exact label. */
+export const bookConsultLabel = 'Book Free Consult';
+
+export const mobileBar = {
+  label: 'Book a free consult',
+} as const;

@@ -49,10 +49,3 @@ export const consultSection = {
   changePlan: 'Change package',
   submitted: "Thanks! Your enquiry is in. We'll reply within 1 business day.",
 } as const;
-
-/** SPEC §2: the main call to action's exact label. */
-export const bookConsultLabel = 'Book Free Consult';
-
-export const mobileBar = {
-  label: 'Book a free consult',
-} as const;

@@ -1,3 +1,5 @@
+import type { SitePath } from '../content/navigation.ts';
+
 /** The blog list's state lives in the URL: /blog?category=<slug>&page=<n>. */
 export interface BlogSearch {
   categorySlug?: string;
@@ -11,7 +13,7 @@ export function parseBlogSearch(search: URLSearchParams): BlogSearch {
   return { categorySlug: category || undefined, page };
 }
 
-export function blogListHref({ categorySlug, page }: BlogSearch): string {
+export function blogListHref({ categorySlug, page }: BlogSearch): SitePath {
   const search = new URLSearchParams();
   if (categorySlug) search.set('category', categorySlug);
   if (page > 1) search.set('page', String(page));

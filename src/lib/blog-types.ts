@@ -1,3 +1,4 @@
+import type { SitePath } from '../content/navigation.ts';
 import type { StoredCategory, StoredPost } from '../server/store-schema.ts';
 
 export type Category = StoredCategory;
@@ -44,7 +45,7 @@ export interface BlogSource {
 }
 
 /** A post's address on the site, e.g. `/blog/google-business-profile-newcastle`. */
-export const postPath = (slug: string): string => `/blog/${slug}`;
+export const postPath = (slug: string): SitePath => `/blog/${slug}`;
 
 /**
  * When a post last changed, for sitemaps, Open Graph and JSON-LD: the later of its publish time and the time it

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { CategoryList } from '../components/CategoryList.tsx';
 import { PageHero } from '../components/PageHero.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
+import { useRouteParams } from '../app/route-params.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
@@ -59,7 +60,7 @@ function PostSkeleton() {
 }
 
 export default function BlogPostPage() {
-  const { slug = '' } = useParams();
+  const { slug = '' } = useRouteParams();
   const source = useBlogSource();
   const config = useSiteConfig();
   const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));

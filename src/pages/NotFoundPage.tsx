@@ -1,5 +1,5 @@
 import { Home } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 
 export default function NotFoundPage() {

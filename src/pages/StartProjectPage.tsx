@@ -1,5 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';

@@ -1,0 +1,66 @@
+import { createContext, use, useCallback, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { SitePath } from '../content/navigation.ts';
+
+type GoTo = (to: SitePath) => void;
+
+const GoToContext = createContext<GoTo | undefined>(undefined);
+
+/**
+ * Gives every Link one navigate function. React Router's own Link resolves its path, prefetch behaviour and
+ * view transitions on every render: 40 links a page made it a tenth of a server render and 3 kB of the
+ * browser's first scripts, for features that absolute paths on one site never use.
+ */
+export function LinkNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const current = `${pathname}${search}${hash}`;
+  // As React Router's Link does, following a link to the page already shown replaces its history entry.
+  const goTo = useCallback((to: SitePath) => void navigate(to, { replace: to === current }), [navigate, current]);
+  return <GoToContext value={goTo}>{children}</GoToContext>;
+}
+
+/** A click the browser would follow in this tab: the main button without a modifier key. */
+function opensHere(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    (!target || target === '_self') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
+}
+
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: SitePath };
+
+/** A link to a page of the site: a real `<a href>` that, once the page is interactive, navigates in place. */
+export function Link({ to, onClick, target, children, ...rest }: LinkProps) {
+  const goTo = use(GoToContext);
+  return (
+    <a
+      {...rest}
+      href={to}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!goTo || !opensHere(event, target)) return;
+        event.preventDefault();
+        goTo(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Whether `to` is the page shown or one of its sub-pages (`/blog` for `/blog/a-post`), as React Router's NavLink. */
+export function isCurrentSection(pathname: string, to: SitePath): boolean {
+  return pathname === to || (to !== '/' && pathname.startsWith(`${to.replace(/\/$/, '')}/`));
+}
+
+type NavLinkProps = Omit<LinkProps, 'className'> & { className: (state: { isActive: boolean }) => string };
+
+/** A Link that marks itself `aria-current="page"` in its section. */
+export function NavLink({ to, className, ...rest }: NavLinkProps) {
+  const isActive = isCurrentSection(useLocation().pathname, to);
+  return <Link {...rest} to={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined} />;
+}
