@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
+import { preloadDeferredSections } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
 import type { BlogSource } from './lib/blog-types.ts';
@@ -67,6 +68,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
       200,
     route.page.preload(),
   ]);
+  await preloadDeferredSections();
   const boot: BootData = {
     config: input.config,
     assets: input.assets(route.page.module),
@@ -82,6 +84,9 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
     </Document>,
     {
       bootstrapModules: [boot.assets.loader],
+      // A completed Suspense boundary (a deferred section) stays in place in the HTML. By default React moves a
+      // large one to the end of the stream and puts it back with an inline script, which the CSP forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         if (!output.waitForAll) output.onReady(status, stream.pipe);
       },

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
 import { LinkNavigation } from '../components/Link.tsx';
+import { markHydrated } from './deferred.tsx';
 import { RouteParamsContext } from './route-params.tsx';
 import { matchAppRoute } from './routes.tsx';
 
@@ -9,6 +10,7 @@ export function App() {
   useEffect(() => {
     // Tells tests (and anyone curious) that the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
+    markHydrated();
   }, []);
   const { pathname } = useLocation();
   const { route, params } = useMemo(() => matchAppRoute(pathname), [pathname]);

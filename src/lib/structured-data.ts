@@ -1,8 +1,7 @@
-import type { BlogPosting, BreadcrumbList, FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
+import type { FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
 import type { FaqItem } from '../content/faq.ts';
 import { allPlans, type Package } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
-import { postModifiedAt, postPath, type Post } from './blog-types.ts';
 
 /** A fixed price in AUD from the package's price text ("$1,500" → "1500"); custom pricing has none. */
 function priceOf(plan: Package): string | undefined {
@@ -66,47 +65,6 @@ export function faqSchema(items: readonly FaqItem[]): WithContext<FAQPage> {
       '@type': 'Question',
       name: item.question,
       acceptedAnswer: { '@type': 'Answer', text: item.answer },
-    })),
-  };
-}
-
-export function blogPostingSchema(post: Post, config: PublicConfig): WithContext<BlogPosting> {
-  const url = `${config.siteUrl}${postPath(post.slug)}`;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
-    '@id': url,
-    mainEntityOfPage: url,
-    url,
-    headline: post.title,
-    description: post.summary,
-    image: `${config.siteUrl}${post.featuredImage}`,
-    datePublished: post.publishedAt,
-    dateModified: postModifiedAt(post),
-    articleSection: post.category.name,
-    inLanguage: 'en-AU',
-    author: { '@type': 'Person', name: post.author.username },
-    publisher: {
-      '@type': 'Organization',
-      name: config.siteName,
-      url: config.siteUrl,
-      logo: { '@type': 'ImageObject', url: `${config.siteUrl}/icon-512.png` },
-    },
-  };
-}
-
-export function breadcrumbSchema(
-  items: { name: string; path: string }[],
-  config: PublicConfig,
-): WithContext<BreadcrumbList> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: item.name,
-      item: `${config.siteUrl}${item.path}`,
     })),
   };
 }

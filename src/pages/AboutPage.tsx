@@ -1,14 +1,14 @@
 import { AudienceStats } from '../components/AudienceStats.tsx';
-import { ConsultSection } from '../components/ConsultSection.tsx';
+import { DeferredConsultSection } from '../components/DeferredSections.tsx';
 import { IconCard } from '../components/IconCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { SectionHeading } from '../components/SectionHeading.tsx';
 import { aboutSections, reasons, story } from '../content/about.ts';
-import { pageCopy } from '../content/pages.ts';
+import { aboutCopy } from '../content/page-copy/about.ts';
 
 export default function AboutPage() {
-  const copy = pageCopy.about;
+  const copy = aboutCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/about" />
@@ -43,7 +43,7 @@ export default function AboutPage() {
           </ol>
         </div>
       </section>
-      <ConsultSection />
+      <DeferredConsultSection />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { pageCopy } from '../content/pages.ts';
+import { blogCopy } from '../content/page-copy/blog.ts';
 import { blogListHref, parseBlogSearch } from '../lib/blog-search.ts';
 import { BLOG_PAGE_SIZE } from '../lib/blog-types.ts';
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
@@ -44,7 +44,7 @@ export default function BlogPage() {
 
   const list = posts.data;
   const pastLastPage = Boolean(list && page > 1 && page > list.pagination.pages);
-  const copy = pageCopy.blog;
+  const copy = blogCopy;
   const title = [category ? `${category.name} articles` : copy.title, page > 1 ? `Page ${page}` : '']
     .filter(Boolean)
     .join(' – ');

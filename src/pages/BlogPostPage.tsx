@@ -6,15 +6,13 @@ import { useBlogSource } from '../app/blog-source.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
-import { JsonLd } from '../components/JsonLd.tsx';
+import { DeferredPostStructuredData, DeferredRelatedPosts } from '../components/DeferredSections.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PostImage } from '../components/PostImage.tsx';
-import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
 import { postModifiedAt, postPath } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { blogPostQuery } from '../lib/queries.ts';
-import { blogPostingSchema, breadcrumbSchema } from '../lib/structured-data.ts';
 
 function authorName(username: string): string {
   return username
@@ -80,17 +78,7 @@ export default function BlogPostPage() {
         publishedTime={post.publishedAt}
         modifiedTime={postModifiedAt(post)}
       />
-      <JsonLd data={blogPostingSchema(post, config)} />
-      <JsonLd
-        data={breadcrumbSchema(
-          [
-            { name: 'Home', path: '/' },
-            { name: 'Blog', path: '/blog' },
-            { name: post.title, path: postPath(post.slug) },
-          ],
-          config,
-        )}
-      />
+      <DeferredPostStructuredData post={post} />
       <article>
         <header className="bg-harbour-50">
           <div className="container-page max-w-4xl pt-8 pb-10">
@@ -149,7 +137,7 @@ export default function BlogPostPage() {
           </aside>
         </div>
       </article>
-      <RelatedPosts currentSlug={post.slug} />
+      <DeferredRelatedPosts currentSlug={post.slug} />
     </>
   );
 }

@@ -1,14 +1,14 @@
-import { ConsultSection } from '../components/ConsultSection.tsx';
+import { DeferredConsultSection } from '../components/DeferredSections.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { faqItems } from '../content/faq.ts';
-import { pageCopy } from '../content/pages.ts';
+import { faqCopy } from '../content/page-copy/faq.ts';
 import { faqSchema } from '../lib/structured-data.ts';
 
 export default function FaqPage() {
-  const copy = pageCopy.faq;
+  const copy = faqCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/faq" />
@@ -22,7 +22,7 @@ export default function FaqPage() {
           <FaqList items={faqItems} />
         </div>
       </section>
-      <ConsultSection />
+      <DeferredConsultSection />
     </>
   );
 }

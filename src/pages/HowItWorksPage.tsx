@@ -1,13 +1,12 @@
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
-import { ConsultSection } from '../components/ConsultSection.tsx';
-import { FaqSection } from '../components/FaqSection.tsx';
+import { DeferredConsultSection, DeferredFaqSection } from '../components/DeferredSections.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { StepsSection } from '../components/StepsSection.tsx';
-import { pageCopy } from '../content/pages.ts';
+import { howItWorksCopy } from '../content/page-copy/how-it-works.ts';
 
 export default function HowItWorksPage() {
-  const copy = pageCopy.howItWorks;
+  const copy = howItWorksCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/how-it-works" />
@@ -15,8 +14,8 @@ export default function HowItWorksPage() {
         <BookConsultLink cta="how-it-works-hero-book-free-consult" />
       </PageHero>
       <StepsSection />
-      <FaqSection />
-      <ConsultSection />
+      <DeferredFaqSection />
+      <DeferredConsultSection />
     </>
   );
 }

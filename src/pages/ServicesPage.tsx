@@ -1,23 +1,18 @@
 import { ArrowDown } from 'lucide-react';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
-import { ConsultSection } from '../components/ConsultSection.tsx';
+import { DeferredConsultSection, DeferredStudioStructuredData } from '../components/DeferredSections.tsx';
 import { PackagesSection } from '../components/PackagesSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
-import { JsonLd } from '../components/JsonLd.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { pageCopy } from '../content/pages.ts';
-import { studioSchema } from '../lib/structured-data.ts';
+import { servicesCopy } from '../content/page-copy/services.ts';
 
 export default function ServicesPage() {
-  const copy = pageCopy.services;
-  const config = useSiteConfig();
+  const copy = servicesCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/services" />
-      {/* The packages and add-ons as offers, from the same content the cards show. */}
-      <JsonLd data={studioSchema(config)} />
+      <DeferredStudioStructuredData />
       <PageHero eyebrow="Services" heading={copy.heading} intro={copy.intro}>
         <BookConsultLink cta="services-hero-book-free-consult" />
         <a href="#services" className="btn-ghost-light" data-cta="services-hero-view-packages">
@@ -27,7 +22,7 @@ export default function ServicesPage() {
       </PageHero>
       <PackagesSection />
       <AddOnsSection />
-      <ConsultSection />
+      <DeferredConsultSection />
     </>
   );
 }

@@ -2,15 +2,15 @@ import { BadgeCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
-import { FaqSection } from '../components/FaqSection.tsx';
+import { DeferredFaqSection } from '../components/DeferredSections.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { findPlan } from '../content/packages.ts';
-import { pageCopy } from '../content/pages.ts';
+import { startProjectCopy } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
 
 export default function StartProjectPage() {
-  const copy = pageCopy.startProject;
+  const copy = startProjectCopy;
   const [searchParams] = useSearchParams();
   // An unknown ?plan= is ignored: the page reads as if none was chosen.
   const plan = findPlan(searchParams.get('plan'));
@@ -50,7 +50,7 @@ export default function StartProjectPage() {
         title={consultSection.startProjectTitle}
         intro={consultSection.startProjectIntro}
       />
-      <FaqSection />
+      <DeferredFaqSection />
     </>
   );
 }

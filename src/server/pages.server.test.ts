@@ -47,6 +47,16 @@ const pages = [
 ];
 
 describe('every page’s server HTML', () => {
+  test.each(pages)('$path is complete in place: no script but the loader and data blocks', async ({ path }) => {
+    const html = await get(path);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    for (const attributes of scripts)
+      expect(attributes).toMatch(/type="(application\/json|application\/ld\+json)"|type="module" src=/);
+    // Sections that hydrate later are rendered where they stand, not streamed after the page for a script
+    // to move into place.
+    expect(html).not.toMatch(/<template\b|\$RC\(/);
+  });
+
   test.each(pages)(
     '$path has its own title, description, canonical, Open Graph and Twitter tags',
     async ({ path, jsonLd }) => {

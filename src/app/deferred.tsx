@@ -1,0 +1,54 @@
+import { memo, Suspense, use, type ComponentType } from 'react';
+import { onIdle } from '../lib/idle.ts';
+
+/**
+ * Sections below a page's first screen, whose code stays out of the scripts a page needs to become interactive.
+ *
+ * The server renders a deferred section in full, like any other. In the browser its chunk loads once the page
+ * has hydrated and the browser is idle (or at once, when a client-side navigation shows it); until then React
+ * keeps the server's HTML, whose links, `<details>` and analytics work without it.
+ */
+
+let hydrated = false;
+let idleAfterHydration: () => void = () => {};
+const hydratedAndIdle = new Promise<void>((resolve) => (idleAfterHydration = resolve));
+
+/** Called once the page has hydrated. */
+export function markHydrated(): void {
+  hydrated = true;
+  onIdle(idleAfterHydration);
+}
+
+const preloads: (() => Promise<void>)[] = [];
+
+/** Loads every deferred section defined so far: the server renders them without suspending. */
+export async function preloadDeferredSections(): Promise<void> {
+  await Promise.all(preloads.map((preload) => preload()));
+}
+
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let Loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      Loaded = component;
+    }));
+  preloads.push(preload);
+
+  function Gate(props: P) {
+    // While hydrating, React leaves a suspended boundary as the server rendered it and hydrates it later.
+    if (!Loaded) use(hydrated ? preload() : (waiting ??= hydratedAndIdle.then(preload)));
+    const Section = Loaded as ComponentType<P>;
+    return <Section {...props} />;
+  }
+
+  // Memoised: a parent's re-render with the same props must not disturb a section that has not hydrated yet.
+  return memo(function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Gate {...props} />
+      </Suspense>
+    );
+  }) as unknown as ComponentType<P>;
+}

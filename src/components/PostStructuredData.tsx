@@ -1,0 +1,21 @@
+import { useSiteConfig } from '../app/site-config.tsx';
+import type { Post } from '../lib/blog-types.ts';
+import { blogPostingSchema, breadcrumbSchema } from '../lib/blog-structured-data.ts';
+import { postPath } from '../lib/blog-types.ts';
+import { JsonLd } from './JsonLd.tsx';
+
+/** A post's BlogPosting and its breadcrumb trail, for search engines. */
+export function PostStructuredData({ post }: { post: Post }) {
+  const config = useSiteConfig();
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Blog', path: '/blog' },
+    { name: post.title, path: postPath(post.slug) },
+  ];
+  return (
+    <>
+      <JsonLd data={blogPostingSchema(post, config)} />
+      <JsonLd data={breadcrumbSchema(trail, config)} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { BlogPosting, BreadcrumbList, WithContext } from 'schema-dts';
+import type { PublicConfig } from '../server/config.server.ts';
+import { postModifiedAt, postPath, type Post } from './blog-types.ts';
+
+// Apart from the studio's schema (structured-data.ts), so that a post's page does not load the packages.
+
+export function blogPostingSchema(post: Post, config: PublicConfig): WithContext<BlogPosting> {
+  const url = `${config.siteUrl}${postPath(post.slug)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    '@id': url,
+    mainEntityOfPage: url,
+    url,
+    headline: post.title,
+    description: post.summary,
+    image: `${config.siteUrl}${post.featuredImage}`,
+    datePublished: post.publishedAt,
+    dateModified: postModifiedAt(post),
+    articleSection: post.category.name,
+    inLanguage: 'en-AU',
+    author: { '@type': 'Person', name: post.author.username },
+    publisher: {
+      '@type': 'Organization',
+      name: config.siteName,
+      url: config.siteUrl,
+      logo: { '@type': 'ImageObject', url: `${config.siteUrl}/icon-512.png` },
+    },
+  };
+}
+
+export function breadcrumbSchema(
+  items: { name: string; path: string }[],
+  config: PublicConfig,
+): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: `${config.siteUrl}${item.path}`,
+    })),
+  };
+}
