@@ -52,7 +52,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // Everything the entry imports statically is one chunk. Left to itself Rolldown splits out each module
           // a page chunk shares with the entry (React, the router, Link, the icon base…): six files that
           // compress 1 kB worse than one, all of them needed before the page is interactive anyway.
-          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+          // The entry module itself stays out of it, with the stylesheet it imports: otherwise every chunk loaded
+          // later would fetch the stylesheet again (pages have it inlined) and restyle the whole page.
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !/(entry-client\.tsx|boot-loader\.ts|\.css)$/.test(id),
+                },
+              ],
+            },
+          },
         },
       },
   // Bundled into the server: only the icons the pages use are loaded, and a build gets React Router's
