@@ -41,6 +41,10 @@ test.describe('sections below the first screen', () => {
 
   test('the page is interactive before they load; they hydrate when it is idle', async ({ page }) => {
     const chunk = await holdChunk(page);
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     await waitForHydration(page);
@@ -52,11 +56,14 @@ test.describe('sections below the first screen', () => {
     await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
     await expect.poll(chunk.wasRequested).toBe(true);
     chunk.release();
+    await page.waitForFunction(() => Number(document.documentElement.dataset.deferredHydrated) > 0);
     // Hydrated: a package's button now navigates in place.
     await markDocument(page);
     await page.locator('[data-cta="package-local-launch"]').click();
     await expect(page).toHaveURL(/\/start-project\?plan=local-launch$/);
     expect(await documentIsMarked(page)).toBe(true);
+    // The stylesheet is inlined in the page: no chunk loaded later fetches it again (and restyles the page).
+    expect(stylesheets).toEqual([]);
   });
 
   test('their links work as plain links before they hydrate', async ({ page }) => {

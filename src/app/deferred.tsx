@@ -1,4 +1,4 @@
-import { memo, Suspense, use, type ComponentType } from 'react';
+import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
 import { onIdle } from '../lib/idle.ts';
 
 /**
@@ -39,6 +39,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   function Gate(props: P) {
     // While hydrating, React leaves a suspended boundary as the server rendered it and hydrates it later.
     if (!Loaded) use(hydrated ? preload() : (waiting ??= hydratedAndIdle.then(preload)));
+    useEffect(() => {
+      // Counts the deferred sections that are live, for tests (and anyone curious), like data-hydrated.
+      const root = document.documentElement.dataset;
+      root.deferredHydrated = String(Number(root.deferredHydrated ?? 0) + 1);
+    }, []);
     const Section = Loaded as ComponentType<P>;
     return <Section {...props} />;
   }
