@@ -47,6 +47,8 @@ function withoutMarkdown(data: unknown): unknown {
  */
 export function pageUrl(input: string): string {
   const url = new URL(input, 'http://localhost');
+  // Every cached request comes through here: most carry no query, and need no route match.
+  if (!url.search) return url.pathname;
   const { route } = matchAppRoute(url.pathname);
   const search = new URLSearchParams();
   for (const key of route.searchKeys ?? []) {

@@ -1,7 +1,6 @@
 import { useSiteConfig } from '../app/site-config.tsx';
-import type { Post } from '../lib/blog-types.ts';
 import { blogPostingSchema, breadcrumbSchema } from '../lib/blog-structured-data.ts';
-import { postPath } from '../lib/blog-types.ts';
+import { postPath, type Post } from '../lib/blog-types.ts';
 import { JsonLd } from './JsonLd.tsx';
 
 /** A post's BlogPosting and its breadcrumb trail, for search engines. */

@@ -12,8 +12,11 @@ interface ManifestChunk {
 const clientEntry = 'src/entry-client.tsx';
 const bootLoader = 'src/boot-loader.ts';
 
-/** The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. */
-export function manifestAssets(clientDir: string): (pageModule: string) => PageAssets {
+/**
+ * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. With `linkStyles` off
+ * the pages name no stylesheet (they inline it).
+ */
+export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (pageModule: string) => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -43,7 +46,7 @@ export function manifestAssets(clientDir: string): (pageModule: string) => PageA
     const assets: PageAssets = {
       loader: `/${chunk(bootLoader).file}`,
       scripts: [`/${entry}`],
-      styles: [...styles].map((href) => `/${href}`),
+      styles: linkStyles ? [...styles].map((href) => `/${href}`) : [],
       modulePreloads: [...entryImports, ...[...pageFiles].filter((file) => !entryFiles.has(file))].map(
         (file) => `/${file}`,
       ),
@@ -58,11 +61,10 @@ export function manifestAssets(clientDir: string): (pageModule: string) => PageA
  * render-blocking request it saves on a phone's first visit.
  */
 export function inlineStylesheet(clientDir: string): { assets: (pageModule: string) => PageAssets; css: string } {
-  const assets = manifestAssets(clientDir);
-  const css = assets(clientEntry)
+  const css = manifestAssets(clientDir)(clientEntry)
     .styles.map((href) => readFileSync(path.join(clientDir, href), 'utf8'))
     .join('\n');
-  return { assets: (pageModule) => ({ ...assets(pageModule), styles: [] }), css };
+  return { assets: manifestAssets(clientDir, { linkStyles: false }), css };
 }
 
 /** In development Vite serves the sources themselves. */
