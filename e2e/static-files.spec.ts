@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 
 test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
   const html = await (await request.get('/blog')).text();
@@ -37,4 +38,26 @@ test('the page’s one script tag loads the entry and the route’s chunks, whic
   expect(scripts[0], 'the loader comes first').toMatch(/^\/assets\/boot-loader-[\w-]+\.js$/);
   expect(scripts.some((path) => /^\/assets\/entry-client-[\w-]+\.js$/.test(path))).toBe(true);
   expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
+});
+
+// Issue #5's budgets: scripts a page loads before it is interactive (the loader, the entry and the route's
+// chunks, as the boot data lists them) at most 100 kB gzip, its stylesheet at most 20 kB gzip.
+test('each page loads at most 100 kB of gzipped script before it is interactive, and 20 kB of CSS', async ({
+  request,
+}) => {
+  const [newest] = (await (await request.get('/api/blog/featured?limit=1')).json()) as { slug: string }[];
+  for (const path of ['/', '/services', '/blog', `/blog/${newest!.slug}`, '/start-project', '/about']) {
+    const html = await (await request.get(path)).text();
+    const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)![1]!) as {
+      assets: { loader: string; scripts: string[]; modulePreloads: string[] };
+    };
+    const { loader, scripts, modulePreloads } = boot.assets;
+    let scriptBytes = 0;
+    for (const src of [loader, ...scripts, ...modulePreloads])
+      scriptBytes += gzipSync(await (await request.get(src)).body()).length;
+    expect(scriptBytes, `${path}: gzipped script before interactive`).toBeLessThanOrEqual(100_000);
+    const css = /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
+    expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
+  }
 });
