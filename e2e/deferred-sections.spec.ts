@@ -80,6 +80,47 @@ test.describe('sections below the first screen', () => {
     chunk.release();
   });
 
+  test('an anchor link followed before they hydrate keeps them on screen and lands on its anchor', async ({ page }) => {
+    const chunk = await holdChunk(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect.poll(chunk.wasRequested).toBe(true);
+    // Counts removals of the server's HTML of the packages: React re-rendering the section from scratch.
+    await page.evaluate(() => {
+      const packages = document.getElementById('services');
+      const removed = { count: 0 };
+      Object.assign(window, { removed });
+      new MutationObserver((records) => {
+        if (records.some((record) => [...record.removedNodes].some((node) => node.contains(packages)))) removed.count++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const packagesHeading = page.getByRole('heading', { name: 'Fixed-price packages, no surprises' });
+    await page.getByRole('link', { name: 'Compare Plans' }).click();
+    await expect(page).toHaveURL('/#services');
+    await expect(packagesHeading).toBeInViewport();
+    chunk.release();
+    await page.waitForFunction(() => Number(document.documentElement.dataset.deferredHydrated) > 0);
+    await expect(packagesHeading).toBeInViewport();
+    expect(await page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count)).toBe(0);
+  });
+
+  test.describe('when their code cannot load', () => {
+    test.use({ expectedFailedLoads: [homeSectionsChunk] });
+
+    test('their server HTML stays, and the page keeps working', async ({ page }) => {
+      await page.route(homeSectionsChunk, (route) => route.fulfill({ status: 404 }));
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
+      await page.locator('[data-cta="package-growth"]').click();
+      await expect(page).toHaveURL(/\/start-project\?plan=growth$/);
+      await expect(page.getByTestId('chosen-plan')).toContainText('Growth');
+    });
+  });
+
   test('a client-side navigation shows them at once', async ({ page }) => {
     await page.goto('/blog');
     await waitForHydration(page);

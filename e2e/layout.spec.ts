@@ -185,6 +185,25 @@ test.describe('scrolling on navigation', () => {
   });
 });
 
+test.describe('navigating in place', () => {
+  const aboutChunk = /\/assets\/AboutPage-[\w-]+\.js$/;
+  test.use({ expectedFailedLoads: [aboutChunk] });
+
+  test('when the next page’s code cannot load (a release replaced it), the browser loads that page itself', async ({
+    page,
+  }) => {
+    await page.route(aboutChunk, (route) => route.fulfill({ status: 404 }));
+    await page.setViewportSize(desktop);
+    await page.goto('/services');
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
+  });
+});
+
 test.describe('loading on a slow phone', () => {
   // A slow connection and CPU make the browser paint pages before their HTML has all arrived: nothing painted
   // then may move when the rest comes in or when the page hydrates.

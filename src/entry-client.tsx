@@ -3,15 +3,22 @@ import './styles.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
+import { preloadDeferredSections } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
+import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
+
+/** The code a page needs: its route's chunk, then the deferred sections it defines (all small, loaded once). */
+async function loadPageCode({ pathname }: { pathname: string }) {
+  await matchAppRoute(pathname).route.page.preload();
+  await preloadDeferredSections();
+}
 
 // Imported by src/boot-loader.ts after the page's first paint.
 async function hydratePage() {
@@ -32,9 +39,9 @@ async function hydratePage() {
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
         <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource}>
-          <BrowserRouter>
+          <SiteRouter prepare={loadPageCode}>
             <App />
-          </BrowserRouter>
+          </SiteRouter>
         </AppProviders>
       </Document>,
     );

@@ -20,8 +20,12 @@ export function markHydrated(): void {
 }
 
 const preloads: (() => Promise<void>)[] = [];
+const never = new Promise<never>(() => {});
 
-/** Loads every deferred section defined so far: the server renders them without suspending. */
+/**
+ * Loads every deferred section defined so far: the server renders them without suspending, and the browser
+ * awaits it before a navigation (src/app/SiteRouter.tsx), so that no section is rendered while its code loads.
+ */
 export async function preloadDeferredSections(): Promise<void> {
   await Promise.all(preloads.map((preload) => preload()));
 }
@@ -29,7 +33,7 @@ export async function preloadDeferredSections(): Promise<void> {
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let Loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
-  let waiting: Promise<void> | undefined;
+  let rendering: Promise<void> | undefined;
   const preload = () =>
     (loading ??= load().then((component) => {
       Loaded = component;
@@ -37,8 +41,10 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   preloads.push(preload);
 
   function Gate(props: P) {
-    // While hydrating, React leaves a suspended boundary as the server rendered it and hydrates it later.
-    if (!Loaded) use(hydrated ? preload() : (waiting ??= hydratedAndIdle.then(preload)));
+    // While hydrating, React leaves a suspended boundary as the server rendered it and hydrates it later. If the
+    // code never arrives (a release replaced it, the network dropped), the server's HTML stays, and its links
+    // work as they did before hydration; an error here would take the whole page down.
+    if (!Loaded) use((rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)));
     useEffect(() => {
       // Counts the deferred sections that are live, for tests (and anyone curious), like data-hydrated.
       const root = document.documentElement.dataset;

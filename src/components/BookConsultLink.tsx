@@ -13,8 +13,17 @@ interface BookConsultLinkProps {
 export function BookConsultLink({ cta, className = 'btn-primary', icon = true }: BookConsultLinkProps) {
   return (
     <Link to="/start-project" className={className} data-cta={cta}>
-      {icon && <CalendarCheck className="size-5" aria-hidden="true" />}
-      {bookConsultLabel}
+      {icon ? (
+        // The label comes first and the icon hangs beside it, out of the flow: a browser that paints the page
+        // before all its HTML has arrived may show the one without the other, and nothing must move when the
+        // other arrives (the mobile bar is at the end of every page). The label's margin keeps the icon's room.
+        <span className="relative ml-7">
+          {bookConsultLabel}
+          <CalendarCheck className="absolute top-1/2 right-full mr-2 size-5 -translate-y-1/2" aria-hidden="true" />
+        </span>
+      ) : (
+        bookConsultLabel
+      )}
     </Link>
   );
 }

@@ -12,8 +12,10 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
         {items.map((item, index) => (
+          // Each separator ends the crumb before it rather than starting the next: a browser that paints the page
+          // before all its HTML has arrived would otherwise show a separator that jumps to the next line when a
+          // long title comes in after it.
           <li key={item.label} className="flex items-center gap-1">
-            {index > 0 && <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />}
             {item.to ? (
               <Link to={item.to} className="hover:text-harbour-600 hover:underline">
                 {item.label}
@@ -23,6 +25,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
                 {item.label}
               </span>
             )}
+            {index < items.length - 1 && <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />}
           </li>
         ))}
       </ol>

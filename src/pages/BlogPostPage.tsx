@@ -93,7 +93,9 @@ export default function BlogPostPage() {
               {post.title}
             </h1>
             <p className="mt-4 text-lg text-slate-600">{post.summary}</p>
-            <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            {/* Two fixed columns on phones rather than wrapping: an item whose icon is painted before its text
+                arrives must not jump to the next line when the text comes in. */}
+            <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm text-slate-600 sm:flex sm:flex-wrap">
               <li className="inline-flex items-center gap-1.5">
                 <User className="size-4" aria-hidden="true" />
                 <span>

@@ -1,0 +1,42 @@
+import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location } from 'react-router-dom';
+
+interface SiteRouterProps {
+  /** Loads the code that rendering `location` needs. */
+  prepare: (location: Location) => Promise<unknown>;
+  children: ReactNode;
+}
+
+/**
+ * React Router's BrowserRouter, except that a location change reaches React only once the code it needs has
+ * loaded.
+ *
+ * React cannot hydrate a section whose code has not arrived (src/app/deferred.tsx). If the location changes
+ * first, React renders that section again from scratch: it wipes the section's server HTML and shows nothing
+ * until the code arrives. It must also render the page the location leads to, whose chunk may not have loaded
+ * yet. This applies to links, Back, and a plain `#anchor` link (the browser reports those too). Waiting first
+ * keeps the page as it is until then.
+ *
+ * If the code cannot load (a release has replaced it, or the network dropped), the browser loads the new
+ * address itself, as it would without JavaScript.
+ */
+export function SiteRouter({ prepare, children }: SiteRouterProps) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => {
+    let latest: unknown;
+    return history.listen((update) => {
+      latest = update;
+      prepare(update.location).then(
+        // A later navigation that was ready sooner has already been applied; this one must not come after it.
+        () => latest === update && startTransition(() => setState(update)),
+        () => window.location.reload(),
+      );
+    });
+  }, [history, prepare]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      {children}
+    </Router>
+  );
+}
