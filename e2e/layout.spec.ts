@@ -201,6 +201,9 @@ test.describe('navigating in place', () => {
     await expect(page).toHaveURL('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
+    // The new page's own attempt to hydrate fails too, quietly: its server HTML is the page.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
   });
 });
 

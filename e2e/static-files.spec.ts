@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { gzipSync } from 'node:zlib';
 
 test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
@@ -38,6 +38,21 @@ test('the page’s one script tag loads the entry and the route’s chunks, whic
   expect(scripts[0], 'the loader comes first').toMatch(/^\/assets\/boot-loader-[\w-]+\.js$/);
   expect(scripts.some((path) => /^\/assets\/entry-client-[\w-]+\.js$/.test(path))).toBe(true);
   expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
+});
+
+test.describe('a page whose scripts are gone', () => {
+  const entry = /\/assets\/entry-client-[\w-]+\.js$/;
+  // A page from a cache can outlive the release whose scripts it names.
+  test.use({ expectedFailedLoads: [entry] });
+
+  test('works as plain HTML, without an error', async ({ page }) => {
+    await page.route(entry, (route) => route.fulfill({ status: 404 }));
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL('/blog?page=2');
+  });
 });
 
 // Issue #5's budgets: scripts a page loads before it is interactive (the loader, the entry and the route's

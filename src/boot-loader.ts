@@ -16,7 +16,10 @@ function loadScripts() {
     link.href = href;
     document.head.append(link);
   }
-  for (const src of assets.scripts) void import(/* @vite-ignore */ src);
+  for (const src of assets.scripts)
+    import(/* @vite-ignore */ src).catch(() => {
+      // Gone (a cached page outlived its release) or the network dropped: the page works as plain HTML.
+    });
 }
 
 requestAnimationFrame(() => setTimeout(loadScripts, 0));

@@ -32,7 +32,12 @@ async function hydratePage() {
   startAnalytics(boot.config.gaMeasurementId);
   const queryClient = createQueryClient();
   hydrate(queryClient, boot.state);
-  await matchAppRoute(window.location.pathname).route.page.preload();
+  try {
+    await matchAppRoute(window.location.pathname).route.page.preload();
+  } catch {
+    // The page's chunk is gone (a release replaced it) or the network dropped: the server's HTML works as it is.
+    return;
+  }
   // As a transition, hydration yields to the browser between components instead of one long task.
   startTransition(() => {
     hydrateRoot(
