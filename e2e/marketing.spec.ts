@@ -90,6 +90,12 @@ test.describe('home page', () => {
     for (const icon of ['briefcase', 'dumbbell', 'utensils', 'wrench', 'shopping-bag', 'tag', 'calendar', 'user']) {
       await expect(industries.locator(`svg.lucide-${icon}`)).toHaveCount(1);
     }
+    // Drawn as lucide draws them: outlines in the text's colour (the stylesheet's .lucide rule).
+    const briefcase = industries.locator('svg.lucide-briefcase');
+    await expect(briefcase).toHaveCSS('fill', 'none');
+    await expect(briefcase).toHaveCSS('stroke-width', '2px');
+    await expect(briefcase).toHaveCSS('stroke-linecap', 'round');
+    await expect(briefcase).toHaveCSS('width', '24px');
   });
 
   test('how it works, the FAQ and the consult form are on the page', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { ChevronRight } from 'lucide-react';
+import { __iconData as chevronRightIcon } from 'lucide-react/icons/chevron-right';
+import { LucideIcon } from './LucideIcon.tsx';
 import type { SitePath } from '../content/navigation.ts';
 import { Link } from './Link.tsx';
 
@@ -25,7 +26,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
                 {item.label}
               </span>
             )}
-            {index < items.length - 1 && <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />}
+            {index < items.length - 1 && <LucideIcon icon={chevronRightIcon} className="size-4 text-slate-400" />}
           </li>
         ))}
       </ol>

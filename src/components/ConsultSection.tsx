@@ -1,4 +1,5 @@
-import { CircleCheck } from 'lucide-react';
+import { __iconData as circleCheckIcon } from 'lucide-react/icons/circle-check';
+import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
 import { ConsultForm } from './ConsultForm.tsx';
@@ -47,9 +48,9 @@ export function ConsultSection({
           <ul className="mt-8 space-y-3">
             {trustPoints.map((point) => (
               <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
-                <CircleCheck
+                <LucideIcon
+                  icon={circleCheckIcon}
                   className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
-                  aria-hidden="true"
                 />
                 {point}
               </li>

@@ -1,4 +1,6 @@
-import { Mail, Phone } from 'lucide-react';
+import { __iconData as mailIcon } from 'lucide-react/icons/mail';
+import { __iconData as phoneIcon } from 'lucide-react/icons/phone';
+import { LucideIcon } from './LucideIcon.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { telHref } from './Footer.tsx';
 
@@ -15,7 +17,7 @@ export function ContactLinks() {
       <li>
         <a href={telHref(contactPhone)} className={linkClass} data-cta="contact-call">
           <span className={iconClass}>
-            <Phone className="size-4" aria-hidden="true" />
+            <LucideIcon icon={phoneIcon} className="size-4" />
           </span>
           {contactPhone}
         </a>
@@ -23,7 +25,7 @@ export function ContactLinks() {
       <li className="min-w-0">
         <a href={`mailto:${contactEmail}`} className={linkClass} data-cta="contact-email">
           <span className={iconClass}>
-            <Mail className="size-4" aria-hidden="true" />
+            <LucideIcon icon={mailIcon} className="size-4" />
           </span>
           {/* A long address may wrap after the @, never mid-word. */}
           <span>

@@ -1,4 +1,5 @@
-import { ArrowRight } from 'lucide-react';
+import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { faqItems } from '../content/faq.ts';
 import { faqSection } from '../content/sections.ts';
@@ -21,7 +22,7 @@ export function FaqSection({ limit = 6 }: { limit?: number }) {
               className="inline-flex items-center gap-2 font-semibold text-harbour-600 hover:text-harbour-800"
               data-cta="faq-see-all-questions"
             >
-              See all {faqItems.length} questions <ArrowRight className="size-4" aria-hidden="true" />
+              See all {faqItems.length} questions <LucideIcon icon={arrowRightIcon} className="size-4" />
             </Link>
           </p>
         )}

@@ -1,4 +1,7 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { __iconData as mailIcon } from 'lucide-react/icons/mail';
+import { __iconData as mapPinIcon } from 'lucide-react/icons/map-pin';
+import { __iconData as phoneIcon } from 'lucide-react/icons/phone';
+import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
@@ -72,19 +75,19 @@ export function Footer() {
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-center gap-2">
-              <Phone className="size-4 text-sand-300" aria-hidden="true" />
+              <LucideIcon icon={phoneIcon} className="size-4 text-sand-300" />
               <a href={telHref(contactPhone)} className="hover:text-sand-300">
                 {contactPhone}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <Mail className="size-4 text-sand-300" aria-hidden="true" />
+              <LucideIcon icon={mailIcon} className="size-4 text-sand-300" />
               <a href={`mailto:${contactEmail}`} className="break-all hover:text-sand-300">
                 {contactEmail}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <MapPin className="size-4 text-sand-300" aria-hidden="true" />
+              <LucideIcon icon={mapPinIcon} className="size-4 text-sand-300" />
               <span>Newcastle, NSW</span>
             </li>
           </ul>

@@ -1,4 +1,6 @@
-import { Menu, X } from 'lucide-react';
+import { __iconData as menuIcon } from 'lucide-react/icons/menu';
+import { __iconData as xIcon } from 'lucide-react/icons/x';
+import { LucideIcon } from './LucideIcon.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link, NavLink } from './Link.tsx';
@@ -71,7 +73,7 @@ export function Header() {
             aria-controls="mobile-menu"
             onClick={() => setOpenAt(menuOpen ? null : address)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {menuOpen ? <LucideIcon icon={xIcon} /> : <LucideIcon icon={menuIcon} />}
           </button>
         </div>
       </div>

@@ -1,4 +1,6 @@
-import { ArrowDown, CircleCheck } from 'lucide-react';
+import { __iconData as arrowDownIcon } from 'lucide-react/icons/arrow-down';
+import { __iconData as circleCheckIcon } from 'lucide-react/icons/circle-check';
+import { LucideIcon } from './LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
@@ -27,13 +29,13 @@ export function HomeHero() {
             <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
             <a href="#services" className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
               Compare Plans
-              <ArrowDown className="size-5" aria-hidden="true" />
+              <LucideIcon icon={arrowDownIcon} className="size-5" />
             </a>
           </div>
           <ul className="mt-8 flex flex-col gap-x-6 gap-y-2 text-sm text-slate-200 sm:flex-row sm:flex-wrap">
             {trustPoints.map((point) => (
               <li key={point} className="flex items-center gap-2">
-                <CircleCheck className="size-4 text-sand-300" aria-hidden="true" />
+                <LucideIcon icon={circleCheckIcon} className="size-4 text-sand-300" />
                 {point}
               </li>
             ))}

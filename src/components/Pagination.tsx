@@ -1,4 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { __iconData as chevronLeftIcon } from 'lucide-react/icons/chevron-left';
+import { __iconData as chevronRightIcon } from 'lucide-react/icons/chevron-right';
+import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { blogListHref } from '../lib/blog-search.ts';
 
@@ -29,9 +31,9 @@ export function Pagination({ page, pages, categorySlug }: PaginationProps) {
   const edge = (label: string, target: number, disabled: boolean, icon: 'prev' | 'next') => {
     const content = (
       <>
-        {icon === 'prev' && <ChevronLeft className="size-4" aria-hidden="true" />}
+        {icon === 'prev' && <LucideIcon icon={chevronLeftIcon} className="size-4" />}
         {label}
-        {icon === 'next' && <ChevronRight className="size-4" aria-hidden="true" />}
+        {icon === 'next' && <LucideIcon icon={chevronRightIcon} className="size-4" />}
       </>
     );
     return disabled ? (

@@ -1,4 +1,6 @@
-import { ArrowRight, Calendar } from 'lucide-react';
+import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { __iconData as calendarIcon } from 'lucide-react/icons/calendar';
+import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { postPath, type PostSummary } from '../lib/blog-types.ts';
 import { formatDate } from '../lib/format.ts';
@@ -31,11 +33,12 @@ export function PostCard({ post, headingLevel: Heading = 'h2', priority = false 
         <p className="line-clamp-3 text-slate-600">{post.summary}</p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
-            <Calendar className="size-4" aria-hidden="true" />
+            <LucideIcon icon={calendarIcon} className="size-4" />
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
           </span>
           <span className="inline-flex items-center gap-1 font-semibold text-harbour-600" aria-hidden="true">
-            Read article <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            Read article{' '}
+            <LucideIcon icon={arrowRightIcon} className="size-4 transition-transform group-hover:translate-x-0.5" />
           </span>
         </div>
       </div>

@@ -1,6 +1,6 @@
 /**
  * Icon names used by the content modules.
- * Pages map each name to a lucide-react icon component.
+ * Pages map each name to a lucide icon (src/components/ContentIcon.tsx).
  */
 export type IconName =
   | 'briefcase'

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
+import { __iconData as arrowLeftIcon } from 'lucide-react/icons/arrow-left';
+import { __iconData as calendarIcon } from 'lucide-react/icons/calendar';
+import { __iconData as clockIcon } from 'lucide-react/icons/clock';
+import { __iconData as userIcon } from 'lucide-react/icons/user';
+import { LucideIcon } from '../components/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { useRouteParams } from '../app/route-params.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
@@ -36,7 +40,7 @@ function PostNotFound() {
           The blog post you're looking for doesn't exist or has been removed.
         </p>
         <Link to="/blog" className="btn-dark mt-8">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Go Back to Blog
+          <LucideIcon icon={arrowLeftIcon} className="size-4" /> Go Back to Blog
         </Link>
       </section>
     </>
@@ -97,17 +101,17 @@ export default function BlogPostPage() {
                 arrives must not jump to the next line when the text comes in. */}
             <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm text-slate-600 sm:flex sm:flex-wrap">
               <li className="inline-flex items-center gap-1.5">
-                <User className="size-4" aria-hidden="true" />
+                <LucideIcon icon={userIcon} className="size-4" />
                 <span>
                   By <span className="font-medium text-slate-800">{authorName(post.author.username)}</span>
                 </span>
               </li>
               <li className="inline-flex items-center gap-1.5">
-                <Calendar className="size-4" aria-hidden="true" />
+                <LucideIcon icon={calendarIcon} className="size-4" />
                 <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
               </li>
               <li className="inline-flex items-center gap-1.5">
-                <Clock className="size-4" aria-hidden="true" />
+                <LucideIcon icon={clockIcon} className="size-4" />
                 {readingMinutes(post.html)} min read
               </li>
             </ul>

@@ -1,4 +1,5 @@
-import { Home } from 'lucide-react';
+import { __iconData as homeIcon } from 'lucide-react/icons/house';
+import { LucideIcon } from '../components/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 
@@ -19,7 +20,7 @@ export default function NotFoundPage() {
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className="btn-dark">
-            <Home className="size-4" aria-hidden="true" /> Go to the home page
+            <LucideIcon icon={homeIcon} className="size-4" /> Go to the home page
           </Link>
           <Link to="/blog" className="btn-outline">
             Read the blog

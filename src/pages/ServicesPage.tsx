@@ -1,4 +1,5 @@
-import { ArrowDown } from 'lucide-react';
+import { __iconData as arrowDownIcon } from 'lucide-react/icons/arrow-down';
+import { LucideIcon } from '../components/LucideIcon.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
 import { DeferredConsultSection, DeferredStudioStructuredData } from '../components/DeferredSections.tsx';
@@ -17,7 +18,7 @@ export default function ServicesPage() {
         <BookConsultLink cta="services-hero-book-free-consult" />
         <a href="#services" className="btn-ghost-light" data-cta="services-hero-view-packages">
           View Packages
-          <ArrowDown className="size-5" aria-hidden="true" />
+          <LucideIcon icon={arrowDownIcon} className="size-5" />
         </a>
       </PageHero>
       <PackagesSection />

@@ -1,4 +1,5 @@
-import { BadgeCheck } from 'lucide-react';
+import { __iconData as badgeCheckIcon } from 'lucide-react/icons/badge-check';
+import { LucideIcon } from '../components/LucideIcon.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
@@ -24,7 +25,7 @@ export default function StartProjectPage() {
               className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm"
               data-testid="chosen-plan"
             >
-              <BadgeCheck className="size-5 shrink-0 text-harbour-800" aria-hidden="true" />
+              <LucideIcon icon={badgeCheckIcon} className="size-5 shrink-0 text-harbour-800" />
               <span>
                 <strong>
                   {consultSection.chosenPlan} {plan.title}
