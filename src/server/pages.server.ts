@@ -124,7 +124,11 @@ export function createPageHandler({
         onReady(status, pipe) {
           res.status(status).type('html');
           res.set('Cache-Control', status === 200 ? pageCacheControl : notFoundCacheControl);
+          // React writes a ready page in 4 kB pieces, all at once: corked, they leave in one system call instead
+          // of one each (about a sixth of the CPU time of an uncached render of /).
+          res.cork();
           pipe(res);
+          process.nextTick(() => res.uncork());
         },
         // The app's error handler logs it and sends the error page (or ends a response already started).
         onShellError: next,
