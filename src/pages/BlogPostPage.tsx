@@ -112,7 +112,7 @@ export default function BlogPostPage() {
               </li>
               <li className="inline-flex items-center gap-1.5">
                 <LucideIcon icon={clockIcon} className="size-4" />
-                {readingMinutes(post.html)} min read
+                {readingMinutes(post)} min read
               </li>
             </ul>
           </div>

@@ -1,0 +1,40 @@
+import { matchPath } from 'react-router-dom';
+import { describe, expect, test } from 'vitest';
+import { appRoutes, matchAppRoute, notFoundRoute } from './routes.tsx';
+
+describe('matchAppRoute', () => {
+  test('finds each page of the table', () => {
+    for (const path of ['/', '/services', '/how-it-works', '/about', '/faq', '/start-project', '/blog'])
+      expect(matchAppRoute(path)).toEqual({ route: appRoutes.find((route) => route.path === path), params: {} });
+    expect(matchAppRoute('/blog/a-post')).toEqual({
+      route: appRoutes.find((route) => route.path === '/blog/:slug'),
+      params: { slug: 'a-post' },
+    });
+  });
+
+  test('answers every address as React Router’s matchPath, in table order, would', () => {
+    const addresses = [
+      '/',
+      '//',
+      '/SERVICES',
+      '/services/',
+      '/services//',
+      '/blog/',
+      '/Blog/Some-Post',
+      '/blog/a%20b',
+      '/blog/a/b',
+      '/services/extra',
+      '/nope',
+      '/faq.html',
+      '/start-project/',
+    ];
+    for (const pathname of addresses) {
+      const expected = appRoutes
+        .map((route) => ({ route, match: matchPath({ path: route.path, end: true }, pathname) }))
+        .find(({ match }) => match);
+      const { route, params } = matchAppRoute(pathname);
+      expect(route.path, pathname).toBe(expected?.route.path ?? notFoundRoute.path);
+      if (expected?.route.path !== '*') expect(params, pathname).toEqual(expected?.match?.params ?? {});
+    }
+  });
+});
