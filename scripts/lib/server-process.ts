@@ -12,8 +12,8 @@ export interface RunningServer {
 
 /**
  * The V8 settings `npm start` gives node, read from package.json so that benchmarks run the server as
- * operators do. A small young generation and slower old-generation growth keep one process near 120–130 MiB
- * under load instead of 200 MiB, at the same throughput (see README, Performance).
+ * operators do. A bounded young generation and slower old-generation growth keep one process near 130–140 MiB
+ * under load instead of 175 MiB (see README, Performance).
  */
 export const serverNodeFlags: string[] = (() => {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
