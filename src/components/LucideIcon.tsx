@@ -1,4 +1,9 @@
-import type { LucideIconNode } from 'lucide-react/icons/calendar';
+/** An SVG element of a lucide icon: its tag, attributes and children. */
+export type LucideIconNode = readonly [
+  tag: string,
+  attributes: Readonly<Record<string, string | number>>,
+  children?: readonly LucideIconNode[],
+];
 
 /** A lucide icon's data, as `lucide-react/icons/<name>` exports it (`__iconData`). */
 export interface LucideIconData {
@@ -16,7 +21,7 @@ function markup([tag, attributes, children]: LucideIconNode): string {
   return `<${tag}${attributeText}>${children?.map(markup).join('') ?? ''}</${tag}>`;
 }
 
-const innerMarkup = new WeakMap<LucideIconData, { __html: string }>();
+const built = new WeakMap<LucideIconData, { iconClass: string; inner: { __html: string } }>();
 
 /**
  * A lucide icon, rendered as one element. lucide-react's components build each icon's SVG elements on every
@@ -28,15 +33,17 @@ const innerMarkup = new WeakMap<LucideIconData, { __html: string }>();
  * Every icon on the site is decorative, beside text that says what it means: hidden from assistive technology.
  */
 export function LucideIcon({ icon, className }: { icon: LucideIconData; className?: string }) {
-  let inner = innerMarkup.get(icon);
-  if (!inner) innerMarkup.set(icon, (inner = { __html: icon.node.map(markup).join('') }));
-  const iconClass = `lucide lucide-${icon.name}`;
+  let svg = built.get(icon);
+  if (!svg) {
+    svg = { iconClass: `lucide lucide-${icon.name}`, inner: { __html: icon.node.map(markup).join('') } };
+    built.set(icon, svg);
+  }
   return (
     <svg
-      className={className ? `${iconClass} ${className}` : iconClass}
+      className={className ? `${svg.iconClass} ${className}` : svg.iconClass}
       viewBox="0 0 24 24"
       aria-hidden="true"
-      dangerouslySetInnerHTML={inner}
+      dangerouslySetInnerHTML={svg.inner}
     />
   );
 }

@@ -2,12 +2,7 @@
 // beside the component, but their typings declare only the component. Every such path resolves to the same
 // declaration file, so this one augmentation types them all.
 declare module 'lucide-react/icons/calendar' {
-  export type LucideIconNode = readonly [
-    tag: string,
-    attributes: Readonly<Record<string, string | number>>,
-    children?: readonly LucideIconNode[],
-  ];
-  export const __iconData: { name: string; node: readonly LucideIconNode[] };
+  export const __iconData: import('./LucideIcon.tsx').LucideIconData;
 }
 
 export {};
