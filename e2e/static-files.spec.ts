@@ -1,5 +1,7 @@
-import { expect, test } from './fixtures/test.ts';
 import { gzipSync } from 'node:zlib';
+import { gaPort } from '../playwright.config.ts';
+import { hubspotScript } from './fixtures/marketing.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
   const html = await (await request.get('/blog')).text();
@@ -75,4 +77,21 @@ test('each page loads at most 100 kB of gzipped script before it is interactive,
     expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
     expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
   }
+});
+
+test('the form provider’s script and Google’s tag are fetched only once the page is interactive', async ({ page }) => {
+  // Whether the page had hydrated when each outside script was asked for; both are stubbed, as outside hosts are
+  // unreachable here.
+  const hydratedAtRequest: Record<string, string | undefined> = {};
+  const stub = (name: string) => async (route: import('@playwright/test').Route) => {
+    hydratedAtRequest[name] = await page.evaluate(() => document.documentElement.dataset.hydrated);
+    await route.fulfill({ contentType: 'application/javascript', body: '' });
+  };
+  await page.route(hubspotScript, stub('form provider'));
+  await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, stub('Google’s tag'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // /services: the consult form is far below the first screen, so only idleness brings its script.
+  await page.goto(`http://localhost:${gaPort}/services`);
+  await expect.poll(() => Object.keys(hydratedAtRequest).sort()).toEqual(['Google’s tag', 'form provider']);
+  expect(hydratedAtRequest).toEqual({ 'form provider': 'true', 'Google’s tag': 'true' });
 });
