@@ -3,7 +3,7 @@
  * served from public/.
  *
  *   content/images/*.svg             -> public/images/blog/<name>.webp (1200x630)
- *   content/images/brand/logo-mark.svg -> public/favicon.svg, favicon-32.png,
+ *   content/images/brand/logo-mark.svg -> public/favicon-32.png,
  *                                       apple-touch-icon.png, icon-192.png, icon-512.png
  *   content/images/brand/og-default.svg -> public/og-default.png (1200x630)
  *   (generated)                      -> public/site.webmanifest
@@ -26,7 +26,6 @@ const BLOG_OUT_DIR = path.join(PUBLIC_DIR, 'images', 'blog');
 
 const KIB = 1024;
 const MAX_IMAGE_BYTES = 200 * KIB;
-const MAX_FAVICON_SVG_BYTES = 2 * KIB;
 
 const { width: ART_WIDTH, height: ART_HEIGHT } = featuredImageSize;
 
@@ -69,18 +68,6 @@ async function rasterise(svg: Buffer, width: number, height: number): Promise<Sh
   return sharp(svg, { density }).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
 }
 
-/** Light, safe minification for a hand-written SVG (comments + whitespace only). */
-function minifySvg(svg: string): string {
-  return svg
-    .replace(/<\?xml[^>]*\?>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/>\s+</g, '><')
-    .replace(/\s{2,}/g, ' ')
-    .replace(/\s*(\/?>)/g, '$1')
-    .trim()
-    .concat('\n');
-}
-
 async function renderBlogArtwork(): Promise<void> {
   const entries = await readdir(SRC_DIR, { withFileTypes: true });
   const sources = entries
@@ -107,10 +94,7 @@ async function renderBrand(): Promise<void> {
   const markPath = path.join(BRAND_DIR, 'logo-mark.svg');
   const mark = await readFile(markPath);
 
-  const faviconSvg = path.join(PUBLIC_DIR, 'favicon.svg');
-  await writeFile(faviconSvg, minifySvg(mark.toString('utf8')));
-  await record(faviconSvg, MAX_FAVICON_SVG_BYTES);
-
+  // PNG only: an SVG favicon makes the browser build an SVG document on the page's main thread as it loads.
   const icons: ReadonlyArray<{ file: string; size: number; opaque: boolean }> = [
     { file: 'favicon-32.png', size: 32, opaque: false },
     // iOS fills transparency with black, so the touch icon is flattened onto the brand navy

@@ -62,7 +62,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
         {plan.features.map((feature) => (
           <li
             key={feature}
-            className={`check-item ${popular ? 'text-slate-100 before:bg-sand-300' : 'text-slate-700 before:bg-sea-700'}`}
+            className={`check-item ${popular ? 'text-slate-100 before:border-sand-300' : 'text-slate-700 before:border-sea-700'}`}
           >
             {feature}
           </li>
