@@ -57,6 +57,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                // React DOM on its own, so that the boot loader can evaluate it in a task of its own (see
+                // src/boot-loader.ts): on a slow phone one task for all of it would block input for too long.
+                { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 {
                   name: 'app',
                   tags: ['$initial'],

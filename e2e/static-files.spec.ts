@@ -42,6 +42,25 @@ test('the page’s one script tag loads the entry and the route’s chunks, whic
   expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
+test('React, the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
+  page,
+}) => {
+  // A timer set as React's chunk finishes can only run before the app's chunk is evaluated if the two are
+  // evaluated in separate tasks: one module graph is evaluated in one go.
+  const append = (code: string) => async (route: import('@playwright/test').Route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n${code}` });
+  };
+  await page.route(/\/assets\/react-[\w-]+\.js$/, append('setTimeout(() => (globalThis.__afterReact = true));'));
+  await page.route(
+    /\/assets\/app-[\w-]+\.js$/,
+    append('globalThis.__appAfterReactTask = globalThis.__afterReact === true;'),
+  );
+  await page.goto('/blog');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await page.evaluate(() => (globalThis as { __appAfterReactTask?: boolean }).__appAfterReactTask)).toBe(true);
+});
+
 test.describe('a page whose scripts are gone', () => {
   const entry = /\/assets\/entry-client-[\w-]+\.js$/;
   // A page from a cache can outlive the release whose scripts it names.

@@ -20,11 +20,8 @@ async function loadPageCode({ pathname }: { pathname: string }) {
   await preloadDeferredSections();
 }
 
-// Imported by src/boot-loader.ts after the page's first paint.
+// Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
-  // Evaluating React and the other modules is one task; hydration starts in the next, so that the browser can
-  // handle input between the two.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.

@@ -5,10 +5,13 @@ import type { PublicConfig } from '../server/config.server.ts';
 export interface PageAssets {
   /** The page's one script tag, which starts the others after the first paint (src/boot-loader.ts). */
   loader: string;
-  /** The modules the loader imports: the entry, which hydrates. */
+  /**
+   * The modules the loader evaluates, one task each and in this order: the entry's chunks, dependencies first
+   * (React, the app), then the entry, which hydrates. All are fetched at once.
+   */
   scripts: string[];
   styles: string[];
-  /** Chunks the entry and the matched route need, fetched in parallel with the entry. */
+  /** The chunks the matched route needs beyond those, fetched in parallel with them. */
   modulePreloads: string[];
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
-import { productionStaticFiles } from './assets.server.ts';
+import { manifestAssets, productionStaticFiles } from './assets.server.ts';
 
 function directories() {
   const root = mkdtempSync(path.join(tmpdir(), 'static-'));
@@ -39,5 +39,29 @@ describe('production static files', () => {
     expect(added.body.toString()).toBe('added');
     expect(added.headers['cache-control']).toBe('public, max-age=86400');
     expect((await request(app).get('/images/blog/nowhere.webp').expect(404)).text).toBe('page');
+  });
+});
+
+describe('the scripts a page lists for the boot loader', () => {
+  test('the entry’s chunks come dependencies first, then the route’s chunks that the entry does not have', () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'manifest-'));
+    mkdirSync(path.join(clientDir, '.vite'));
+    const manifest = {
+      'src/entry-client.tsx': { file: 'assets/entry.js', imports: ['_app.js', '_react.js'], css: ['assets/site.css'] },
+      'src/boot-loader.ts': { file: 'assets/loader.js' },
+      '_app.js': { file: 'assets/app.js', imports: ['_runtime.js', '_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      'src/pages/BlogPage.tsx': { file: 'assets/BlogPage.js', imports: ['_app.js', '_PostCard.js'] },
+      '_PostCard.js': { file: 'assets/PostCard.js', imports: ['_react.js', '_icon.js'] },
+      '_icon.js': { file: 'assets/icon.js' },
+    };
+    writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    expect(manifestAssets(clientDir)('src/pages/BlogPage.tsx')).toEqual({
+      loader: '/assets/loader.js',
+      scripts: ['/assets/runtime.js', '/assets/react.js', '/assets/app.js', '/assets/entry.js'],
+      styles: ['/assets/site.css'],
+      modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/BlogPage.js'],
+    });
   });
 });

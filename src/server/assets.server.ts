@@ -13,8 +13,9 @@ const clientEntry = 'src/entry-client.tsx';
 const bootLoader = 'src/boot-loader.ts';
 
 /**
- * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. With `linkStyles` off
- * the pages name no stylesheet (they inline it).
+ * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. The entry's chunks are
+ * listed dependencies first (React, then the app, then the entry), the order the boot loader evaluates them in.
+ * With `linkStyles` off the pages name no stylesheet (they inline it).
  */
 export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (pageModule: string) => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -26,12 +27,14 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     if (!found) throw new Error(`Vite manifest has no chunk for ${key}; rebuild with npm run build`);
     return found;
   };
-  const collect = (key: string, files: Set<string>, styles: Set<string>) => {
+  /** Adds a chunk's file after the files it imports, so that `files` is in evaluation order. */
+  const collect = (key: string, files: Set<string>, styles: Set<string>, visiting = new Set<string>()) => {
     const { file, css = [], imports = [] } = chunk(key);
-    if (files.has(file)) return;
-    files.add(file);
+    if (files.has(file) || visiting.has(file)) return;
+    visiting.add(file);
+    imports.forEach((imported) => collect(imported, files, styles, visiting));
     css.forEach((href) => styles.add(href));
-    imports.forEach((imported) => collect(imported, files, styles));
+    files.add(file);
   };
   const cache = new Map<string, PageAssets>();
   return (pageModule) => {
@@ -42,14 +45,11 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     collect(clientEntry, entryFiles, styles);
     const pageFiles = new Set<string>(entryFiles);
     collect(pageModule, pageFiles, styles);
-    const [entry, ...entryImports] = [...entryFiles];
     const assets: PageAssets = {
       loader: `/${chunk(bootLoader).file}`,
-      scripts: [`/${entry}`],
+      scripts: [...entryFiles].map((file) => `/${file}`),
       styles: linkStyles ? [...styles].map((href) => `/${href}`) : [],
-      modulePreloads: [...entryImports, ...[...pageFiles].filter((file) => !entryFiles.has(file))].map(
-        (file) => `/${file}`,
-      ),
+      modulePreloads: [...pageFiles].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`),
     };
     cache.set(pageModule, assets);
     return assets;
