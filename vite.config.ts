@@ -29,8 +29,25 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * Each of lucide-react's icon modules exports the icon's data and a React component built from it with an
+ * unannotated `createLucideIcon(...)` call. The site draws icons from the data (src/components/LucideIcon.tsx);
+ * marking the call pure lets tree-shaking drop the components and everything behind them (2 kB gzip), and
+ * the browser no longer builds one component per icon as the page starts.
+ */
+function treeShakeLucideIcons(): Plugin {
+  return {
+    name: 'tree-shake-lucide-icons',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][\w-]+\.mjs$/.test(id)) return null;
+      return { code: code.replace(/= createLucideIcon\(/g, '= /* @__PURE__ */ createLucideIcon('), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter()],
+  plugins: [react(), tailwindcss(), treeShakeReactRouter(), treeShakeLucideIcons()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
