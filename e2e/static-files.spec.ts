@@ -45,13 +45,18 @@ test('the page’s one script tag loads the entry and the route’s chunks, whic
 test('React, the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
   page,
 }) => {
-  // A timer set as React's chunk finishes can only run before the app's chunk is evaluated if the two are
-  // evaluated in separate tasks: one module graph is evaluated in one go.
+  // A message posted as React's chunk finishes is handled in a task of its own. Its handler can only run before
+  // the app's chunk is evaluated if the two are evaluated in separate tasks: one module graph is evaluated in one go.
   const append = (code: string) => async (route: import('@playwright/test').Route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: `${await response.text()}\n${code}` });
   };
-  await page.route(/\/assets\/react-[\w-]+\.js$/, append('setTimeout(() => (globalThis.__afterReact = true));'));
+  await page.route(
+    /\/assets\/react-[\w-]+\.js$/,
+    append(
+      '{ const channel = new MessageChannel(); channel.port1.onmessage = () => (globalThis.__afterReact = true); channel.port2.postMessage(0); }',
+    ),
+  );
   await page.route(
     /\/assets\/app-[\w-]+\.js$/,
     append('globalThis.__appAfterReactTask = globalThis.__afterReact === true;'),
