@@ -32,11 +32,14 @@ test.describe('sections below the first screen', () => {
     const html = await response.text();
     expect(html).toContain('Questions, answered');
     const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)![1]!) as {
-      assets: { scripts: string[]; modulePreloads: string[] };
+      assets: { scripts: string[]; modulePreloads: string[]; deferredScripts: string[] };
     };
     const firstScripts = [...boot.assets.scripts, ...boot.assets.modulePreloads];
     expect(firstScripts.length).toBeGreaterThan(0);
     expect(firstScripts.filter((src) => homeSectionsChunk.test(src))).toEqual([]);
+    // Listed apart, to be fetched one a task once the page is idle.
+    expect(boot.assets.deferredScripts.filter((src) => homeSectionsChunk.test(src))).toHaveLength(1);
+    expect(boot.assets.deferredScripts.filter((src) => firstScripts.includes(src))).toEqual([]);
   });
 
   test('the page is interactive before they load; they hydrate when it is idle', async ({ page }) => {

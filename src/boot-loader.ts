@@ -10,6 +10,8 @@ import type { BootData } from './app/boot-data.ts';
 // The id of BootData's element (bootDataElementId), written out so that this file imports no chunk.
 const bootDataElementId = 'boot-data';
 
+// nextTask and preloadInTurn are copies of src/lib/module-preload.ts's, as this file imports no chunk.
+
 /** Resolves in a task of its own (a message, which browsers do not slow down as they do nested timers). */
 function nextTask() {
   return new Promise<void>((resolve) => {

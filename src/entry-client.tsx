@@ -6,7 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
-import { preloadDeferredSections } from './app/deferred.tsx';
+import { preloadDeferredSections, setDeferredScripts } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
 import { SiteRouter } from './app/SiteRouter.tsx';
@@ -27,6 +27,7 @@ async function hydratePage() {
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId);
+  setDeferredScripts(boot.assets.deferredScripts);
   const queryClient = createQueryClient();
   hydrate(queryClient, boot.state);
   try {

@@ -1,5 +1,6 @@
 import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
 import { onIdle } from '../lib/idle.ts';
+import { preloadModulesInTurn } from '../lib/module-preload.ts';
 
 /**
  * Sections below a page's first screen, whose code stays out of the scripts a page needs to become interactive.
@@ -19,6 +20,17 @@ export function markHydrated(): void {
   onIdle(idleAfterHydration);
 }
 
+let deferredScripts: readonly string[] = [];
+let fetchingScripts: Promise<void> | undefined;
+
+/**
+ * The chunks the first page's deferred sections need (BootData's deferredScripts). They are fetched one a task
+ * before the first section loads; otherwise its import would start every fetch in one long task.
+ */
+export function setDeferredScripts(scripts: readonly string[]): void {
+  deferredScripts = scripts;
+}
+
 const preloads: (() => Promise<void>)[] = [];
 const never = new Promise<never>(() => {});
 
@@ -35,7 +47,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   let loading: Promise<void> | undefined;
   let rendering: Promise<void> | undefined;
   const preload = () =>
-    (loading ??= load().then((component) => {
+    (loading ??= (fetchingScripts ??= preloadModulesInTurn(deferredScripts)).then(load).then((component) => {
       Loaded = component;
     }));
   preloads.push(preload);

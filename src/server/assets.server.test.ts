@@ -43,25 +43,35 @@ describe('production static files', () => {
 });
 
 describe('the scripts a page lists for the boot loader', () => {
-  test('the entry’s chunks come dependencies first, then the route’s chunks that the entry does not have', () => {
+  test('the entry’s chunks come dependencies first, then the route’s, then those of its deferred sections', () => {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'manifest-'));
     mkdirSync(path.join(clientDir, '.vite'));
     const manifest = {
       'src/entry-client.tsx': { file: 'assets/entry.js', imports: ['_app.js', '_react.js'], css: ['assets/site.css'] },
       'src/boot-loader.ts': { file: 'assets/loader.js' },
-      '_app.js': { file: 'assets/app.js', imports: ['_runtime.js', '_react.js'] },
+      '_app.js': {
+        file: 'assets/app.js',
+        imports: ['_runtime.js', '_react.js'],
+        dynamicImports: ['src/pages/BlogPage.tsx', 'src/pages/AboutPage.tsx'],
+      },
       '_react.js': { file: 'assets/react.js' },
       '_runtime.js': { file: 'assets/runtime.js' },
-      'src/pages/BlogPage.tsx': { file: 'assets/BlogPage.js', imports: ['_app.js', '_PostCard.js'] },
+      'src/pages/BlogPage.tsx': { file: 'assets/BlogPage.js', imports: ['_app.js', '_PostCard.js', '_Deferred.js'] },
+      'src/pages/AboutPage.tsx': { file: 'assets/AboutPage.js', imports: ['_app.js'] },
       '_PostCard.js': { file: 'assets/PostCard.js', imports: ['_react.js', '_icon.js'] },
       '_icon.js': { file: 'assets/icon.js' },
+      '_Deferred.js': { file: 'assets/Deferred.js', dynamicImports: ['src/components/RelatedPosts.tsx'] },
+      'src/components/RelatedPosts.tsx': { file: 'assets/RelatedPosts.js', imports: ['_PostCard.js', '_heading.js'] },
+      '_heading.js': { file: 'assets/heading.js', imports: ['_react.js'] },
     };
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     expect(manifestAssets(clientDir)('src/pages/BlogPage.tsx')).toEqual({
       loader: '/assets/loader.js',
       scripts: ['/assets/runtime.js', '/assets/react.js', '/assets/app.js', '/assets/entry.js'],
       styles: ['/assets/site.css'],
-      modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/BlogPage.js'],
+      modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/Deferred.js', '/assets/BlogPage.js'],
+      deferredScripts: ['/assets/heading.js', '/assets/RelatedPosts.js'],
     });
+    expect(manifestAssets(clientDir)('src/pages/AboutPage.tsx').deferredScripts).toEqual([]);
   });
 });
