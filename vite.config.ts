@@ -75,8 +75,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 // React DOM on its own, so that the boot loader can evaluate it in a task of its own (see
-                // src/boot-loader.ts): on a slow phone one task for all of it would block input for too long.
+                // src/boot-loader.ts): on a slow phone one task for all of the entry's code would block input
+                // for too long.
                 { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // The other libraries the app needs first (React Router, TanStack Query), for the same reason.
+                { name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ },
                 {
                   name: 'app',
                   tags: ['$initial'],
