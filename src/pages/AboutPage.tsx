@@ -1,5 +1,5 @@
 import { AudienceStats } from '../components/AudienceStats.tsx';
-import { DeferredConsultSection } from '../components/DeferredSections.tsx';
+import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
 import { IconCard } from '../components/IconCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';

@@ -1,4 +1,4 @@
-import { DeferredConsultSection } from '../components/DeferredSections.tsx';
+import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';

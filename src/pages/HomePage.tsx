@@ -1,4 +1,4 @@
-import { DeferredHomeSections } from '../components/DeferredSections.tsx';
+import { DeferredHomeSections } from '../components/DeferredHomeSections.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { homeCopy } from '../content/page-copy/home.ts';

@@ -1,5 +1,6 @@
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
-import { DeferredConsultSection, DeferredFaqSection } from '../components/DeferredSections.tsx';
+import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
+import { DeferredFaqSection } from '../components/DeferredFaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { StepsSection } from '../components/StepsSection.tsx';

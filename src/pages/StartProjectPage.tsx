@@ -3,7 +3,7 @@ import { LucideIcon } from '../components/LucideIcon.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
-import { DeferredFaqSection } from '../components/DeferredSections.tsx';
+import { DeferredFaqSection } from '../components/DeferredFaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { findPlan } from '../content/packages.ts';
