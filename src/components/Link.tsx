@@ -32,14 +32,20 @@ function opensHere(event: MouseEvent<HTMLAnchorElement>, target: string | undefi
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: SitePath };
 
+// Spread after a link's props: `to` is not an attribute, and React writes none for undefined.
+const noTo = { to: undefined };
+
 /** A link to a page of the site: a real `<a href>` that, once the page is interactive, navigates in place. */
-export function Link({ to, onClick, target, children, ...rest }: LinkProps) {
+export function Link(props: LinkProps) {
   const goTo = use(GoToContext);
+  const { to, onClick, target, children } = props;
+  // The props are copied once, here. Object rest (`{ to, ...rest }`) takes V8's slow path: links were a twentieth
+  // of an uncached server render.
   return (
     <a
-      {...rest}
+      {...props}
+      {...noTo}
       href={to}
-      target={target}
       onClick={(event) => {
         onClick?.(event);
         if (!goTo || !opensHere(event, target)) return;
@@ -60,7 +66,7 @@ export function isCurrentSection(pathname: string, to: SitePath): boolean {
 type NavLinkProps = Omit<LinkProps, 'className'> & { className: (state: { isActive: boolean }) => string };
 
 /** A Link that marks itself `aria-current="page"` in its section. */
-export function NavLink({ to, className, ...rest }: NavLinkProps) {
-  const isActive = isCurrentSection(useLocation().pathname, to);
-  return <Link {...rest} to={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined} />;
+export function NavLink(props: NavLinkProps) {
+  const isActive = isCurrentSection(useLocation().pathname, props.to);
+  return <Link {...props} className={props.className({ isActive })} aria-current={isActive ? 'page' : undefined} />;
 }
