@@ -42,6 +42,20 @@ test('the page’s one script tag loads the entry and the route’s chunks, whic
   expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
+test('the page’s scripts are fetched only once its first contentful paint is on screen', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const { firstPaint, firstChunk } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    firstChunk: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name) && !/boot-loader/.test(entry.name))
+      .map((entry) => entry.startTime)
+      .sort((a, b) => a - b)[0],
+  }));
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(firstChunk).toBeGreaterThanOrEqual(firstPaint!);
+});
+
 test('React, the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
   page,
 }) => {
