@@ -3,15 +3,17 @@ import './styles.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
-import { preloadDeferredSections, setDeferredScripts } from './app/deferred.tsx';
+import { preloadDeferredSections, setDeferredScripts, whenHydratedAndIdle } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
 import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
+import { nextTask } from './lib/module-preload.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** The code a page needs: its route's chunk, then the deferred sections it defines (all small, loaded once). */
@@ -26,7 +28,7 @@ async function hydratePage() {
   const boot = JSON.parse(bootJson) as BootData;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
-  startAnalytics(boot.config.gaMeasurementId);
+  startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());
   setDeferredScripts(boot.assets.deferredScripts);
   const queryClient = createQueryClient();
   hydrate(queryClient, boot.state);
@@ -36,13 +38,16 @@ async function hydratePage() {
     // The page's chunk is gone (a release replaced it) or the network dropped: the server's HTML works as it is.
     return;
   }
+  // The page's chunks were evaluated in this task; the history and hydration start in the next.
+  await nextTask();
+  const history = createBrowserHistory({ v5Compat: true });
   // As a transition, hydration yields to the browser between components instead of one long task.
   startTransition(() => {
     hydrateRoot(
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
         <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource}>
-          <SiteRouter prepare={loadPageCode}>
+          <SiteRouter history={history} prepare={loadPageCode}>
             <App />
           </SiteRouter>
         </AppProviders>

@@ -1,7 +1,13 @@
 import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location } from 'react-router-dom';
+import { Router, type Location, type UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 
 interface SiteRouterProps {
+  /**
+   * The browser's history, from `createBrowserHistory({ v5Compat: true })`. Created by the caller, before
+   * hydration: it numbers the current entry with `replaceState`, which takes a few milliseconds that would
+   * otherwise lengthen hydration's first task.
+   */
+  history: ReturnType<typeof createBrowserHistory>;
   /** Loads the code that rendering `location` needs. */
   prepare: (location: Location) => Promise<unknown>;
   children: ReactNode;
@@ -20,8 +26,7 @@ interface SiteRouterProps {
  * If the code cannot load (a release has replaced it, or the network dropped), the browser loads the new
  * address itself, as it would without JavaScript.
  */
-export function SiteRouter({ prepare, children }: SiteRouterProps) {
-  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+export function SiteRouter({ history, prepare, children }: SiteRouterProps) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   useLayoutEffect(() => {
     let latest: unknown;

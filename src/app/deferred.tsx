@@ -20,6 +20,11 @@ export function markHydrated(): void {
   onIdle(idleAfterHydration);
 }
 
+/** Resolves once the page has hydrated and the browser is idle: when work that can wait should start. */
+export function whenHydratedAndIdle(): Promise<void> {
+  return hydratedAndIdle;
+}
+
 let deferredScripts: readonly string[] = [];
 let fetchingScripts: Promise<void> | undefined;
 

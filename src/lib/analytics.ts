@@ -1,4 +1,3 @@
-import { onIdle } from './idle.ts';
 import { loadScript } from './load-script.ts';
 
 declare global {
@@ -25,8 +24,12 @@ function trackCtaClick(event: MouseEvent) {
   if (label) window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
 }
 
-/** The one analytics listener: every click on a `data-cta` element sends cta_click (CONTRACT.md, Analytics). */
-export function startAnalytics(gaMeasurementId: string | undefined): void {
+/**
+ * The one analytics listener: every click on a `data-cta` element sends cta_click (CONTRACT.md, Analytics). Events
+ * queue in dataLayer until Google's tag arrives; it is fetched once `loadTagAfter` resolves (the page has
+ * hydrated and the browser is idle).
+ */
+export function startAnalytics(gaMeasurementId: string | undefined, loadTagAfter: Promise<void>): void {
   if (started) return;
   started = true;
   installGtag();
@@ -35,9 +38,9 @@ export function startAnalytics(gaMeasurementId: string | undefined): void {
   if (!gaMeasurementId) return;
   window.gtag('js', new Date());
   window.gtag('config', gaMeasurementId);
-  onIdle(() => {
+  void loadTagAfter.then(() =>
     loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaMeasurementId)}`).catch(() => {
       // Blocked by the visitor (or offline): the events stay queued in dataLayer, the site works the same.
-    });
-  });
+    }),
+  );
 }
