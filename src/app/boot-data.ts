@@ -7,7 +7,7 @@ export interface PageAssets {
   loader: string;
   /**
    * The modules the loader evaluates, one task each and in this order: the entry's chunks, dependencies first
-   * (React, the app), then the entry, which hydrates. All are fetched at once.
+   * (React, the other libraries, the app), then the entry, which hydrates. All are fetched at once.
    */
   scripts: string[];
   styles: string[];

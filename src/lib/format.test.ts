@@ -6,6 +6,7 @@ describe('formatDate', () => {
     expect(formatDate('2025-03-05T09:00:00+11:00')).toBe('5 March 2025');
     // 10 pm in UTC on the 4th is the morning of the 5th in Newcastle.
     expect(formatDate('2025-03-04T22:00:00Z')).toBe('5 March 2025');
+    // Asked again, from the cache of formatted dates: the same answer.
     expect(formatDate('2025-03-04T22:00:00Z')).toBe('5 March 2025');
   });
 });

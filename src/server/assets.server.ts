@@ -15,9 +15,9 @@ const bootLoader = 'src/boot-loader.ts';
 
 /**
  * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. The entry's chunks are
- * listed dependencies first (React, then the app, then the entry), the order the boot loader evaluates them in.
- * Beyond them, the chunks the page's own code imports dynamically (its deferred sections) are listed apart.
- * With `linkStyles` off the pages name no stylesheet (they inline it).
+ * listed dependencies first (React, the other libraries, the app, then the entry), the order the boot loader
+ * evaluates them in. Beyond them, the chunks the page's own code imports dynamically (its deferred sections) are
+ * listed apart. With `linkStyles` off the pages name no stylesheet (they inline it).
  */
 export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (pageModule: string) => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
