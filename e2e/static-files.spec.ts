@@ -133,3 +133,33 @@ test('the form provider’s script and Google’s tag are fetched only once the 
   await expect.poll(() => Object.keys(hydratedAtRequest).sort()).toEqual(['Google’s tag', 'form provider']);
   expect(hydratedAtRequest).toEqual({ 'form provider': 'true', 'Google’s tag': 'true' });
 });
+
+// An SVG image (a favicon, or a data: URL in the stylesheet) makes the browser build an SVG document on the main
+// thread as the page loads; icons are inline <svg> elements instead, and the packages' check marks CSS borders.
+test('pages carry no SVG image: the favicon is a PNG and the check marks are drawn by CSS', async ({ page }) => {
+  const svgImages: string[] = [];
+  page.on('response', (response) => {
+    if ((response.headers()['content-type'] ?? '').includes('image/svg')) svgImages.push(response.url());
+  });
+  for (const path of ['/', '/services', '/blog', '/blog/google-business-profile-newcastle']) {
+    await page.goto(path);
+    const icons = await page
+      .locator('link[rel="icon"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(icons, path).toEqual([expect.stringMatching(/\/favicon-32\.png$/)]);
+    const cssSvg = await page.locator('#site-css').evaluate((style) => style.textContent?.includes('image/svg'));
+    expect(cssSvg, `${path}: an SVG in the stylesheet`).toBe(false);
+  }
+  await page.goto('/services');
+  const bullet = await page
+    .locator('.check-item')
+    .first()
+    .evaluate((item) => {
+      const style = getComputedStyle(item, '::before');
+      return { mask: style.maskImage, border: style.borderBottomWidth, transform: style.transform };
+    });
+  expect(bullet.mask).toBe('none');
+  expect(bullet.border).toBe('2px');
+  expect(bullet.transform).not.toBe('none');
+  expect(svgImages).toEqual([]);
+});
