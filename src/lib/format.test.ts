@@ -6,8 +6,22 @@ describe('formatDate', () => {
     expect(formatDate('2025-03-05T09:00:00+11:00')).toBe('5 March 2025');
     // 10 pm in UTC on the 4th is the morning of the 5th in Newcastle.
     expect(formatDate('2025-03-04T22:00:00Z')).toBe('5 March 2025');
-    // Asked again, from the cache of formatted dates: the same answer.
-    expect(formatDate('2025-03-04T22:00:00Z')).toBe('5 March 2025');
+  });
+
+  test('follows daylight saving', () => {
+    // 13:30 UTC is half past midnight the next day in summer (UTC+11), half past eleven the same day in winter (UTC+10).
+    expect(formatDate('2025-01-10T13:30:00Z')).toBe('11 January 2025');
+    expect(formatDate('2025-07-10T13:30:00Z')).toBe('10 July 2025');
+  });
+
+  test('agrees with ICU for every hour of 2008–2037', () => {
+    const icu = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Sydney' });
+    const disagreements: string[] = [];
+    for (let instant = Date.UTC(2008, 0, 1); instant < Date.UTC(2038, 0, 1); instant += 3_600_000) {
+      const iso = new Date(instant).toISOString();
+      if (formatDate(iso) !== icu.format(instant)) disagreements.push(iso);
+    }
+    expect(disagreements).toEqual([]);
   });
 });
 
