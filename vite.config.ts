@@ -76,8 +76,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 // React DOM on its own, so that the boot loader can evaluate it in a task of its own (see
                 // src/boot-loader.ts): on a slow phone one task for all of the entry's code would block input
-                // for too long.
-                { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // for too long. src/react-dom-client.ts makes React DOM's code run in this chunk's task.
+                {
+                  name: 'react',
+                  tags: ['$initial'],
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]react-dom-client\.ts$/,
+                },
                 // The other libraries the app needs first (React Router, TanStack Query), for the same reason.
                 { name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ },
                 {

@@ -56,9 +56,16 @@ test('the page’s scripts are fetched only once its first contentful paint is o
   expect(firstChunk).toBeGreaterThanOrEqual(firstPaint!);
 });
 
-test('React, the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
+test('React (with React DOM), the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
   page,
 }) => {
+  // React DOM calls the developer tools' checkDCE() when its code runs: it must run in React's chunk, not in the
+  // entry's task after it (Rolldown runs a CommonJS package where it is first imported).
+  await page.addInitScript(() => {
+    (globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      checkDCE: () => ((globalThis as { __reactDomRan?: boolean }).__reactDomRan = true),
+    };
+  });
   // A message posted as React's chunk finishes is handled in a task of its own. Its handler can only run before
   // the app's chunk is evaluated if the two are evaluated in separate tasks: one module graph is evaluated in one go.
   const append = (code: string) => async (route: import('@playwright/test').Route) => {
@@ -68,7 +75,8 @@ test('React, the app and the entry are evaluated one task each, so that a tap ca
   await page.route(
     /\/assets\/react-[\w-]+\.js$/,
     append(
-      '{ const channel = new MessageChannel(); channel.port1.onmessage = () => (globalThis.__afterReact = true); channel.port2.postMessage(0); }',
+      'globalThis.__reactDomInReactChunk = globalThis.__reactDomRan === true;' +
+        '{ const channel = new MessageChannel(); channel.port1.onmessage = () => (globalThis.__afterReact = true); channel.port2.postMessage(0); }',
     ),
   );
   await page.route(
@@ -77,7 +85,11 @@ test('React, the app and the entry are evaluated one task each, so that a tap ca
   );
   await page.goto('/blog');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  expect(await page.evaluate(() => (globalThis as { __appAfterReactTask?: boolean }).__appAfterReactTask)).toBe(true);
+  const flags = await page.evaluate(() => {
+    const { __reactDomInReactChunk, __appAfterReactTask } = globalThis as Record<string, unknown>;
+    return { reactDomInReactChunk: __reactDomInReactChunk, appAfterReactTask: __appAfterReactTask };
+  });
+  expect(flags).toEqual({ reactDomInReactChunk: true, appAfterReactTask: true });
 });
 
 test.describe('a page whose scripts are gone', () => {

@@ -2,7 +2,7 @@ import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from './react-dom-client.ts';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
