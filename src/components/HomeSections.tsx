@@ -17,10 +17,12 @@ export function HomeSections() {
       <AudienceSection />
       <IndustriesSection />
       <PackagesSection />
-      <AddOnsSection />
-      <StepsSection />
-      <FaqSection limit={5} />
-      <ConsultSection />
+      <div className="render-when-near">
+        <AddOnsSection />
+        <StepsSection />
+        <FaqSection limit={5} />
+        <ConsultSection />
+      </div>
     </>
   );
 }
