@@ -1,7 +1,7 @@
 // Dates are written as Newcastle reads them ("5 March 2025"), the same on both sides of hydration. This is done by
 // hand, not with Intl.DateTimeFormat: the browser's first formatter costs 15–35 ms of main thread (ICU loads its
-// locale and pattern data), which was the longest task of a page's start. format.test.ts checks every hour of
-// 2008–2037 against ICU's Australia/Sydney.
+// locale and pattern data), the longest task of a post's start after React DOM's. format.test.ts checks every
+// hour of 2008–2037 against ICU's Australia/Sydney.
 const months = [
   'January',
   'February',
