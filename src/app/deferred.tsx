@@ -47,6 +47,11 @@ export async function preloadDeferredSections(): Promise<void> {
   await Promise.all(preloads.map((preload) => preload()));
 }
 
+/**
+ * A deferred section, from the import of its component. Each one is defined in a module of its own
+ * (src/components/Deferred*.tsx), so that a page's chunks name only the deferred sections it shows, and its boot
+ * data lists only their chunks.
+ */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let Loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;

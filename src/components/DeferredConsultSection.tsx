@@ -1,10 +1,6 @@
 import { deferred } from '../app/deferred.tsx';
 
-/**
- * The free-consult section with its form, below a page's first screen.
- * Deferred (src/app/deferred.tsx), in a module of its own so that a page's chunks name only the deferred
- * sections it shows, and its boot data lists only their chunks.
- */
+/** The free-consult section with its form, below a page's first screen (deferred: src/app/deferred.tsx). */
 export const DeferredConsultSection = deferred(() =>
   import('./ConsultSection.tsx').then((module) => module.ConsultSection),
 );

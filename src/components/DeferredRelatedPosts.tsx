@@ -1,8 +1,4 @@
 import { deferred } from '../app/deferred.tsx';
 
-/**
- * The posts related to a post, below it.
- * Deferred (src/app/deferred.tsx), in a module of its own so that a page's chunks name only the deferred
- * sections it shows, and its boot data lists only their chunks.
- */
+/** The posts related to a post, below it (deferred: src/app/deferred.tsx). */
 export const DeferredRelatedPosts = deferred(() => import('./RelatedPosts.tsx').then((module) => module.RelatedPosts));
