@@ -175,3 +175,29 @@ test('pages carry no SVG image: the favicon is a PNG and the check marks are dra
   expect(bullet.transform).not.toBe('none');
   expect(svgImages).toEqual([]);
 });
+
+// The browser's first Intl.DateTimeFormat costs 15–35 ms of main thread (ICU loads its locale data): dates are
+// written by src/lib/format.ts instead, the same on the server.
+test('pages with dates never build a date formatter in the browser', async ({ page }) => {
+  await page.addInitScript(() => {
+    const original = Intl.DateTimeFormat;
+    const counted = new Proxy(original, {
+      construct(target, args: Parameters<typeof Intl.DateTimeFormat>) {
+        (globalThis as { __dateFormatters?: number }).__dateFormatters =
+          ((globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0) + 1;
+        return new target(...args);
+      },
+    });
+    Intl.DateTimeFormat = counted;
+  });
+  for (const path of ['/blog', '/blog/google-business-profile-newcastle']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    // Related posts and the other deferred sections hydrate once the page is idle.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0), path).toBe(
+      0,
+    );
+  }
+});
