@@ -28,6 +28,13 @@ test.describe('header', () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
+
+  test('the header has its shadow when the page opens scrolled down, at an anchor', async ({ page }) => {
+    await page.goto('/#consult');
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
+  });
 });
 
 test.describe('mobile menu', () => {
