@@ -9,9 +9,8 @@
  * The form provider and Google's tag are absent (no ids configured). A report, not a test.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import type { Result } from 'lighthouse';
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
