@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const phone = { width: 375, height: 740 };
@@ -161,6 +162,57 @@ test.describe('footer', () => {
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer).toContainText('© 2025');
   });
+});
+
+test.describe('content below the first screen', () => {
+  /** False while the browser skips the element's style and layout (content-visibility: auto, off screen). */
+  const isRendered = (element: Locator) =>
+    element.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+  /** Scrolls down the whole page and back, half a screen at a time, so that everything is laid out once. */
+  const scrollThrough = (page: Page) =>
+    page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight / 2) {
+        window.scrollTo({ top, behavior: 'instant' });
+        await frame();
+        await frame();
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      await frame();
+    });
+
+  test('on a phone, the blog’s later cards and the footer are laid out as they near the screen', async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto('/blog');
+    await waitForHydration(page);
+    const titles = page.getByRole('article').getByRole('heading');
+    await expect(titles).toHaveCount(6);
+    const footerHeading = page.getByRole('heading', { name: 'Ready to be the local business everyone finds first?' });
+    expect(await isRendered(titles.nth(0))).toBe(true);
+    expect(await isRendered(titles.nth(3))).toBe(false);
+    expect(await isRendered(footerHeading)).toBe(false);
+    await titles.nth(3).scrollIntoViewIfNeeded();
+    // The browser decides what is near the screen once per frame, after the scroll.
+    await expect.poll(() => isRendered(titles.nth(3))).toBe(true);
+    await expect(titles.nth(3).getByRole('link')).toBeVisible();
+    await footerHeading.scrollIntoViewIfNeeded();
+    await expect.poll(() => isRendered(footerHeading)).toBe(true);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Book Free Consult' })).toBeVisible();
+  });
+
+  for (const viewport of [phone, desktop])
+    for (const path of ['/', '/blog', '/faq'])
+      test(`${path} keeps its height within 150px once all of it is laid out, at ${viewport.width}px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await waitForHydration(page);
+        const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+        const before = await height();
+        await scrollThrough(page);
+        expect(Math.abs((await height()) - before)).toBeLessThanOrEqual(150);
+      });
 });
 
 test.describe('scrolling on navigation', () => {

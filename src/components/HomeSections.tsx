@@ -17,7 +17,7 @@ export function HomeSections() {
       <AudienceSection />
       <IndustriesSection />
       <PackagesSection />
-      <div className="render-when-near">
+      <div className="render-when-near [--rendered-height:6000px] md:[--rendered-height:4800px] lg:[--rendered-height:3500px]">
         <AddOnsSection />
         <StepsSection />
         <FaqSection limit={5} />

@@ -86,7 +86,8 @@ export default function BlogPage() {
       <>
         <div className="grid gap-6 sm:grid-cols-2">
           {list.posts.map((post, index) => (
-            <PostCard key={post.id} post={post} priority={index === 0} />
+            // A phone's first screen shows at most the first card; a desktop's, the first two.
+            <PostCard key={post.id} post={post} priority={index === 0} renderWhenNear={index >= 2} />
           ))}
         </div>
         <Pagination page={page} pages={list.pagination.pages} categorySlug={categorySlug} />
