@@ -41,7 +41,7 @@ export function HomeHero() {
             ))}
           </ul>
         </div>
-        <div className="rounded-3xl border border-white/15 bg-white/[0.07] p-6 backdrop-blur sm:p-8">
+        <div className="rounded-3xl border border-white/15 bg-white/[0.07] p-6 sm:p-8">
           <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{audience.title}</p>
           <AudienceStats
             className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1 lg:gap-6"

@@ -28,7 +28,7 @@ export function MobileConsultBar() {
     <aside
       aria-label={mobileBar.label}
       data-testid="mobile-consult-bar"
-      className={`fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] backdrop-blur transition-[translate,visibility] duration-200 motion-reduce:transition-none md:hidden ${
+      className={`fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] transition-[translate,visibility] duration-200 motion-reduce:transition-none md:hidden ${
         hidden ? 'invisible translate-y-full' : ''
       }`}
     >
