@@ -138,24 +138,3 @@ test.describe('sections below the first screen', () => {
     expect(await documentIsMarked(page)).toBe(true);
   });
 });
-
-test.describe('the home page’s sections after its packages, on a phone', () => {
-  test.use({ viewport: { width: 375, height: 800 } });
-
-  test('are rendered only as they near the screen, and Compare Plans still lands on the packages', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    const faqHeading = page.getByRole('heading', { name: 'Questions, answered' });
-    // False while the browser skips the element's style and layout (content-visibility: auto, off screen).
-    const rendered = () => faqHeading.evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await rendered()).toBe(false);
-    await page.getByRole('link', { name: 'Compare Plans' }).click();
-    // The smooth scroll ends with the packages' top at their scroll margin (5rem), not past it.
-    await expect
-      .poll(() => page.locator('#services').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
-      .toBe(80);
-    await faqHeading.scrollIntoViewIfNeeded();
-    // The browser decides what is near the screen once per frame, after the scroll.
-    await expect.poll(rendered).toBe(true);
-  });
-});

@@ -165,7 +165,10 @@ test.describe('footer', () => {
 });
 
 test.describe('content below the first screen', () => {
-  /** False while the browser skips the element's style and layout (content-visibility: auto, off screen). */
+  /**
+   * False while the browser skips the element's style and layout (content-visibility: auto, off screen). The browser
+   * decides what is near the screen once per frame, so after a scroll this is polled.
+   */
   const isRendered = (element: Locator) =>
     element.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
   /** Scrolls down the whole page and back, half a screen at a time, so that everything is laid out once. */
@@ -192,12 +195,28 @@ test.describe('content below the first screen', () => {
     expect(await isRendered(titles.nth(3))).toBe(false);
     expect(await isRendered(footerHeading)).toBe(false);
     await titles.nth(3).scrollIntoViewIfNeeded();
-    // The browser decides what is near the screen once per frame, after the scroll.
     await expect.poll(() => isRendered(titles.nth(3))).toBe(true);
     await expect(titles.nth(3).getByRole('link')).toBeVisible();
     await footerHeading.scrollIntoViewIfNeeded();
     await expect.poll(() => isRendered(footerHeading)).toBe(true);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Book Free Consult' })).toBeVisible();
+  });
+
+  test('on a phone, the home page’s later sections too, and Compare Plans still lands on the packages', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await waitForHydration(page);
+    const faqHeading = page.getByRole('heading', { name: 'Questions, answered' });
+    expect(await isRendered(faqHeading)).toBe(false);
+    await page.getByRole('link', { name: 'Compare Plans' }).click();
+    // The smooth scroll ends with the packages' top at their scroll margin (5rem), not past it.
+    await expect
+      .poll(() => page.locator('#services').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
+      .toBe(80);
+    await faqHeading.scrollIntoViewIfNeeded();
+    await expect.poll(() => isRendered(faqHeading)).toBe(true);
   });
 
   for (const viewport of [phone, desktop])

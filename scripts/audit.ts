@@ -38,6 +38,7 @@ const score = (lhr: Result, category: (typeof categories)[number]) =>
   Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100);
 const metric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const targetsText = `Performance ${targets.performance}, LCP ≤ ${seconds(targets.lcpMs)}, TBT ≤ ${targets.tbtMs} ms, CLS ${targets.cls}`;
 
 const server = await startServer({ PORT: '3510', DATA_FILE: 'data/db.json' });
 const chrome = await chromeLauncher.launch({
@@ -125,6 +126,6 @@ try {
 }
 console.log(
   missed.length
-    ? `Targets missed (Performance ${targets.performance}, LCP ≤ ${seconds(targets.lcpMs)}, TBT ≤ ${targets.tbtMs} ms, CLS ${targets.cls}): ${missed.join('; ')}`
-    : `Every page meets the targets: Performance ${targets.performance}, LCP ≤ ${seconds(targets.lcpMs)}, TBT ≤ ${targets.tbtMs} ms, CLS ${targets.cls}.`,
+    ? `Targets missed (${targetsText}): ${missed.join('; ')}`
+    : `Every page meets the targets: ${targetsText}.`,
 );
