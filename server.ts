@@ -10,6 +10,8 @@ import { closeGracefully, createHttpServer } from './src/server/http-server.serv
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStore, StoreError } from './src/server/store.server.ts';
+import { deliveryChannels, startDelivery } from './src/server/enquiries/delivery.server.ts';
+import { EnquiryStore, EnquiryStoreError } from './src/server/enquiries/enquiry-store.server.ts';
 
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 const shutdownTimeoutMs = 10_000;
@@ -119,6 +121,16 @@ async function main() {
   }
   store.watch();
 
+  let enquiries: EnquiryStore;
+  try {
+    enquiries = await EnquiryStore.open(config.enquiries.file, deliveryChannels(config));
+  } catch (error) {
+    if (error instanceof EnquiryStoreError) fail(`Cannot start: enquiries ${error.message}`);
+    throw error;
+  }
+  // Each serving process runs the outbox; a lease lets only one of them send at a time.
+  const delivery = startDelivery({ store: enquiries, config, logger });
+
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering();
   const app = createApp({ config, store, logger, ...rendering });
   const server = createHttpServer(app);
@@ -130,6 +142,7 @@ async function main() {
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
   shutdownOnSignals(server, async () => {
     store.close();
+    await delivery.stop();
     await rendering.close();
   });
 }

@@ -217,6 +217,12 @@ export class EnquiryStore {
     return (await this.all()).filter((e) => !e.spam).reverse();
   }
 
+  /** Changes whenever the file is replaced (each write is a new inode): a cheap "has anything changed?". */
+  async signature(): Promise<string> {
+    const info = await stat(this.file).catch(() => undefined);
+    return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : 'missing';
+  }
+
   async get(id: string): Promise<StoredEnquiry | undefined> {
     return (await this.all()).find((e) => e.id === id);
   }
