@@ -16,7 +16,13 @@ import { createTransport } from 'nodemailer';
 import lockfile from 'proper-lockfile';
 import { planTitles } from '../../content/plan-titles.ts';
 import type { Config } from '../config.server.ts';
-import type { Channel, ChannelProgress, EnquiryStore, StoredEnquiry } from './enquiry-store.server.ts';
+import {
+  Unchanged,
+  type Channel,
+  type ChannelProgress,
+  type EnquiryStore,
+  type StoredEnquiry,
+} from './enquiry-store.server.ts';
 
 export interface DeliveryLogger {
   info(details: object, message: string): void;
@@ -256,7 +262,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     await store.change((enquiries) => {
       const current = enquiries.find((e) => e.id === enquiry.id);
       // Deleted meanwhile (a privacy request): nothing to record.
-      if (!current) return;
+      if (!current) return new Unchanged(undefined);
       current.delivery[channel] = state;
       current.progress[channel] = progress;
     });

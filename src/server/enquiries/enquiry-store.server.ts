@@ -57,6 +57,11 @@ export interface StoredEnquiry extends NewEnquiry {
 
 export class EnquiryStoreError extends Error {}
 
+/** Returned by a `change` that changed nothing: its value is passed on and the file is not rewritten. */
+export class Unchanged<T> {
+  constructor(readonly value: T) {}
+}
+
 const deliveryState = z.enum(['off', 'pending', 'sent', 'failed']);
 const progressSchema = z.object({
   attempts: z.number().int().min(0),
@@ -229,9 +234,10 @@ export class EnquiryStore {
 
   /**
    * A locked read → change → durable write. `change` gets the current enquiries (oldest first) to change in
-   * place and may throw to change nothing; its result is returned once the write is on disk.
+   * place and may throw to change nothing, or return `new Unchanged(value)`; its result is returned once the
+   * write is on disk.
    */
-  change<T>(change: (enquiries: StoredEnquiry[]) => T): Promise<T> {
+  change<T>(change: (enquiries: StoredEnquiry[]) => T | Unchanged<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ apply: change, resolve: resolve as (value: unknown) => void, reject });
       void this.flush();
@@ -242,7 +248,7 @@ export class EnquiryStore {
   delete(id: string): Promise<StoredEnquiry | undefined> {
     return this.change((enquiries) => {
       const index = enquiries.findIndex((e) => e.id === id);
-      return index === -1 ? undefined : enquiries.splice(index, 1)[0];
+      return index === -1 ? new Unchanged(undefined) : enquiries.splice(index, 1)[0];
     });
   }
 
@@ -264,7 +270,7 @@ export class EnquiryStore {
   }
 
   private async commit(batch: Operation[]): Promise<void> {
-    const results: Array<{ operation: Operation; ok: boolean; value: unknown }> = [];
+    const results: Array<{ operation: Operation; ok: boolean; value: unknown; changed?: boolean }> = [];
     await this.withLock(async (stillHeld) => {
       results.length = 0;
       const data = await this.readForChange();
@@ -274,13 +280,17 @@ export class EnquiryStore {
         const draft = [...enquiries];
         try {
           const value = operation.apply(draft);
+          if (value instanceof Unchanged) {
+            results.push({ operation, ok: true, value: value.value as unknown, changed: false });
+            continue;
+          }
           enquiries = draft;
-          results.push({ operation, ok: true, value });
+          results.push({ operation, ok: true, value, changed: true });
         } catch (error) {
           results.push({ operation, ok: false, value: error });
         }
       }
-      if (!results.some((r) => r.ok)) return;
+      if (!results.some((r) => r.changed)) return;
       const next: EnquiryFile = { version: 1, enquiries };
       stillHeld();
       await writeDurably(this.file, `${JSON.stringify(next, null, 2)}\n`);
