@@ -9,6 +9,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parseConfig } from '../config.server.ts';
+import { retryDeliveries } from './commands.server.ts';
 import { deliveryChannels, startDelivery, type Clock, type Delivery, type DeliveryLogger } from './delivery.server.ts';
 import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from './enquiry-store.server.ts';
 
@@ -264,7 +265,48 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 });
 
+describe('operators', { timeout: 60_000 }, () => {
+  test('a failed delivery re-queued by `retry` is sent by the running outbox', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn([{ status: 400 }, { status: 200 }], clock);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+    const added = await store.add(enquiry());
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('failed'), {
+      timeout: 20_000,
+    });
+    // As `npm run enquiries -- retry` does, from outside the serving process: no wake() call.
+    expect(await retryDeliveries(file)).toEqual({ hubspot: 1, email: 0 });
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 20_000,
+    });
+    expect(hubspot.requests).toHaveLength(2);
+  });
+});
+
 describe('two serving processes', () => {
+  test('when the process holding the lease is killed, another takes over and sends', { timeout: 90_000 }, async () => {
+    const hubspot = await hubspotStandIn(['hang', { status: 200 }]);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const added = await store.add(enquiry());
+    const env = { ...process.env, HUBSPOT_PORTAL_ID: portalId, HUBSPOT_FORM_ID: formId, HUBSPOT_API_URL: hubspot.url };
+    const holder = spawn(process.execPath, ['--import', 'tsx', deliverer, file], { env, stdio: 'ignore' });
+    cleanups.push(() => void holder.kill('SIGKILL'));
+    await vi.waitFor(() => expect(hubspot.requests).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+
+    run(startDelivery({ store, config, logger: memoryLogger().logger, pollMs: 100, leaseStaleMs: 2_000 }));
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    // At least once: the killed holder's request may have arrived; this one was accepted.
+    expect(hubspot.accepted()).toHaveLength(1);
+  });
+
   test('never both forward the same enquiry', { timeout: 90_000 }, async () => {
     const hubspot = await hubspotStandIn([{ status: 200 }]);
     const config = hubspotConfig(hubspot.url);

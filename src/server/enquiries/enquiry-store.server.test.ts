@@ -125,6 +125,7 @@ describe('EnquiryStore', () => {
   test('a missing file is an empty store; open does not create it', async () => {
     const store = await EnquiryStore.open(file);
     expect(await store.list()).toEqual([]);
+    expect(await store.delete('no-such-id')).toBeUndefined();
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
