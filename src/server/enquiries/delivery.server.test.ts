@@ -10,7 +10,15 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parseConfig } from '../config.server.ts';
 import { retryDeliveries } from './commands.server.ts';
-import { deliveryChannels, startDelivery, type Clock, type Delivery, type DeliveryLogger } from './delivery.server.ts';
+import {
+  hubspotSubmission,
+  retryAfterMs,
+  deliveryChannels,
+  startDelivery,
+  type Clock,
+  type Delivery,
+  type DeliveryLogger,
+} from './delivery.server.ts';
 import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from './enquiry-store.server.ts';
 
 const portalId = '12345678';
@@ -167,6 +175,8 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     expect(ok - tooMany).toBeGreaterThanOrEqual(7_000);
     expect((await stored(store, added.id)).progress.hubspot).toMatchObject({ attempts: 4 });
 
+    // The log line follows the durable record: wait for it too.
+    await vi.waitFor(() => expect(lines.at(-1)?.message).toBe('enquiry forwarded to HubSpot'));
     expect(lines.map((l) => l.message)).toEqual([
       'enquiry received',
       'enquiry HubSpot delivery will be retried',
@@ -204,6 +214,7 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
       attempts: 1,
       lastError: expect.stringMatching(/^HubSpot answered 400: .*not valid/),
     });
+    await vi.waitFor(() => expect(lines.at(-1)?.level).toBe('error'));
     expect(lines.at(-1)).toMatchObject({
       level: 'error',
       message: 'enquiry HubSpot delivery failed',
@@ -262,6 +273,42 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
       timeout: 20_000,
     });
     expect(hubspot.accepted()).toHaveLength(1);
+  });
+});
+
+describe('the HubSpot submission body', () => {
+  test('only non-empty fields; the package alone becomes the message; a path becomes a URL; no hutk, no key', () => {
+    const body = hubspotSubmission(
+      {
+        ...enquiry({ lastname: undefined, phone: '  ', company: undefined, message: undefined, hutk: undefined }),
+        pageUri: '/services',
+        pageName: undefined,
+        id: 'x',
+        receivedAt: '2026-01-02T03:04:05.678Z',
+        delivery: { hubspot: 'pending', email: 'off' },
+        progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
+      },
+      'https://studio.example',
+    );
+    expect(body).toEqual({
+      submittedAt: String(Date.parse('2026-01-02T03:04:05.678Z')),
+      fields: [
+        { name: 'firstname', value: 'Ada' },
+        { name: 'email', value: 'ada@example.com' },
+        { name: 'message', value: 'Package: Growth Partner' },
+      ],
+      context: { pageUri: 'https://studio.example/services', pageName: 'https://studio.example/services' },
+    });
+  });
+
+  test('Retry-After in seconds or as a date, kept between 1 s and an hour', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('7', now)).toBe(7_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('0', now)).toBe(1_000);
+    expect(retryAfterMs('999999', now)).toBe(3_600_000);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
 
@@ -397,11 +444,13 @@ describe('email notification', { timeout: 60_000 }, () => {
       'Business: Harbour Cafe',
       'Package: Growth Partner',
       'Page: https://studio.example/start-project?plan=growth',
+      `Received: ${added.receivedAt}`,
       `Enquiry id: ${added.id}`,
       'Line one\n<script>alert(1)</script>',
     ]) {
       expect(parsed.text).toContain(line);
     }
+    await vi.waitFor(() => expect(lines.at(-1)?.message).toBe('enquiry notified by email'));
     expect(lines.map((l) => l.message)).toEqual([
       'enquiry received',
       'enquiry email delivery will be retried',

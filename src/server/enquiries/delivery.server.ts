@@ -347,7 +347,7 @@ export function hubspotSubmission(enquiry: StoredEnquiry, siteUrl: string) {
     ['company', enquiry.company],
     ['message', message],
   ];
-  const pageUri = enquiry.pageUri.startsWith('/') ? `${siteUrl}${enquiry.pageUri}` : enquiry.pageUri;
+  const pageUri = absolutePageUri(enquiry.pageUri, siteUrl);
   return {
     submittedAt: String(Date.parse(enquiry.receivedAt)),
     fields: values
@@ -359,6 +359,11 @@ export function hubspotSubmission(enquiry: StoredEnquiry, siteUrl: string) {
       ...(enquiry.hutk ? { hutk: enquiry.hutk } : {}),
     },
   };
+}
+
+/** The form's page as a full URL (a path is taken as one of SITE_URL's). */
+function absolutePageUri(pageUri: string, siteUrl: string): string {
+  return pageUri.startsWith('/') ? `${siteUrl}${pageUri}` : pageUri;
 }
 
 /** Plain text only: nothing a visitor typed is ever put into HTML. */
@@ -375,7 +380,7 @@ export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
     line('Phone', enquiry.phone),
     line('Business', enquiry.company),
     line('Package', plan),
-    line('Page', enquiry.pageUri),
+    line('Page', absolutePageUri(enquiry.pageUri, config.public.siteUrl)),
     line('Received', enquiry.receivedAt),
     line('Enquiry id', enquiry.id),
     '',

@@ -3,7 +3,8 @@
  * read → change → write, and written as a temporary file that is fsync'd, renamed over the old one and made
  * durable by an fsync of the folder. Readers therefore always see a whole file, and a change has reached the
  * disk before the promise that made it resolves. Concurrent changes within one process share one locked
- * write (group commit), so many submissions at once cost a few writes, not one each.
+ * write (group commit), so many submissions at once cost a few writes, not one each
+ * (docs/decisions/enquiry-storage.md).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
@@ -171,6 +172,8 @@ export interface StoreOptions {
 }
 
 export class EnquiryStore {
+  /** Durable writes made by this instance (how well group commit batches, for tests and benchmarks). */
+  writes = 0;
   private queue: Operation[] = [];
   private flushing = false;
   private listeners = new Set<(enquiry: StoredEnquiry) => void>();
@@ -294,6 +297,7 @@ export class EnquiryStore {
       const next: EnquiryFile = { version: 1, enquiries };
       stillHeld();
       await writeDurably(this.file, `${JSON.stringify(next, null, 2)}\n`);
+      this.writes += 1;
       const info = await stat(this.file);
       this.cache = { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, data: next };
     });
