@@ -5,13 +5,13 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
+import { startDelivery } from './src/server/enquiries/delivery.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
+import { EnquiryStore } from './src/server/enquiries/enquiry-store.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStore, StoreError } from './src/server/store.server.ts';
-import { deliveryChannels, startDelivery } from './src/server/enquiries/delivery.server.ts';
-import { EnquiryStore, EnquiryStoreError } from './src/server/enquiries/enquiry-store.server.ts';
 
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 const shutdownTimeoutMs = 10_000;
@@ -120,16 +120,11 @@ async function main() {
     throw error;
   }
   store.watch();
-
-  let enquiries: EnquiryStore;
-  try {
-    enquiries = await EnquiryStore.open(config.enquiries.file, deliveryChannels(config));
-  } catch (error) {
-    if (error instanceof EnquiryStoreError) fail(`Cannot start: enquiries ${error.message}`);
-    throw error;
-  }
-  // Each serving process runs the outbox; a lease lets only one of them send at a time.
-  const delivery = startDelivery({ store: enquiries, config, logger });
+  const { portalId, formId } = config.public.hubspot;
+  const enquiryStore = await EnquiryStore.open(config.enquiries.file, {
+    hubspot: Boolean(portalId && formId),
+    email: Boolean(config.enquiries.smtpUrl),
+  }).catch((error: unknown) => fail(`Cannot start: enquiries ${(error as Error).message}`));
 
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering();
   const app = createApp({ config, store, logger, ...rendering });
@@ -140,6 +135,8 @@ async function main() {
     );
   });
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
+  // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
+  const delivery = startDelivery({ store: enquiryStore, config, logger });
   shutdownOnSignals(server, async () => {
     store.close();
     await delivery.stop();

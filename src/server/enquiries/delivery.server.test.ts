@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -253,6 +253,28 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     });
     expect(hubspot.requests.map((r) => JSON.stringify(r.body))).toEqual([expect.stringContaining('real@example.com')]);
     expect((await stored(store, spam.id)).delivery).toEqual({ hubspot: 'off', email: 'off' });
+    // No SMTP_URL: the email channel is off, not pending.
+    expect((await stored(store, real.id)).delivery).toEqual({ hubspot: 'sent', email: 'off' });
+  });
+
+  test('an unreadable file stalls delivery with one error line, not one per poll', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    await writeFile(file, 'not json');
+    const { logger, lines } = memoryLogger();
+    run(startDelivery({ store, config, logger, clock }));
+    const startedAt = clock.now();
+    await vi.waitFor(() => expect(clock.now() - startedAt).toBeGreaterThan(30_000), { timeout: 30_000 });
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: 'enquiry delivery is stalled',
+        details: { err: { message: expect.stringContaining('enquiries.json: is not valid JSON') } },
+      },
+    ]);
+    expect(hubspot.requests).toEqual([]);
   });
 
   test('a restart finishes what was pending, including a send cut short by stop()', async () => {

@@ -99,9 +99,18 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const enabled = deliveryChannels(config);
   const senders: Partial<Record<Channel, (enquiry: StoredEnquiry, signal: AbortSignal) => Promise<Outcome>>> = {};
-  const mailer = config.enquiries.smtpUrl ? createTransport(config.enquiries.smtpUrl) : undefined;
+  // Short timeouts (nodemailer's defaults reach 10 minutes): a hung mail server must not hold the lease and
+  // stall HubSpot forwarding; a timed-out message is simply retried.
+  const mailer = config.enquiries.smtpUrl
+    ? createTransport({
+        url: config.enquiries.smtpUrl,
+        connectionTimeout: requestTimeoutMs,
+        greetingTimeout: requestTimeoutMs,
+        socketTimeout: 3 * requestTimeoutMs,
+      })
+    : undefined;
   if (enabled.hubspot) senders.hubspot = (enquiry, signal) => forwardToHubSpot(enquiry, signal);
-  if (mailer) senders.email = (enquiry) => notifyByEmail(enquiry);
+  if (mailer) senders.email = (enquiry, signal) => notifyByEmail(enquiry, signal);
 
   const stopping = new AbortController();
   let napping = new AbortController();
@@ -109,6 +118,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let seen: { signature: string; dueAt: number } | undefined;
   const recentSends: number[] = [];
   let warnedIdle = false;
+  let lastProblem: string | undefined;
+  let woken = false;
 
   const unsubscribe = store.onAdd((enquiry) => {
     logger.info({ enquiryId: enquiry.id, spam: enquiry.spam }, 'enquiry received');
@@ -117,18 +128,26 @@ export function startDelivery(options: DeliveryOptions): Delivery {
 
   function wake() {
     seen = undefined;
+    woken = true;
     napping.abort();
   }
 
   async function run() {
     while (!stopping.signal.aborted) {
       let waitMs = pollMs;
+      woken = false;
       try {
         waitMs = Math.min(pollMs, await pass());
+        lastProblem = undefined;
       } catch (error) {
-        logger.error({ err: { message: (error as Error).message } }, 'enquiry delivery could not read the store');
+        // Logged once per problem, not at every poll while the file stays unreadable.
+        const message = (error as Error).message;
+        if (message !== lastProblem) logger.error({ err: { message } }, 'enquiry delivery is stalled');
+        lastProblem = message;
       }
       if (stopping.signal.aborted) break;
+      // An enquiry stored during that pass: look again at once.
+      if (woken) continue;
       napping = new AbortController();
       await clock.sleep(Math.max(waitMs, 0), AbortSignal.any([napping.signal, stopping.signal]));
     }
@@ -306,10 +325,10 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     return { kind: 'failed', code, reason };
   }
 
-  async function notifyByEmail(enquiry: StoredEnquiry): Promise<Outcome> {
+  async function notifyByEmail(enquiry: StoredEnquiry, signal: AbortSignal): Promise<Outcome> {
     if (!mailer) return { kind: 'failed', code: 'NO_SMTP', reason: 'SMTP_URL is not set' };
     try {
-      await mailer.sendMail(notificationEmail(enquiry, config));
+      await mailer.sendMail({ ...notificationEmail(enquiry, config), signal });
       return { kind: 'sent' };
     } catch (error) {
       const { code, responseCode, message } = error as { code?: string; responseCode?: number; message: string };
