@@ -178,13 +178,12 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     // The log line follows the durable record: wait for it too.
     await vi.waitFor(() => expect(lines.at(-1)?.message).toBe('enquiry forwarded to HubSpot'));
     expect(lines.map((l) => l.message)).toEqual([
-      'enquiry received',
       'enquiry HubSpot delivery will be retried',
       'enquiry HubSpot delivery will be retried',
       'enquiry HubSpot delivery will be retried',
       'enquiry forwarded to HubSpot',
     ]);
-    expect(lines.every((l) => l.details.enquiryId === added.id)).toBe(true);
+    expect(lines.every((l) => l.details.enquiry === added.id)).toBe(true);
     const logged = JSON.stringify(lines);
     for (const detail of ['ada@example.com', 'Lovelace', '0400', 'Harbour', 'website', added.hutk ?? '-']) {
       expect(logged).not.toContain(detail);
@@ -218,7 +217,7 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     expect(lines.at(-1)).toMatchObject({
       level: 'error',
       message: 'enquiry HubSpot delivery failed',
-      details: { enquiryId: added.id, code: 'HTTP 400' },
+      details: { enquiry: added.id, code: 'HTTP 400' },
     });
   });
 
@@ -474,7 +473,6 @@ describe('email notification', { timeout: 60_000 }, () => {
     }
     await vi.waitFor(() => expect(lines.at(-1)?.message).toBe('enquiry notified by email'));
     expect(lines.map((l) => l.message)).toEqual([
-      'enquiry received',
       'enquiry email delivery will be retried',
       'enquiry notified by email',
     ]);

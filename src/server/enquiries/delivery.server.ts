@@ -121,9 +121,9 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let lastProblem: string | undefined;
   let woken = false;
 
+  // The endpoint logs each enquiry it receives; the outbox only starts work at once.
   const unsubscribe = store.onAdd((enquiry) => {
-    logger.info({ enquiryId: enquiry.id, spam: enquiry.spam }, 'enquiry received');
-    wake();
+    if (!enquiry.spam) wake();
   });
 
   function wake() {
@@ -285,7 +285,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       current.delivery[channel] = state;
       current.progress[channel] = progress;
     });
-    const details = { enquiryId: enquiry.id, channel, attempts };
+    const details = { enquiry: enquiry.id, channel, attempts };
     if (outcome.kind === 'sent') {
       logger.info(details, channel === 'hubspot' ? 'enquiry forwarded to HubSpot' : 'enquiry notified by email');
     } else if (state === 'pending') {
