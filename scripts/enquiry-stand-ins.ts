@@ -47,3 +47,10 @@ process.stdout.write(
   `HubSpot stand-in: HUBSPOT_API_URL=http://127.0.0.1:${flags.hubspotPort}\n` +
     `SMTP server:      SMTP_URL=smtp://127.0.0.1:${flags.smtpPort}\n`,
 );
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    hubspot.close();
+    smtp.close(() => process.exit(0));
+  });
+}
