@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BlogStore } from './store.server.ts';
+import { maxContentLength } from './store-schema.ts';
+import { BlogStore, readStore } from './store.server.ts';
 import { createTestApp, testStore, writeTempStore } from './test-helpers.ts';
 
 const run = promisify(execFile);
@@ -128,3 +129,15 @@ test('a relative DATA_FILE is taken from the project root, and the error shows t
     `Cannot start: store ${path.join(root, 'data/no-such-store.json')}: file not found`,
   );
 }, 30_000);
+
+test('a post longer than the documented limit is refused, with the limit in the message', async () => {
+  const data = testStore(1);
+  const temp = writeTempStore({ ...data, posts: [{ ...data.posts[0]!, content: 'a'.repeat(maxContentLength + 1) }] });
+  cleanups.push(temp.remove);
+  await expect(readStore(temp.file)).rejects.toThrow(
+    /db\.json: posts\[0\]\.content: must be at most 200,000 characters of markdown/,
+  );
+  const atTheLimit = writeTempStore({ ...data, posts: [{ ...data.posts[0]!, content: 'a'.repeat(maxContentLength) }] });
+  cleanups.push(atTheLimit.remove);
+  await expect(readStore(atTheLimit.file)).resolves.toBeTruthy();
+});
