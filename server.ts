@@ -84,7 +84,8 @@ const isLastGood = (message: unknown): message is LastGoodRequest =>
  * WEB_CONCURRENCY > 1: this process only supervises. The store is read-only to the server, so each worker
  * loads, watches and serves its own copy; the workers share the listening socket. The primary also keeps the
  * text of the last good store it read, for a worker that starts while the file on disk is bad: that worker
- * serves it (degraded) rather than dying, so a bad edit plus a crash never takes the site down.
+ * serves it (degraded) rather than dying, so a bad edit plus a crash never takes the site down
+ * (docs/decisions/last-good-store-in-primary.md).
  */
 function supervise(config: Config, firstStore: string) {
   let stopping = false;
