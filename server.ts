@@ -124,7 +124,8 @@ function supervise(config: Config, firstStore: string) {
       failedInARow += 1;
       const delayMs = Math.min(30_000, 500 * 2 ** (failedInARow - 1));
       logger.error(`Worker ${worker.process.pid} exited ${how} before listening; starting another in ${delayMs} ms`);
-      setTimeout(() => stopping || fork(), delayMs).unref();
+      // Not unref'd: while every worker is down, this timer is what keeps the primary alive.
+      setTimeout(() => stopping || fork(), delayMs);
       return;
     }
     logger.error(`Worker ${worker.process.pid} exited ${how}; starting another`);
@@ -134,7 +135,9 @@ function supervise(config: Config, firstStore: string) {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: stopping ${config.webConcurrency} workers`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
     setTimeout(() => process.exit(1), shutdownTimeoutMs + 1_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
