@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { maxSlugLength } from '../lib/slug.ts';
 
+export { maxSlugLength };
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** The longest slug a post may have (URLs stay readable and well under any proxy's limit). */
-export const maxSlugLength = 200;
 
 const isoDate = z.iso.datetime({ offset: true });
 
