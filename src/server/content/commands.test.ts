@@ -281,13 +281,15 @@ describe('add', () => {
   test('add rejects an invalid date and leaves the store unchanged', async () => {
     const file = await ws.postFile('d.md', newPostFront({ publishedAt: '2025-13-01T09:00:00Z' }));
     expect(await rejects(() => add(file))).toBe(
-      `${file}: bad front matter: "publishedAt": "2025-13-01T09:00:00Z" is not an ISO date-time like 2025-03-05T09:00:00.000Z`,
+      `${file}: bad front matter: "publishedAt": "2025-13-01T09:00:00Z" is not a real date: there is no month 13`,
     );
     const unquoted = await ws.file(
       'u.md',
       '---\ntitle: T\nsummary: S\ncategory: local-seo\nfeaturedImage: /images/blog/first.webp\ncreatedAt: 2025-02-29T10:00:00Z\n---\n\nBody\n',
     );
-    expect(await rejects(() => add(unquoted))).toContain('"createdAt": "2025-02-29T10:00:00Z" is not an ISO date-time');
+    expect(await rejects(() => add(unquoted))).toContain(
+      '"createdAt": "2025-02-29T10:00:00Z" is not a real date: February 2025 has 28 days',
+    );
   });
 
   test('add rejects a bad store file and leaves it unchanged', async () => {
