@@ -14,6 +14,7 @@ import {
   listPosts,
   removePost,
 } from '../src/server/content/commands.server.ts';
+import { lockNotices } from '../src/server/content/content-store.server.ts';
 
 interface StoreFlags {
   data: string;
@@ -34,6 +35,13 @@ function withPublic(command: Command): Command {
   );
 }
 
+// A reader that stops early (`npm run content -- list | head`) closes the pipe: that is the end of the output
+// it wanted, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
 }
@@ -41,6 +49,8 @@ function print(line = ''): void {
 function warn(line: string): void {
   process.stderr.write(`warning: ${line}\n`);
 }
+
+lockNotices.report = warn;
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((title, column) =>

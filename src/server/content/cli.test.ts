@@ -1,8 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { withStoreLock } from './content-store.server.ts';
 import { readStore } from '../store.server.ts';
-import { makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
+import { fixtureStore, makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
 
 interface Run {
   code: number;
@@ -23,6 +25,19 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
       },
     );
   });
+}
+
+/** Starts the CLI with its output on pipes; `onStdout` sees each chunk and may close the reading end. */
+function spawnCli(args: string[], onStdout: (chunk: string, close: () => void) => void = () => undefined) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'content.ts'), ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => onStdout(chunk.toString(), () => child.stdout.destroy()));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { exit, stderr: () => stderr };
 }
 
 let ws: Workspace;
@@ -163,6 +178,44 @@ describe('content CLI', () => {
       const imported = await cli(['import', out, '--data', rebuilt, '--public', ws.publicDir]);
       expect(imported).toMatchObject({ code: 0, stderr: '' });
       expect(await readStore(rebuilt)).toEqual(await readStore(ws.dataFile));
+    },
+    timeout,
+  );
+
+  test(
+    'list piped into a reader that stops early (| head) ends quietly with status 0',
+    async () => {
+      const [first] = fixtureStore.posts;
+      const posts = Array.from({ length: 3000 }, (_, i) => ({ ...first!, id: i + 1, slug: `post-${i + 1}` }));
+      await writeFile(ws.dataFile, JSON.stringify({ categories: fixtureStore.categories, posts }));
+      let read = '';
+      const run = spawnCli(['list', '--data', ws.dataFile], (chunk, close) => {
+        read += chunk;
+        close();
+      });
+      expect(await run.exit).toBe(0);
+      expect(read).toMatch(/^SLUG/);
+      expect(run.stderr()).toBe('');
+    },
+    timeout,
+  );
+
+  test(
+    'a command that has to wait for the lock says so at once on stderr, then finishes',
+    async () => {
+      const file = await ws.postFile('w.md', newPostFront({ slug: 'waiting' }));
+      let run: ReturnType<typeof spawnCli> | undefined;
+      await withStoreLock(ws.dataFile, async () => {
+        run = spawnCli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
+        await vi.waitFor(() => expect(run?.stderr()).toContain('waiting for the lock'), {
+          timeout: 30_000,
+          interval: 50,
+        });
+      });
+      expect(await run?.exit).toBe(0);
+      expect(run?.stderr()).toMatch(
+        new RegExp(`^warning: waiting for the lock on .*db\\.json held since .* \\(pid ${process.pid}\\); `),
+      );
     },
     timeout,
   );
