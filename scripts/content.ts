@@ -12,7 +12,9 @@ import {
   importContent,
   listCategories,
   listPosts,
+  removeCategory,
   removePost,
+  renameCategory,
 } from '../src/server/content/commands.server.ts';
 import { lockNotices } from '../src/server/content/content-store.server.ts';
 
@@ -81,6 +83,7 @@ Examples:
   npm run content -- list
   npm run content -- remove winter-menu-ideas
   npm run content -- categories add "Branding"
+  npm run content -- categories rename branding "Brand & Design"
   npm run content -- check
   npm run content -- export backup/ && npm run content -- import backup/
   npm run content -- import content/                     rebuild data/db.json from the seeded sources`,
@@ -133,7 +136,7 @@ withData(
   print(`removed "${post.title}" (slug ${post.slug}, id ${post.id})`);
 });
 
-const categories = program.command('categories').description('list or add blog categories');
+const categories = program.command('categories').description('list, add, rename or remove blog categories');
 
 withData(
   categories
@@ -156,6 +159,30 @@ withData(
   }
   const rows = list.map((c) => [String(c.id), c.slug, c.name, String(c.posts)]);
   for (const line of table(['ID', 'SLUG', 'NAME', 'POSTS'], rows)) print(line);
+});
+
+withData(
+  categories
+    .command('rename')
+    .description('rename a category (its posts follow; the slug stays unless --slug is given)')
+    .argument('<slug>', "the category's slug")
+    .argument('<name>', 'the new name shown on the site')
+    .option('--slug <slug>', 'a new URL slug too (old /blog?category= links then show all posts)'),
+).action(async (slug: string, name: string, flags: StoreFlags & { slug?: string }) => {
+  const { before, after } = await renameCategory({ dataFile: flags.data, slug, name, newSlug: flags.slug });
+  print(
+    `renamed category "${before.name}" (slug ${before.slug}) to "${after.name}" (slug ${after.slug}, id ${after.id})`,
+  );
+});
+
+withData(
+  categories
+    .command('remove')
+    .description('delete a category that no post uses')
+    .argument('<slug>', "the category's slug"),
+).action(async (slug: string, flags: StoreFlags) => {
+  const category = await removeCategory({ dataFile: flags.data, slug });
+  print(`removed category "${category.name}" (slug ${category.slug}, id ${category.id})`);
 });
 
 withPublic(

@@ -21,10 +21,18 @@ import {
 } from './images.server.ts';
 import { parsePostFile, serializePostFile, type ParsedPostFile } from './post-file.server.ts';
 import { isSlug, slugify } from './slug.server.ts';
+import { authors, defaultAuthor } from '../../content/authors.ts';
 
 export { ContentError } from './content-error.server.ts';
 
-export const defaultAuthor = 'studio-team';
+export { defaultAuthor };
+
+/** Undefined when the username is one of src/content/authors.ts, else the message that lists the known ones. */
+export function unknownAuthor(username: string): string | undefined {
+  if (authors.some((author) => author.username === username)) return undefined;
+  const known = authors.map((author) => author.username).join(', ');
+  return `unknown author "${username}" (known: ${known}; a new writer is added in src/content/authors.ts)`;
+}
 
 export interface StoreOptions {
   /** The lowdb JSON store (DATA_FILE). */
@@ -113,6 +121,8 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
   const parsed = parsePostFile(await readText(options.file), options.file);
   const front = parsed.frontMatter;
   const slug = slugFor(parsed, options.file);
+  const authorProblem = front.author === undefined ? undefined : unknownAuthor(front.author);
+  if (authorProblem) throw new ContentError(`${options.file}: ${authorProblem}`);
 
   let featuredImage = front.featuredImage;
   let imageBytes: Buffer | undefined;
@@ -251,6 +261,59 @@ export async function addCategory(options: StoreOptions & { name: string; slug?:
     if (sameName) throw new ContentError(`a category named "${sameName.name}" already exists (slug ${sameName.slug})`);
     const category: StoredCategory = { id: nextId(data.categories), name, slug };
     return { data: { ...data, categories: [...data.categories, category] }, result: category };
+  });
+}
+
+function categoryBySlug(categories: readonly StoredCategory[], slug: string): StoredCategory {
+  const category = categories.find((c) => c.slug === slug);
+  if (category) return category;
+  const known = categories.map((c) => c.slug).join(', ') || 'none';
+  throw new ContentError(`no category with slug "${slug}" (known: ${known})`);
+}
+
+export interface RenameCategoryOptions extends StoreOptions {
+  /** The category's current slug. */
+  slug: string;
+  /** The new name shown on the site. */
+  name: string;
+  /** A new URL slug; by default the slug stays, so links to /blog?category=<slug> keep working. */
+  newSlug?: string;
+}
+
+/** Renames a category (and, when asked, changes its slug); its posts follow, as they refer to it by id. */
+export async function renameCategory(
+  options: RenameCategoryOptions,
+): Promise<{ before: StoredCategory; after: StoredCategory }> {
+  const name = options.name.trim();
+  if (!name) throw new ContentError('the category name is empty');
+  if (options.newSlug !== undefined && !isSlug(options.newSlug)) {
+    throw new ContentError(`slug "${options.newSlug}" must be lowercase words joined by hyphens, like local-seo`);
+  }
+  return modifyStore(options.dataFile, async (data) => {
+    const before = categoryBySlug(data.categories, options.slug);
+    const after: StoredCategory = { ...before, name, slug: options.newSlug ?? before.slug };
+    const others = data.categories.filter((c) => c !== before);
+    const sameSlug = others.find((c) => c.slug === after.slug);
+    if (sameSlug) throw new ContentError(`a category with slug "${after.slug}" already exists ("${sameSlug.name}")`);
+    const sameName = others.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (sameName) throw new ContentError(`a category named "${sameName.name}" already exists (slug ${sameName.slug})`);
+    const categories = data.categories.map((c) => (c === before ? after : c));
+    return { data: { ...data, categories }, result: { before, after } };
+  });
+}
+
+/** Deletes a category that no post uses; one that posts use is refused, naming them. */
+export async function removeCategory(options: StoreOptions & { slug: string }): Promise<StoredCategory> {
+  return modifyStore(options.dataFile, async (data) => {
+    const category = categoryBySlug(data.categories, options.slug);
+    const users = data.posts.filter((p) => p.categoryId === category.id).map((p) => p.slug);
+    if (users.length) {
+      throw new ContentError(
+        `category "${category.slug}" is used by ${users.length} post${users.length === 1 ? '' : 's'}: ` +
+          `${users.join(', ')} (move them to another category with add --update, or remove them, first)`,
+      );
+    }
+    return { data: { ...data, categories: data.categories.filter((c) => c !== category) }, result: category };
   });
 }
 
@@ -436,6 +499,8 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
         `featuredImage must be a path under public/ like /images/blog/x.webp (add converts local images)`,
       );
     }
+    const authorProblem = front.author === undefined ? undefined : unknownAuthor(front.author);
+    if (authorProblem) fileProblems.push(authorProblem);
     const category = findCategory(categories, front.category);
     if (categoriesRead && !category) fileProblems.push(unknownCategory(categories, front.category));
     if (fileProblems.length || !category || !front.publishedAt || !front.createdAt) {

@@ -15,7 +15,9 @@ import {
   importContent,
   listCategories,
   listPosts,
+  removeCategory,
   removePost,
+  renameCategory,
 } from './commands.server.ts';
 import { lockNotices, staleLockMs, withStoreLock } from './content-store.server.ts';
 import { fixtureStore, makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
@@ -111,7 +113,7 @@ describe('add', () => {
     const front = newPostFront({
       id: 40,
       slug: 'my-slug',
-      author: 'jess-nguyen',
+      author: 'james-nguyen',
       publishedAt: '2025-05-20T08:30:00+10:00',
       createdAt: '2025-05-01T09:00:00.000Z',
     });
@@ -119,7 +121,7 @@ describe('add', () => {
     expect(post).toMatchObject({
       id: 40,
       slug: 'my-slug',
-      author: 'jess-nguyen',
+      author: 'james-nguyen',
       publishedAt: '2025-05-20T08:30:00+10:00',
       createdAt: '2025-05-01T09:00:00.000Z',
     });
@@ -463,6 +465,60 @@ describe('list, remove, categories', () => {
   });
 });
 
+describe('authors and categories', () => {
+  test('add refuses an unknown author, listing the known ones, and leaves the store unchanged', async () => {
+    const file = await ws.postFile('a.md', newPostFront({ author: 'jess-nguyen' }));
+    expect(await rejects(() => add(file))).toBe(
+      `${file}: unknown author "jess-nguyen" (known: studio-team, sarah-mitchell, james-nguyen; ` +
+        'a new writer is added in src/content/authors.ts)',
+    );
+  });
+
+  test('import refuses a post by an unknown author', async () => {
+    await ws.file('src/categories.json', JSON.stringify(fixtureStore.categories));
+    const dated = { publishedAt: '2025-01-01T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' };
+    await ws.postFile('src/posts/a.md', newPostFront({ slug: 'a', author: 'nobody', ...dated }));
+    const message = await rejects(() =>
+      importContent({ dir: join(ws.dir, 'src'), dataFile: ws.dataFile, publicDir: ws.publicDir }),
+    );
+    expect(message).toContain('a.md: unknown author "nobody" (known: studio-team,');
+  });
+
+  test('categories rename changes the name and keeps the slug unless given one', async () => {
+    const renamed = await renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'Local Search' });
+    expect(renamed.after).toEqual({ id: 1, name: 'Local Search', slug: 'local-seo' });
+    await renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'Local Search', newSlug: 'local-search' });
+    const data = await readStore(ws.dataFile);
+    expect(data.categories[0]).toEqual({ id: 1, name: 'Local Search', slug: 'local-search' });
+    expect(data.posts[0]?.categoryId).toBe(1);
+  });
+
+  test('categories rename refuses an unknown slug, a taken name or slug, and leaves the store unchanged', async () => {
+    expect(await rejects(() => renameCategory({ dataFile: ws.dataFile, slug: 'nope', name: 'X' }))).toBe(
+      'no category with slug "nope" (known: local-seo, email-marketing)',
+    );
+    expect(
+      await rejects(() => renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'email marketing' })),
+    ).toBe('a category named "Email Marketing" already exists (slug email-marketing)');
+    expect(
+      await rejects(() =>
+        renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'X', newSlug: 'email-marketing' }),
+      ),
+    ).toBe('a category with slug "email-marketing" already exists ("Email Marketing")');
+  });
+
+  test('categories remove deletes an unused category and refuses one that posts use, naming them', async () => {
+    expect(await rejects(() => removeCategory({ dataFile: ws.dataFile, slug: 'local-seo' }))).toBe(
+      'category "local-seo" is used by 1 post: first-post (move them to another category with add --update, ' +
+        'or remove them, first)',
+    );
+    expect(await removeCategory({ dataFile: ws.dataFile, slug: 'email-marketing' })).toEqual(
+      fixtureStore.categories[1],
+    );
+    expect((await readStore(ws.dataFile)).categories.map((c) => c.slug)).toEqual(['local-seo']);
+  });
+});
+
 describe('check', () => {
   test('check passes a valid store whose images all exist, with a summary', async () => {
     await add(await ws.postFile('s.md', newPostFront({ publishedAt: '2030-01-01T00:00:00.000Z' })));
@@ -512,7 +568,7 @@ describe('export and import', () => {
     await add(
       await ws.postFile(
         'b.md',
-        newPostFront({ slug: 'quoted', title: 'It\'s "quoted": yes # no', author: 'a: b' }),
+        newPostFront({ slug: 'quoted', title: 'It\'s "quoted": yes # no', summary: 'a: b # c' }),
         'Line one\n\n    code block\n\n---\n\nEnd\n',
       ),
     );
