@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderMarkdown } from '../server/markdown.server.ts';
+import { maxSlugLength as schemaMaxSlugLength } from '../server/store-schema.ts';
 import { maxSlugLength, slugify } from './slug.ts';
 
 describe('slugify', () => {
@@ -33,4 +34,8 @@ describe('slugify', () => {
     expect(html).toContain(`<h2 id="${slugify("Tips & Tricks: Here's Café 🚀 Advice")}">`);
     expect(html).toContain('<h2 id="tips-and-tricks-heres-cafe-advice">');
   });
+});
+
+test('slugify cuts at the length the store schema accepts', () => {
+  expect(maxSlugLength).toBe(schemaMaxSlugLength);
 });

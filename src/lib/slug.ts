@@ -1,4 +1,4 @@
-/** The longest slug a post may have (URLs stay readable and well under any proxy's limit). */
+/** The longest slug (URLs stay readable and well under any proxy's limit); the store schema checks the same. */
 export const maxSlugLength = 200;
 
 /**

@@ -1,5 +1,4 @@
-import { slugPattern } from '../store-schema.ts';
-import { maxSlugLength } from '../../lib/slug.ts';
+import { maxSlugLength, slugPattern } from '../store-schema.ts';
 
 export { slugify } from '../../lib/slug.ts';
 
