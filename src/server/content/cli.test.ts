@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withStoreLock } from './content-store.server.ts';
@@ -123,6 +123,7 @@ describe('content CLI', () => {
   test(
     'check prints an OK summary, or every problem with exit status 1',
     async () => {
+      await rm(join(ws.publicDir, 'images', 'blog', 'existing.webp'));
       const ok = await cli(['check', '--data', ws.dataFile, '--public', ws.publicDir]);
       expect(ok).toMatchObject({ code: 0, stderr: '' });
       expect(ok.stdout).toMatch(
@@ -172,8 +173,11 @@ describe('content CLI', () => {
     'export then import through the CLI round-trips the store',
     async () => {
       const out = join(ws.dir, 'out');
-      const exported = await cli(['export', out, '--data', ws.dataFile]);
-      expect(exported).toMatchObject({ code: 0, stdout: `exported 1 posts and 2 categories to ${out}\n` });
+      const exported = await cli(['export', out, '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(exported).toMatchObject({
+        code: 0,
+        stdout: `exported 1 posts, 2 categories and 1 image files to ${out}\n`,
+      });
       const rebuilt = join(ws.dir, 'rebuilt.json');
       const imported = await cli(['import', out, '--data', rebuilt, '--public', ws.publicDir]);
       expect(imported).toMatchObject({ code: 0, stderr: '' });

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -142,7 +143,7 @@ describe('add', () => {
     expect(afterwards[0]?.state).toBe('published');
   });
 
-  test('add converts a local image to a 1200×630 WebP in public/images/blog named after the slug', async () => {
+  test('add converts a local image to a 1200×630 WebP with a content-hashed name in the post\'s folder', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
       .png()
       .toBuffer();
@@ -152,14 +153,16 @@ describe('add', () => {
       newPostFront({ slug: 'photo-post', featuredImage: './photo.png' }),
     );
     const result = await add(file);
-    expect(result.post.featuredImage).toBe('/images/blog/photo-post.webp');
-    const output = join(ws.publicDir, 'images', 'blog', 'photo-post.webp');
+    expect(result.post.featuredImage).toMatch(/^\/images\/blog\/photo-post\/photo-[0-9a-f]{8}\.webp$/);
+    const output = join(ws.publicDir, result.post.featuredImage);
     expect(result.imageFile).toBe(output);
+    const bytes = await readFile(output);
+    expect(result.post.featuredImage).toContain(createHash('sha256').update(bytes).digest('hex').slice(0, 8));
     const meta = await sharp(output).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
     // With the smaller copies the pages' srcset names, so the post needs no rebuild.
     for (const width of [480, 800]) {
-      const copy = await sharp(join(ws.publicDir, 'images', 'blog', `photo-post-${width}.webp`)).metadata();
+      const copy = await sharp(output.replace(/\.webp$/, `-${width}.webp`)).metadata();
       expect([copy.format, copy.width]).toEqual(['webp', width]);
     }
     expect((await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir })).ok).toBe(true);
@@ -171,8 +174,9 @@ describe('add', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#1d4ed8"/></svg>',
     );
     const file = await ws.postFile('post.md', newPostFront({ slug: 'svg-post', featuredImage: 'art/logo.svg' }));
-    await add(file);
-    const meta = await sharp(join(ws.publicDir, 'images', 'blog', 'svg-post.webp')).metadata();
+    const { post } = await add(file);
+    expect(post.featuredImage).toMatch(/^\/images\/blog\/svg-post\/logo-[0-9a-f]{8}\.webp$/);
+    const meta = await sharp(join(ws.publicDir, post.featuredImage)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
   });
 
@@ -421,13 +425,13 @@ describe('list, remove, categories', () => {
   });
 
   test('remove deletes the post with that slug', async () => {
-    const removed = await removePost({ dataFile: ws.dataFile, slug: 'first-post' });
-    expect(removed.id).toBe(1);
+    const removed = await removePost({ dataFile: ws.dataFile, publicDir: ws.publicDir, slug: 'first-post' });
+    expect(removed.post.id).toBe(1);
     expect((await readStore(ws.dataFile)).posts).toEqual([]);
   });
 
   test('remove rejects an unknown slug and leaves the store unchanged', async () => {
-    expect(await rejects(() => removePost({ dataFile: ws.dataFile, slug: 'nope' }))).toBe(
+    expect(await rejects(() => removePost({ dataFile: ws.dataFile, publicDir: ws.publicDir, slug: 'nope' }))).toBe(
       'no post with slug "nope" (see: npm run content -- list)',
     );
   });
@@ -526,6 +530,7 @@ describe('check', () => {
     expect(result).toEqual({
       ok: true,
       problems: [],
+      warnings: [],
       summary: `${ws.dataFile}: 2 posts (1 published, 1 scheduled), 2 categories, 2 featured images found`,
     });
   });
@@ -575,8 +580,8 @@ describe('export and import', () => {
     await addCategory({ dataFile: ws.dataFile, name: 'Unused Category' });
     const original = await readStore(ws.dataFile);
     const out = join(ws.dir, 'export');
-    const exported = await exportContent({ dataFile: ws.dataFile, dir: out });
-    expect(exported).toEqual({ posts: 3, categories: 3, strayFiles: [] });
+    const exported = await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out });
+    expect(exported).toEqual({ posts: 3, categories: 3, images: 2, strayFiles: [], warnings: [] });
     expect((await readdir(join(out, 'posts'))).sort()).toEqual(['first-post.md', 'quoted.md', 'scheduled-one.md']);
 
     const rebuilt = join(ws.dir, 'rebuilt', 'db.json');
@@ -590,10 +595,10 @@ describe('export and import', () => {
     const out = join(ws.dir, 'export');
     await mkdir(join(out, 'posts'), { recursive: true });
     await writeFile(join(out, 'posts', 'old-post.md'), 'old');
-    expect((await exportContent({ dataFile: ws.dataFile, dir: out })).strayFiles).toEqual([
+    expect((await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out })).strayFiles).toEqual([
       join(out, 'posts', 'old-post.md'),
     ]);
-    await exportContent({ dataFile: ws.dataFile, dir: out, clean: true });
+    await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out, clean: true });
     expect(await readdir(join(out, 'posts'))).toEqual(['first-post.md']);
   });
 
@@ -615,7 +620,7 @@ describe('export and import', () => {
     const rebuilt = join(ws.dir, 'from-content.json');
     await importContent({ dir: join(repoRoot, 'content'), dataFile: rebuilt, publicDir: ws.publicDir });
     const out = join(ws.dir, 'again');
-    await exportContent({ dataFile: rebuilt, dir: out });
+    await exportContent({ dataFile: rebuilt, publicDir: ws.publicDir, dir: out });
     const seeded = join(repoRoot, 'content');
     expect(await readFile(join(out, 'categories.json'), 'utf8')).toBe(
       await readFile(join(seeded, 'categories.json'), 'utf8'),
@@ -641,7 +646,7 @@ describe('export and import', () => {
       [6, 'b'],
     ]);
     expect(result.warnings).toEqual([
-      expect.stringContaining('post "b": featuredImage "/images/blog/nope.webp" does not exist'),
+      expect.stringContaining('post "b": image "/images/blog/nope.webp" is neither in'),
     ]);
     expect(await readStore(ws.dataFile)).toEqual(result.data);
   });

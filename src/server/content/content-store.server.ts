@@ -193,11 +193,17 @@ async function writeStoreFile(file: string, data: StoreData): Promise<void> {
  * Locked read → change → validate → atomic write. `change` gets the current (valid) store and returns the
  * next one plus a result; it may throw a ContentError to stop. When anything fails, nothing is written and
  * the file stays byte-for-byte as it was. `beforeWrite` runs after validation, just before the store is written
- * (e.g. to put a converted image in place).
+ * (e.g. to put a converted image in place); `afterWrite` once the store is written (e.g. to delete images no
+ * post uses any more).
  */
 export async function modifyStore<T>(
   file: string,
-  change: (data: StoreData) => Promise<{ data: StoreData; result: T; beforeWrite?: () => Promise<void> }>,
+  change: (data: StoreData) => Promise<{
+    data: StoreData;
+    result: T;
+    beforeWrite?: () => Promise<void>;
+    afterWrite?: () => Promise<void>;
+  }>,
 ): Promise<T> {
   return withStoreLock(file, async () => {
     const current = await loadStore(file);
@@ -205,14 +211,22 @@ export async function modifyStore<T>(
     const valid = validateStore(next.data);
     await next.beforeWrite?.();
     await writeStoreFile(file, valid);
+    await next.afterWrite?.();
     return next.result;
   });
 }
 
 /** Replaces the whole store (after validation) without reading it first; creates the file and its folder. */
-export async function replaceStore(file: string, data: StoreData): Promise<StoreData> {
+export async function replaceStore(
+  file: string,
+  data: StoreData,
+  beforeWrite?: () => Promise<void>,
+): Promise<StoreData> {
   const valid = validateStore(data);
   await mkdir(dirname(file) || '.', { recursive: true });
-  await withStoreLock(file, () => writeStoreFile(file, valid));
+  await withStoreLock(file, async () => {
+    await beforeWrite?.();
+    await writeStoreFile(file, valid);
+  });
   return valid;
 }
