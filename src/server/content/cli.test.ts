@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withStoreLock } from './content-store.server.ts';
@@ -162,7 +162,11 @@ describe('content CLI', () => {
       const runs = await Promise.all(
         files.map((file) => cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir])),
       );
-      for (const run of runs) expect(run).toMatchObject({ code: 0, stderr: '' });
+      for (const run of runs) {
+        expect(run.code).toBe(0);
+        // Commands that had to queue say so, and nothing else.
+        for (const line of run.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^warning: waiting for the lock on /);
+      }
       const slugs = (await readStore(ws.dataFile)).posts.map((p) => p.slug).sort();
       expect(slugs).toEqual(['first-post', 'parallel-0', 'parallel-1', 'parallel-2', 'parallel-3']);
     },
@@ -178,10 +182,13 @@ describe('content CLI', () => {
         code: 0,
         stdout: `exported 1 posts, 2 categories and 1 image files to ${out}\n`,
       });
-      const rebuilt = join(ws.dir, 'rebuilt.json');
-      const imported = await cli(['import', out, '--data', rebuilt, '--public', ws.publicDir]);
+      // Into a fresh site (no store, an empty public/): exit 0, no warning, the image back in place.
+      const rebuilt = join(ws.dir, 'fresh', 'data', 'db.json');
+      const freshPublic = join(ws.dir, 'fresh', 'public');
+      const imported = await cli(['import', out, '--data', rebuilt, '--public', freshPublic]);
       expect(imported).toMatchObject({ code: 0, stderr: '' });
       expect(await readStore(rebuilt)).toEqual(await readStore(ws.dataFile));
+      expect(await readFile(join(freshPublic, 'images', 'blog', 'first.webp'), 'utf8')).toBe('webp');
     },
     timeout,
   );
