@@ -2,6 +2,7 @@
  * The operators' content workflow: `npm run content -- <command>` (see "Publishing a post" in README.md).
  * Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
+import { relative } from 'node:path';
 import { Command, Option } from 'commander';
 import {
   addCategory,
@@ -104,7 +105,7 @@ withPublic(
 ).action(async (file: string, flags: StoreFlags & PublicFlags & { update?: boolean }) => {
   const result = await addPost({ file, update: flags.update, dataFile: flags.data, publicDir: flags.public });
   const { post } = result;
-  if (result.imageFile) print(`converted featuredImage to ${result.imageFile}`);
+  if (result.imageFile) print(`converted featuredImage to ${relative(process.cwd(), result.imageFile)}`);
   for (const image of result.bodyImages) print(`converted ${image.source} to ${image.reference}`);
   const when = result.state === 'scheduled' ? `scheduled for ${post.publishedAt}` : `published ${post.publishedAt}`;
   print(`${result.action} "${post.title}" (slug ${post.slug}, id ${post.id}, ${result.category.name}), ${when}`);

@@ -59,6 +59,10 @@ describe('content CLI', () => {
       for (const command of ['add', 'list', 'remove', 'categories', 'check', 'export', 'import']) {
         expect(run.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
       }
+      const categories = await cli(['categories', '--help']);
+      for (const command of ['list', 'add', 'rename', 'remove']) {
+        expect(categories.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+      }
       const add = await cli(['add', '--help']);
       expect(add.stdout).toContain('--update');
       expect(add.stdout).toContain('--data <file>');

@@ -91,9 +91,6 @@ export function convertedImageReference(postSlug: string, sourceFile: string, by
   return `${blogImagesPath}${postSlug}/${stem}-${hash}.webp`;
 }
 
-/** A hashed image name as `convertedImageReference` makes them, or one of its copies. */
-export const hashedImageName = /-[0-9a-f]{8}(?:-\d+)?\.webp$/;
-
 async function checkedSource(source: string, label: string, extensions: string[]): Promise<void> {
   if (!extensions.includes(extname(source).toLowerCase())) {
     throw new ContentError(`${label} is not an image file this command converts (use ${extensions.join(', ')})`);
@@ -347,12 +344,13 @@ export async function listBlogImages(publicDir: string): Promise<string[]> {
     .sort();
 }
 
-/** Copies a file atomically unless the target already holds the same bytes; refuses to replace other bytes. */
+/** Whether two files hold the same bytes. */
 export async function sameBytes(a: string, b: string): Promise<boolean> {
   const [left, right] = await Promise.all([readFile(a), readFile(b)]);
   return left.equals(right);
 }
 
+/** Copies a file atomically (temporary file beside the target, then rename). */
 export async function copyFileAtomically(source: string, target: string): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   const temporary = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
