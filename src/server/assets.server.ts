@@ -96,7 +96,8 @@ export function devAssets(): PageAssets {
 /**
  * Blog images the content command wrote carry a hash of their bytes in their name
  * (`/images/blog/<post>/<name>-<hash8>.webp`, and its `-480`/`-800` copies): such a name never points at other
- * bytes, so browsers and CDNs may keep them for a year. Other files under public/ keep a day.
+ * bytes, so browsers and CDNs may keep them for a year (docs/decisions/content-hashed-images.md). Other files
+ * under public/ keep a day.
  */
 const hashedBlogImage = /[\\/]images[\\/]blog[\\/][a-z0-9-]+[\\/][a-z0-9-]+-[0-9a-f]{8}(?:-\d+)?\.webp$/;
 

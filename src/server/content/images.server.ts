@@ -83,7 +83,7 @@ export interface ConvertedImage {
 /**
  * The name of a converted image carries the first 8 hex characters of its bytes' SHA-256: a name never points
  * at other bytes, so no post's image is ever overwritten, an updated image gets a new URL, and browsers and CDNs
- * may keep such a file for a year.
+ * may keep such a file for a year (docs/decisions/content-hashed-images.md).
  */
 export function convertedImageReference(postSlug: string, sourceFile: string, bytes: Buffer): string {
   const stem = slugify(basename(sourceFile, extname(sourceFile))).slice(0, 60).replace(/-+$/, '') || 'image';
