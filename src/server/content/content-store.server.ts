@@ -172,8 +172,9 @@ export async function withStoreLock<T>(file: string, task: () => Promise<T>): Pr
     throw error;
   }
   const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
-  await writeFile(ownerFile(file), `${JSON.stringify(owner)}\n`);
   try {
+    // Only a courtesy for those who wait: the lock holds without it.
+    await writeFile(ownerFile(file), `${JSON.stringify(owner)}\n`).catch(() => undefined);
     const result = await task();
     if (compromised) throw new ContentError(`${file}: the lock was lost (${compromised.message}); check the store`);
     return result;
