@@ -1,4 +1,4 @@
-import { __iconData as clockIcon } from 'lucide-react/icons/clock';
+import { Clock as clockIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import type { Package } from '../content/packages.ts';
@@ -54,7 +54,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       <p
         className={`mt-4 inline-flex items-center gap-2 text-sm font-semibold ${popular ? 'text-white' : 'text-harbour-700'}`}
       >
-        <LucideIcon icon={clockIcon} className="size-4" />
+        <LucideIcon icon={clockIcon} name="clock" className="size-4" />
         {plan.timeline}
       </p>
       <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>{plan.outcome}</p>
