@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
+import { deferredSectionMark } from './hydration-marks.ts';
 import { onIdle } from '../lib/idle.ts';
 import { preloadModulesInTurn } from '../lib/module-preload.ts';
 
@@ -68,9 +69,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     // work as they did before hydration; an error here would take the whole page down.
     if (!Loaded) use((rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)));
     useEffect(() => {
-      // Counts the deferred sections that are live, for tests (and anyone curious), like data-hydrated.
-      const root = document.documentElement.dataset;
-      root.deferredHydrated = String(Number(root.deferredHydrated ?? 0) + 1);
+      performance.mark(deferredSectionMark);
     }, []);
     const Section = Loaded as ComponentType<P>;
     return <Section {...props} />;
