@@ -24,7 +24,7 @@ if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 if (!options['no-build']) execSync('npm run build', { stdio: 'ignore' });
 
-/** The targets of issue #5, which the medians are checked against. */
+/** The site's performance targets, which the medians are checked against. */
 const targets = { performance: 100, lcpMs: 1500, tbtMs: 50, cls: 0 };
 const pages = ['/', '/blog', '/blog/google-business-profile-newcastle'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -10,7 +10,7 @@ interface BookConsultLinkProps {
   icon?: boolean;
 }
 
-/** SPEC's main call to action, wherever it appears: to the consult page, with its exact label. */
+/** The site's main call to action, wherever it appears: to the consult page, with its exact label. */
 export function BookConsultLink({ cta, className = 'btn-primary', icon = true }: BookConsultLinkProps) {
   return (
     <Link to="/start-project" className={className} data-cta={cta}>

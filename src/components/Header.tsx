@@ -6,7 +6,7 @@ import { Link, NavLink } from './Link.tsx';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
 
-// SPEC: the header gains a shadow once the page is scrolled more than 50px.
+// The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
 
 export function Header() {

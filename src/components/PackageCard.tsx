@@ -3,7 +3,7 @@ import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import type { Package } from '../content/packages.ts';
 
-/** One package or add-on: everything SPEC.md §3 lists, with its button to /start-project?plan=<planId>. */
+/** One package or add-on: its price, timeline and what it includes, with its button to /start-project?plan=<planId>. */
 export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 'package' | 'add-on' }) {
   const popular = plan.popular;
   const headingId = `plan-${plan.planId}`;
