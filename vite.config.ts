@@ -27,6 +27,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           input: ['src/entry-client.tsx', 'src/boot-loader.ts'],
           // Everything the entry imports statically is three chunks: React, the other libraries, and the app.
+          // Why: docs/decisions/boot-loader.md
           // Left to itself Rolldown splits out each module a page chunk shares with the entry (React, the router,
           // Link, the icon base…): more files, all of them needed before the page is interactive anyway.
           // The entry module itself stays out of it, with the stylesheet it imports: otherwise every chunk loaded

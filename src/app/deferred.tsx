@@ -9,6 +9,7 @@ import { preloadModulesInTurn } from '../lib/module-preload.ts';
  * The server renders a deferred section in full, like any other. In the browser its chunk loads once the page
  * has hydrated and the browser is idle (or at once, when a client-side navigation shows it); until then React
  * keeps the server's HTML, whose links, `<details>` and analytics work without it.
+ * Why: docs/decisions/deferred-sections.md
  */
 
 let hydrated = false;
