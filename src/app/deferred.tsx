@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
+import { deferredSectionMark } from './hydration-marks.ts';
 import { onIdle } from '../lib/idle.ts';
 import { preloadModulesInTurn } from '../lib/module-preload.ts';
 
@@ -8,6 +9,7 @@ import { preloadModulesInTurn } from '../lib/module-preload.ts';
  * The server renders a deferred section in full, like any other. In the browser its chunk loads once the page
  * has hydrated and the browser is idle (or at once, when a client-side navigation shows it); until then React
  * keeps the server's HTML, whose links, `<details>` and analytics work without it.
+ * Why: docs/decisions/deferred-sections.md
  */
 
 let hydrated = false;
@@ -38,6 +40,8 @@ export function setDeferredScripts(scripts: readonly string[]): void {
 
 const preloads: (() => Promise<void>)[] = [];
 const never = new Promise<never>(() => {});
+// Marked settled the way React marks the promises it has seen, so that use() returns at once, even on the server.
+const loaded = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
 /**
  * Loads every deferred section defined so far: the server renders them without suspending, and the browser
@@ -66,11 +70,15 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     // While hydrating, React leaves a suspended boundary as the server rendered it and hydrates it later. If the
     // code never arrives (a release replaced it, the network dropped), the server's HTML stays, and its links
     // work as they did before hydration; an error here would take the whole page down.
-    if (!Loaded) use((rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)));
+    // use() is called on every render, with a promise already settled once the code is there: React warns in
+    // development when a render that suspended on use() is retried and finishes without calling it.
+    use(
+      Loaded && !rendering
+        ? loaded
+        : (rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)),
+    );
     useEffect(() => {
-      // Counts the deferred sections that are live, for tests (and anyone curious), like data-hydrated.
-      const root = document.documentElement.dataset;
-      root.deferredHydrated = String(Number(root.deferredHydrated ?? 0) + 1);
+      performance.mark(deferredSectionMark);
     }, []);
     const Section = Loaded as ComponentType<P>;
     return <Section {...props} />;

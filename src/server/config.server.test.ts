@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from './config.server.ts';
 
 describe('parseConfig', () => {
   test('has the documented defaults', () => {
-    const config = parseConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataFile: 'data/db.json', renderCache: true });
+    const config = parseConfig({}, { root: '/srv/site' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataFile: '/srv/site/data/db.json' });
     expect(config.public).toMatchObject({
       siteName: 'Newcastle Marketing Studio',
       siteUrl: 'http://localhost:3000',
@@ -30,15 +31,60 @@ describe('parseConfig', () => {
       /^Invalid configuration: GA_MEASUREMENT_ID must be a Google tag ID such as G-1A2B3C4D5E/,
     ],
     [{ HUBSPOT_REGION: 'mars' }, /^Invalid configuration: HUBSPOT_REGION must look like ap1/],
-    [{ HUBSPOT_API_URL: 'hsforms' }, /^Invalid configuration: HUBSPOT_API_URL /],
-    [{ NOTIFY_EMAIL: 'studio' }, /^Invalid configuration: NOTIFY_EMAIL /],
   ])('a bad value stops with one clear line: %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
+  test.each([
+    [{ HOST: '' }, 'HOST must not be empty (got "")'],
+    [{ DATA_FILE: ' ' }, 'DATA_FILE must not be empty (got " ")'],
+    [{ SITE_URL: 'x' }, 'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "x")'],
+    [
+      { SITE_URL: 'ftp://x' },
+      'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "ftp://x")',
+    ],
+    [{ SITE_NAME: '' }, 'SITE_NAME must not be empty (got "")'],
+    [{ CONTACT_PHONE: '' }, 'CONTACT_PHONE must not be empty (got "")'],
+    [{ CONTACT_EMAIL: 'nope' }, 'CONTACT_EMAIL must be an email address such as hello@example.com (got "nope")'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, production, test (got "prod")'],
+    [{ RENDER_CACHE: 'yes' }, 'RENDER_CACHE must be one of on, off (got "yes")'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be a whole number from 1 to 64 (got "0")'],
+    [{ HUBSPOT_PORTAL_ID: '123' }, 'HUBSPOT_PORTAL_ID is set but HUBSPOT_FORM_ID is not (set both, or neither)'],
+    [
+      { HUBSPOT_FORM_ID: 'abcdef12-3456' },
+      'HUBSPOT_FORM_ID is set but HUBSPOT_PORTAL_ID is not (set both, or neither)',
+    ],
+  ])("every message is in one style, never zod's own wording: %o", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(new Error(`Invalid configuration: ${message}`));
+  });
+
+  test('a relative DATA_FILE is resolved against the root it is given; an absolute one is kept', () => {
+    expect(parseConfig({ DATA_FILE: 'content/site.json' }, { root: '/srv/site' }).dataFile).toBe(
+      '/srv/site/content/site.json',
+    );
+    expect(parseConfig({ DATA_FILE: '/var/lib/site/db.json' }, { root: '/srv/site' }).dataFile).toBe(
+      '/var/lib/site/db.json',
+    );
+  });
+
+  test('development renders every request from source: no page cache, whatever RENDER_CACHE says', () => {
+    expect(parseConfig({ RENDER_CACHE: 'on' }).renderCache).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production' }).renderCache).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', RENDER_CACHE: 'off' }).renderCache).toBe(false);
+  });
+
+  test('production without SITE_URL: noindex and one warning; with it, neither', () => {
+    const bare = parseConfig({ NODE_ENV: 'production', PORT: '8080' });
+    expect(bare.noindex).toBe(true);
+    expect(bare.warnings).toEqual([expect.stringMatching(/^SITE_URL is not set: links name http:\/\/localhost:8080/)]);
+    const set = parseConfig({ NODE_ENV: 'production', SITE_URL: 'https://studio.example' });
+    expect(set).toMatchObject({ noindex: false, warnings: [] });
+    expect(parseConfig({}).noindex).toBe(false);
+  });
+
   test('enquiries: stored in data/, sent to HubSpot, emailed to CONTACT_EMAIL unless NOTIFY_EMAIL is set', () => {
     expect(parseConfig({ CONTACT_EMAIL: 'studio@example.com' }).enquiries).toMatchObject({
-      file: 'data/enquiries.json',
+      file: path.resolve('data/enquiries.json'),
       hubspotApiUrl: 'https://api.hsforms.com',
       smtpUrl: undefined,
       notifyEmail: 'studio@example.com',
@@ -55,6 +101,17 @@ describe('parseConfig', () => {
       smtpUrl: 'smtp://user:pass@127.0.0.1:2525',
       notifyEmail: 'leads@example.com',
     });
+  });
+
+  test.each([
+    [{ ENQUIRIES_FILE: ' ' }, 'ENQUIRIES_FILE must not be empty (got " ")'],
+    [
+      { HUBSPOT_API_URL: 'hsforms' },
+      'HUBSPOT_API_URL must be an absolute http(s) URL such as https://api.hsforms.com (got "hsforms")',
+    ],
+    [{ NOTIFY_EMAIL: 'studio' }, 'NOTIFY_EMAIL must be an email address such as hello@example.com (got "studio")'],
+  ])('the enquiry settings speak the same way: %o', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(new Error(`Invalid configuration: ${message}`));
   });
 
   test('a bad SMTP_URL is named without echoing its password', () => {
