@@ -30,7 +30,36 @@ describe('parseConfig', () => {
       /^Invalid configuration: GA_MEASUREMENT_ID must be a Google tag ID such as G-1A2B3C4D5E/,
     ],
     [{ HUBSPOT_REGION: 'mars' }, /^Invalid configuration: HUBSPOT_REGION must look like ap1/],
+    [{ HUBSPOT_API_URL: 'hsforms' }, /^Invalid configuration: HUBSPOT_API_URL /],
+    [{ NOTIFY_EMAIL: 'studio' }, /^Invalid configuration: NOTIFY_EMAIL /],
   ])('a bad value stops with one clear line: %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test('enquiries: stored in data/, sent to HubSpot, emailed to CONTACT_EMAIL unless NOTIFY_EMAIL is set', () => {
+    expect(parseConfig({ CONTACT_EMAIL: 'studio@example.com' }).enquiries).toEqual({
+      file: 'data/enquiries.json',
+      hubspotApiUrl: 'https://api.hsforms.com',
+      smtpUrl: undefined,
+      notifyEmail: 'studio@example.com',
+    });
+    const config = parseConfig({
+      ENQUIRIES_FILE: '/var/lib/studio/enquiries.json',
+      HUBSPOT_API_URL: 'http://127.0.0.1:4010/',
+      SMTP_URL: 'smtp://user:pass@127.0.0.1:2525',
+      NOTIFY_EMAIL: 'leads@example.com',
+    });
+    expect(config.enquiries).toEqual({
+      file: '/var/lib/studio/enquiries.json',
+      hubspotApiUrl: 'http://127.0.0.1:4010',
+      smtpUrl: 'smtp://user:pass@127.0.0.1:2525',
+      notifyEmail: 'leads@example.com',
+    });
+  });
+
+  test('a bad SMTP_URL is named without echoing its password', () => {
+    expect(() => parseConfig({ SMTP_URL: 'http://user:secret@mail.example.com' })).toThrow(
+      /^Invalid configuration: SMTP_URL must look like smtp:\/\/user:pass@mail\.example\.com:587 \(value not shown\)$/,
+    );
   });
 });

@@ -43,7 +43,19 @@ const envSchema = z.object({
   ),
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
+  ENQUIRIES_FILE: z.string().trim().min(1).default('data/enquiries.json'),
+  HUBSPOT_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://api.hsforms.com'),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@mail.example.com:587' }).optional(),
+  ),
+  NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
 });
+
+/** Values never echoed in an error message: they may hold a password. */
+const secretVariables = new Set(['SMTP_URL']);
 
 /** What the browser may know: sent to the client in the page's boot data. */
 export interface PublicConfig {
@@ -63,6 +75,15 @@ export interface Config {
   renderCache: boolean;
   webConcurrency: number;
   public: PublicConfig;
+  enquiries: {
+    /** Where the site's own enquiries are stored (see the enquiry store). */
+    file: string;
+    /** Base URL of HubSpot's Forms Submission API; forwarding is on when portalId and formId are set. */
+    hubspotApiUrl: string;
+    /** When set, each enquiry is emailed to notifyEmail through this SMTP server. */
+    smtpUrl?: string;
+    notifyEmail: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -72,9 +93,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name] ?? '')})`,
-    );
+    const got = secretVariables.has(name) ? 'value not shown' : `got ${JSON.stringify(env[name] ?? '')}`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (${got})`);
   }
   const e = result.data;
   return {
@@ -91,6 +111,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       contactEmail: e.CONTACT_EMAIL,
       hubspot: { region: e.HUBSPOT_REGION, portalId: e.HUBSPOT_PORTAL_ID, formId: e.HUBSPOT_FORM_ID },
       gaMeasurementId: e.GA_MEASUREMENT_ID,
+    },
+    enquiries: {
+      file: e.ENQUIRIES_FILE,
+      hubspotApiUrl: e.HUBSPOT_API_URL,
+      smtpUrl: e.SMTP_URL,
+      notifyEmail: e.NOTIFY_EMAIL ?? e.CONTACT_EMAIL,
     },
   };
 }

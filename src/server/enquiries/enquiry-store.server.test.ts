@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { EnquiryStore, EnquiryStoreError, type NewEnquiry } from './enquiry-store.server.ts';
+
+const writer = fileURLToPath(new URL('./test-writer.ts', import.meta.url));
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'enquiries-'));
+  file = join(dir, 'data', 'enquiries.json');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function enquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
+  return {
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    message: 'A new website',
+    plan: 'growth',
+    pageUri: 'https://studio.example/start-project?plan=growth',
+    spam: false,
+    ...overrides,
+  };
+}
+
+/** Starts a writer process adding `count` enquiries; resolves each line (an id) as it is printed. */
+function startWriter(count: number, tag: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', writer, file, String(count), tag], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, stderr })),
+  );
+  return { child, lines, exited };
+}
+
+describe('EnquiryStore', () => {
+  test('add resolves with the stored enquiry, on disk and listed newest first', async () => {
+    const store = await EnquiryStore.open(file, { hubspot: true, email: false });
+    const first = await store.add(enquiry({ phone: '', company: 'Harbour Cafe' }));
+    const second = await store.add(enquiry({ firstname: 'Grace', hutk: 'abc123' }));
+    expect(first).toMatchObject({
+      firstname: 'Ada',
+      company: 'Harbour Cafe',
+      delivery: { hubspot: 'pending', email: 'off' },
+      progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
+    });
+    expect(first).not.toHaveProperty('phone');
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(first.receivedAt)).not.toBeNaN();
+
+    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { version: number; enquiries: unknown[] };
+    expect(onDisk.version).toBe(1);
+    expect(onDisk.enquiries).toEqual([first, second]);
+    expect((await store.list()).map((e) => e.firstname)).toEqual(['Grace', 'Ada']);
+    expect(await store.get(second.id)).toEqual(second);
+  });
+
+  test('spam is kept apart: never pending delivery, not listed', async () => {
+    const store = await EnquiryStore.open(file, { hubspot: true, email: true });
+    const spam = await store.add(enquiry({ spam: true }));
+    expect(spam.delivery).toEqual({ hubspot: 'off', email: 'off' });
+    expect(await store.list()).toEqual([]);
+    expect(await store.all()).toHaveLength(1);
+  });
+
+  test('200 concurrent adds in one process are 200 records, written in a few group commits', async () => {
+    const store = await EnquiryStore.open(file, { hubspot: false, email: false });
+    const added = await Promise.all(Array.from({ length: 200 }, (_, i) => store.add(enquiry({ firstname: `n${i}` }))));
+    const all = await store.all();
+    expect(all).toHaveLength(200);
+    expect(new Set(all.map((e) => e.id)).size).toBe(200);
+    expect(new Set(added.map((e) => e.id))).toEqual(new Set(all.map((e) => e.id)));
+  });
+
+  test('a change that throws changes nothing and fails alone; delete removes the record from the file', async () => {
+    const store = await EnquiryStore.open(file);
+    const kept = await store.add(enquiry());
+    const results = await Promise.allSettled([
+      store.change((list) => {
+        list.push({ ...kept, id: 'half-way' });
+        throw new Error('refused');
+      }),
+      store.add(enquiry({ firstname: 'Grace' })),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: new Error('refused') });
+    expect(results[1].status).toBe('fulfilled');
+    expect((await store.all()).map((e) => e.firstname)).toEqual(['Ada', 'Grace']);
+
+    expect(await store.delete(kept.id)).toEqual(kept);
+    expect(await store.delete('no-such-id')).toBeUndefined();
+    expect(await readFile(file, 'utf8')).not.toContain(kept.id);
+    // Nothing is left beside the file but its lock-free folder: no temporary files.
+    expect(await readdir(join(dir, 'data'))).toEqual(['enquiries.json']);
+  });
+
+  test('a corrupt file is one clear line, at open and at add, and is never overwritten', async () => {
+    const store = await EnquiryStore.open(file);
+    await store.add(enquiry());
+    await writeFile(file, '{"version": 1, "enquiries": [');
+    await expect(EnquiryStore.open(file)).rejects.toThrow(
+      new EnquiryStoreError(
+        `${file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written`,
+      ),
+    );
+    await expect(store.add(enquiry())).rejects.toBeInstanceOf(EnquiryStoreError);
+    expect(await readFile(file, 'utf8')).toBe('{"version": 1, "enquiries": [');
+
+    await writeFile(file, JSON.stringify({ version: 1, enquiries: [{ id: 'x' }] }));
+    await expect(EnquiryStore.open(file)).rejects.toThrow(/enquiries\.json: has the wrong shape at enquiries\.0\./);
+  });
+
+  test('a missing file is an empty store; open does not create it', async () => {
+    const store = await EnquiryStore.open(file);
+    expect(await store.list()).toEqual([]);
+    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('EnquiryStore across processes', () => {
+  test('4 processes adding 50 each at once store exactly 200', { timeout: 60_000 }, async () => {
+    const writers = ['a', 'b', 'c', 'd'].map((tag) => startWriter(50, tag));
+    const results = await Promise.all(writers.map((w) => w.exited));
+    for (const result of results) expect(result).toMatchObject({ code: 0, stderr: '' });
+    const all = await (await EnquiryStore.open(file)).all();
+    expect(all).toHaveLength(200);
+    expect(new Set(all.map((e) => e.firstname)).size).toBe(200);
+  });
+
+  test('kill -9 right after add resolved: the enquiry is on disk', { timeout: 60_000 }, async () => {
+    const { child, lines, exited } = startWriter(20, 'k');
+    const firstId = await new Promise<string>((resolve) => lines.once('line', resolve));
+    child.kill('SIGKILL');
+    expect((await exited).signal).toBe('SIGKILL');
+    const all = await (await EnquiryStore.open(file)).all();
+    expect(all.map((e) => e.id)).toContain(firstId);
+  });
+});
