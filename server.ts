@@ -1,3 +1,4 @@
+import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
 import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { createApp } from './src/server/app.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
+import { EnquiryStore } from './src/server/enquiries/enquiry-store.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStore, StoreError } from './src/server/store.server.ts';
 
@@ -69,6 +71,8 @@ function shutdownOnSignals(server: Server, cleanup: () => Promise<void>) {
 function supervise(config: Config) {
   let stopping = false;
   const listening = new Set<number>();
+  // The enquiry rate limit's counts live here, so that they hold whichever worker a request reaches.
+  new ClusterMemoryStorePrimary().init();
   const fork = () => cluster.fork();
   cluster.on('listening', (worker) => listening.add(worker.id));
   for (let i = 0; i < config.webConcurrency; i += 1) fork();
@@ -118,9 +122,14 @@ async function main() {
     throw error;
   }
   store.watch();
+  const { portalId, formId } = config.public.hubspot;
+  const enquiryStore = await EnquiryStore.open(config.enquiries.file, {
+    hubspot: Boolean(portalId && formId),
+    email: Boolean(config.enquiries.smtpUrl),
+  }).catch((error: unknown) => fail(`Cannot start: enquiries ${(error as Error).message}`));
 
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering();
-  const app = createApp({ config, store, logger, ...rendering });
+  const app = createApp({ config, store, logger, ...rendering, enquiries: { store: enquiryStore } });
   const server = createHttpServer(app);
   server.listen(config.port, config.host, () => {
     logger.info(

@@ -6,12 +6,7 @@ import { enquiryForm, enquiryFields, type EnquiryField } from '../content/enquir
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
-import {
-  honeypotFieldName,
-  tokenFieldName,
-  type EnquiryErrors,
-  type EnquiryProblem,
-} from '../lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
 
@@ -53,7 +48,8 @@ async function postEnquiry(body: Record<string, string>): Promise<Outcome> {
   });
   if (response.status === 201) return { status: 'sent', firstname: body.firstname ?? '' };
   const problem = (await response.json().catch(() => null)) as EnquiryProblem | null;
-  if (problem && typeof problem.error === 'string') return { status: 'problem', problem: { ...problem, fields: problem.fields ?? {} } };
+  if (problem && typeof problem.error === 'string')
+    return { status: 'problem', problem: { ...problem, fields: problem.fields ?? {} } };
   return { status: 'problem', problem: { error: enquiryForm.messages.unavailable, fields: {} } };
 }
 
@@ -176,7 +172,9 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         <div
           ref={summaryRef}
           tabIndex={-1}
-          // Without JavaScript the browser moves focus here itself, so the problems are read out first.
+          // The summary takes focus so its problems are read out first (as GOV.UK's does); the server's HTML has
+          // the attribute, so this works before and without JavaScript too.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           className="mb-6 rounded-lg border-4 border-red-700 p-5 outline-none focus:outline-3 focus:outline-sand-500"
           aria-labelledby="enquiry-problems-title"
@@ -208,7 +206,14 @@ export function EnquiryForm({ planId }: { planId?: string }) {
       {/* A field people never see: a bot that fills in every field gives itself away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
         <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>
-        <input id="enquiry-trap" type="text" name={honeypotFieldName} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="enquiry-trap"
+          type="text"
+          name={honeypotFieldName}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         {fieldSpecs.map((spec) => {
@@ -271,7 +276,10 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         data-cta="enquiry-form-submit"
       >
         {sending && (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
         )}
         {sending ? enquiryForm.sending : enquiryForm.submit}
       </button>

@@ -69,10 +69,24 @@ export function createApp({
   });
   let tokens: Promise<FormTokens> | undefined;
   const getTokens = () => (tokens ??= loadFormSecret(formSecretFile(config.enquiries.file)).then(formTokens));
-  const pageOptions = { config, store, logger, loadRenderer, assets, inlineCss, formToken: async () => (await getTokens()).issue() };
+  const pageOptions = {
+    config,
+    store,
+    logger,
+    loadRenderer,
+    assets,
+    inlineCss,
+    formToken: async () => (await getTokens()).issue(),
+  };
   app.use(
     '/api/enquiries',
-    createEnquiryRouter({ config, logger, ...enquiries, tokens: getTokens, renderFormPage: createFormPageRenderer(pageOptions) }),
+    createEnquiryRouter({
+      config,
+      logger,
+      ...enquiries,
+      tokens: getTokens,
+      renderFormPage: createFormPageRenderer(pageOptions),
+    }),
   );
   app.use('/api', createApiRouter(store));
   app.use(createSeoRouter(store, config.public));

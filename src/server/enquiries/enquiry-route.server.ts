@@ -26,8 +26,8 @@ export interface EnquiryRouteOptions {
   logger: Logger;
   /** Resolves once the enquiry is durably stored. */
   store: { add(enquiry: NewEnquiry): Promise<{ id: string }> };
-  /** Tells delivery that a new enquiry is waiting. */
-  wake: () => void;
+  /** Tells delivery that a new enquiry is waiting (forwarding and email start at once, not at their next poll). */
+  wake?: () => void;
   tokens: () => Promise<FormTokens>;
   /** Renders a page with the form in the given state (a post with problems), not cached. */
   renderFormPage: (res: Response, url: string, enquiry: EnquiryFormState, status: number) => Promise<void>;
@@ -192,7 +192,7 @@ export function createEnquiryRouter({ config, logger, store, wake, tokens, rende
       return refuse(req, res, config, 503, m.unavailable);
     }
     logger.info({ enquiry: id, spam }, spam ? 'Enquiry received (honeypot: kept apart as spam)' : 'Enquiry received');
-    if (!spam) wake();
+    if (!spam) wake?.();
     res.set('Cache-Control', 'no-store');
     if (json) {
       res.status(201).json({ id });

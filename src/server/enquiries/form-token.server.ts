@@ -51,7 +51,8 @@ export function formTokens(secret: Buffer): FormTokens {
 export async function loadFormSecret(file: string): Promise<Buffer> {
   const read = async () => {
     const text = (await readFile(file, 'utf8')).trim();
-    if (!/^[0-9a-f]{64}$/.test(text)) throw new Error(`${file} is not a form secret (64 hex digits); delete it to make a new one`);
+    if (!/^[0-9a-f]{64}$/.test(text))
+      throw new Error(`${file} is not a form secret (64 hex digits); delete it to make a new one`);
     return Buffer.from(text, 'hex');
   };
   try {
