@@ -74,7 +74,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   const [sent, setSent] = useState<string | null>(null);
   const sendingRef = useRef(false);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const thanksRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
   const [problemCount, setProblemCount] = useState(0);
 
   useEffect(() => {
@@ -144,8 +144,10 @@ export function EnquiryForm({ planId }: { planId?: string }) {
 
   if (sent !== null) {
     return (
-      <div ref={thanksRef} tabIndex={-1} className="rounded-xl bg-sea-50 p-6 outline-none" data-testid="enquiry-sent">
-        <h3 className="text-xl font-bold text-ink">{enquiryForm.thanksTitle}</h3>
+      <div className="rounded-xl bg-sea-50 p-6">
+        <h3 ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
+          {enquiryForm.thanksTitle}
+        </h3>
         <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>
       </div>
     );

@@ -1,6 +1,6 @@
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
-import { enquiryForm } from '../content/enquiry-form.ts';
+import { errorPrefix } from '../content/error-prefix.ts';
 
 interface PageMetaProps {
   /** The page's own title; the site name is appended. */
@@ -30,7 +30,7 @@ export function PageMeta({
   const fullTitle = `${title} | ${siteName}`;
   // A form with problems names them in the title first, so that a screen reader announces them on arrival.
   const { hasErrors } = useEnquiryState();
-  const documentTitle = hasErrors ? `${enquiryForm.errorPrefix} ${fullTitle}` : fullTitle;
+  const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;
   const imageUrl = `${siteUrl}${image ?? '/og-default.png'}`;
   return (

@@ -1,3 +1,5 @@
+import { errorPrefix } from './error-prefix.ts';
+
 /** The site's own enquiry form: labels, hints, messages and the collection notice. */
 export const enquiryFields = ['firstname', 'lastname', 'email', 'phone', 'company', 'plan', 'message'] as const;
 export type EnquiryField = (typeof enquiryFields)[number];
@@ -22,7 +24,7 @@ export const enquiryForm = {
   sending: 'Sending…',
   honeypotLabel: 'Leave this field empty',
   errorSummaryTitle: 'There is a problem',
-  errorPrefix: 'Error:',
+  errorPrefix,
   messages: {
     firstnameMissing: 'Enter your first name',
     firstnameLong: 'First name must be 100 characters or fewer',
