@@ -55,7 +55,14 @@ async function postEnquiry(body: Record<string, string>): Promise<Outcome> {
 
 /** Only the whole form was refused (an expired or too-young token), with a fresh token to send it again. */
 const isTokenProblem = (problem: EnquiryProblem) =>
-  Boolean(problem.token) && Object.keys(problem.fields).every((key) => key === 'form');
+  Boolean(problem.token) && Object.keys(problem.fields).every((key) => key === tokenFieldName);
+
+/** The server names a problem with the token after its field; the form shows it as the whole form's. */
+function formErrors(problem: EnquiryProblem): EnquiryErrors {
+  const { [tokenFieldName]: tokenProblem, ...fields } = problem.fields as EnquiryErrors & Record<string, string>;
+  const errors: EnquiryErrors = { ...fields, ...(tokenProblem ? { form: tokenProblem } : {}) };
+  return Object.keys(errors).length ? errors : { form: problem.error };
+}
 
 /**
  * The site's own enquiry form: a plain form post that works without JavaScript (303 to /thank-you, or the page
@@ -132,8 +139,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         return;
       }
       if (outcome.problem.token) setToken(outcome.problem.token);
-      const fields = outcome.problem.fields;
-      showProblems(Object.keys(fields).length ? fields : { form: outcome.problem.error });
+      showProblems(formErrors(outcome.problem));
     } catch {
       showProblems({ form: enquiryForm.messages.network });
     } finally {
