@@ -23,7 +23,8 @@ interface PageHandlerOptions {
 }
 
 // Cached pages carry a form token that the server accepts for 3 days: a cached render is replaced after 12 hours,
-// so that even a copy a CDN then serves stale for a day carries a token that is still valid.
+// so that even a copy a CDN then serves stale for a day carries a token that is still valid
+// (docs/decisions/enquiry-form-token.md).
 const pageCacheMaxAgeMs = 12 * 60 * 60 * 1000;
 
 // A render that has not finished by then is abandoned; React then sends what it has.

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
+// Why a shared, time-stamped token rather than a per-visitor one: docs/decisions/enquiry-form-token.md.
 /**
  * The enquiry form's token: `<issued at, ms, base 36>.<HMAC-SHA256 of it>`. It proves that the post comes from a
  * form this site rendered, and when. Pages are cached (by the server for up to 12 hours, by a CDN for a day more
