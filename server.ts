@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
+import { startDelivery } from './src/server/enquiries/delivery.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
@@ -137,8 +138,11 @@ async function main() {
     );
   });
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
+  // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
+  const delivery = startDelivery({ store: enquiryStore, config, logger });
   shutdownOnSignals(server, async () => {
     store.close();
+    await delivery.stop();
     await rendering.close();
   });
 }

@@ -3,7 +3,8 @@
  * read → change → write, and written as a temporary file that is fsync'd, renamed over the old one and made
  * durable by an fsync of the folder. Readers therefore always see a whole file, and a change has reached the
  * disk before the promise that made it resolves. Concurrent changes within one process share one locked
- * write (group commit), so many submissions at once cost a few writes, not one each.
+ * write (group commit), so many submissions at once cost a few writes, not one each
+ * (docs/decisions/enquiry-storage.md).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
@@ -56,6 +57,11 @@ export interface StoredEnquiry extends NewEnquiry {
 }
 
 export class EnquiryStoreError extends Error {}
+
+/** Returned by a `change` that changed nothing: its value is passed on and the file is not rewritten. */
+export class Unchanged<T> {
+  constructor(readonly value: T) {}
+}
 
 const deliveryState = z.enum(['off', 'pending', 'sent', 'failed']);
 const progressSchema = z.object({
@@ -166,6 +172,8 @@ export interface StoreOptions {
 }
 
 export class EnquiryStore {
+  /** Durable writes made by this instance (how well group commit batches, for tests and benchmarks). */
+  writes = 0;
   private queue: Operation[] = [];
   private flushing = false;
   private listeners = new Set<(enquiry: StoredEnquiry) => void>();
@@ -217,15 +225,22 @@ export class EnquiryStore {
     return (await this.all()).filter((e) => !e.spam).reverse();
   }
 
+  /** Changes whenever the file is replaced (each write is a new inode): a cheap "has anything changed?". */
+  async signature(): Promise<string> {
+    const info = await stat(this.file).catch(() => undefined);
+    return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : 'missing';
+  }
+
   async get(id: string): Promise<StoredEnquiry | undefined> {
     return (await this.all()).find((e) => e.id === id);
   }
 
   /**
    * A locked read → change → durable write. `change` gets the current enquiries (oldest first) to change in
-   * place and may throw to change nothing; its result is returned once the write is on disk.
+   * place and may throw to change nothing, or return `new Unchanged(value)`; its result is returned once the
+   * write is on disk.
    */
-  change<T>(change: (enquiries: StoredEnquiry[]) => T): Promise<T> {
+  change<T>(change: (enquiries: StoredEnquiry[]) => T | Unchanged<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ apply: change, resolve: resolve as (value: unknown) => void, reject });
       void this.flush();
@@ -236,7 +251,7 @@ export class EnquiryStore {
   delete(id: string): Promise<StoredEnquiry | undefined> {
     return this.change((enquiries) => {
       const index = enquiries.findIndex((e) => e.id === id);
-      return index === -1 ? undefined : enquiries.splice(index, 1)[0];
+      return index === -1 ? new Unchanged(undefined) : enquiries.splice(index, 1)[0];
     });
   }
 
@@ -258,7 +273,7 @@ export class EnquiryStore {
   }
 
   private async commit(batch: Operation[]): Promise<void> {
-    const results: Array<{ operation: Operation; ok: boolean; value: unknown }> = [];
+    const results: Array<{ operation: Operation; ok: boolean; value: unknown; changed?: boolean }> = [];
     await this.withLock(async (stillHeld) => {
       results.length = 0;
       const data = await this.readForChange();
@@ -268,16 +283,21 @@ export class EnquiryStore {
         const draft = [...enquiries];
         try {
           const value = operation.apply(draft);
+          if (value instanceof Unchanged) {
+            results.push({ operation, ok: true, value: value.value as unknown, changed: false });
+            continue;
+          }
           enquiries = draft;
-          results.push({ operation, ok: true, value });
+          results.push({ operation, ok: true, value, changed: true });
         } catch (error) {
           results.push({ operation, ok: false, value: error });
         }
       }
-      if (!results.some((r) => r.ok)) return;
+      if (!results.some((r) => r.changed)) return;
       const next: EnquiryFile = { version: 1, enquiries };
       stillHeld();
       await writeDurably(this.file, `${JSON.stringify(next, null, 2)}\n`);
+      this.writes += 1;
       const info = await stat(this.file);
       this.cache = { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, data: next };
     });

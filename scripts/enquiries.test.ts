@@ -1,0 +1,209 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from '../src/server/enquiries/enquiry-store.server.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const script = join(repoRoot, 'scripts', 'enquiries.ts');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI as operators do, in its own node process, with ENQUIRIES_FILE pointing at the test's file. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: repoRoot, env: { ...process.env, ENQUIRIES_FILE: file, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'enquiries-cli-'));
+  file = join(dir, 'enquiries.json');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function enquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
+  return {
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '0400 000 000',
+    company: 'Café Ünïcode',
+    message: '=HYPERLINK("http://evil.example")\nsecond line, with "quotes"',
+    plan: 'growth',
+    pageUri: 'https://studio.example/start-project?plan=growth',
+    hutk: 'abc123',
+    spam: false,
+    ...overrides,
+  };
+}
+
+/** Three enquiries (oldest first: Ada, a spam, Grace) with Ada's HubSpot delivery failed. */
+async function seed(): Promise<{ ada: StoredEnquiry; spam: StoredEnquiry; grace: StoredEnquiry }> {
+  const store = await EnquiryStore.open(file, { hubspot: true, email: false });
+  const ada = await store.add(enquiry());
+  const spam = await store.add(enquiry({ firstname: 'Spammer', email: 'spam@example.com', spam: true }));
+  const grace = await store.add(
+    enquiry({ firstname: '@Grace', lastname: 'Hopper', email: 'grace@example.com', message: undefined }),
+  );
+  await store.change((list) => {
+    const target = list.find((e) => e.id === ada.id);
+    if (!target) throw new Error('seeded enquiry missing');
+    target.delivery.hubspot = 'failed';
+    target.progress.hubspot = { attempts: 1, lastError: 'HubSpot answered 400: invalid' };
+  });
+  return { ada, spam, grace };
+}
+
+const timeout = 90_000;
+
+describe('npm run enquiries', () => {
+  test('list: newest first with delivery states, spam apart; --json for scripts', { timeout }, async () => {
+    const { ada, grace } = await seed();
+    const list = await cli(['list']);
+    expect(list).toMatchObject({ code: 0, stderr: '' });
+    const lines = list.stdout.split('\n');
+    expect(lines[0]).toMatch(/^ID +RECEIVED +NAME +EMAIL ADDRESS +PACKAGE +HUBSPOT +EMAIL$/);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${grace.id} .* @Grace Hopper +grace@example\\.com +Growth Partner +pending +off$`),
+    );
+    expect(lines[2]).toMatch(new RegExp(`^${ada.id} .* Ada Lovelace +ada@example\\.com +Growth Partner +failed +off$`));
+    expect(list.stdout).not.toContain('Spammer');
+    expect(list.stdout).toContain('2 enquiries, 1 with a failed delivery');
+
+    const json = await cli(['list', '--json']);
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    const rows = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
+    expect(rows.map((r) => r.id)).toEqual([grace.id, ada.id]);
+    expect(rows[1]).toMatchObject({
+      id: ada.id,
+      receivedAt: ada.receivedAt,
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '0400 000 000',
+      company: 'Café Ünïcode',
+      message: ada.message,
+      plan: 'growth',
+      pageUri: ada.pageUri,
+      delivery: { hubspot: 'failed', email: 'off' },
+    });
+    expect(rows[0]).toMatchObject({ message: null, delivery: { hubspot: 'pending', email: 'off' } });
+
+    const spam = await cli(['list', '--spam', '--json']);
+    expect((JSON.parse(spam.stdout) as Array<{ firstname: string }>).map((r) => r.firstname)).toEqual(['Spammer']);
+  });
+
+  test('show: every field and the delivery history, by id or a unique start of it', { timeout }, async () => {
+    const { ada } = await seed();
+    const show = await cli(['show', ada.id.slice(0, 8)]);
+    expect(show).toMatchObject({ code: 0, stderr: '' });
+    for (const line of [
+      `id:         ${ada.id}`,
+      'first name: Ada',
+      'last name:  Lovelace',
+      'email:      ada@example.com',
+      'phone:      0400 000 000',
+      'business:   Café Ünïcode',
+      'package:    Growth Partner (growth)',
+      'hubspotutk: abc123',
+      'HubSpot:    failed, 1 attempt, last error: HubSpot answered 400: invalid',
+      'email sent: off',
+      'message:\n=HYPERLINK("http://evil.example")\nsecond line, with "quotes"',
+    ]) {
+      expect(show.stdout).toContain(line);
+    }
+  });
+
+  test('export: every field, UTF-8 with a BOM, CRLF, formula cells neutralised', { timeout }, async () => {
+    const { ada, grace } = await seed();
+    const target = join(dir, 'out.csv');
+    const run = await cli(['export', target]);
+    expect(run).toMatchObject({ code: 0, stderr: '', stdout: `exported 2 enquiries to ${target}\n` });
+    const csv = await readFile(target, 'utf8');
+    expect(csv.startsWith('\uFEFFid,receivedAt,firstname,lastname,email,phone,company,message,plan,planTitle,')).toBe(
+      true,
+    );
+    const records = csv.slice(1).split('\r\n');
+    expect(records).toHaveLength(4);
+    expect(records[3]).toBe('');
+    expect(records[1]).toContain(`${grace.id},${grace.receivedAt},'@Grace,Hopper,grace@example.com,`);
+    expect(records[2]).toContain(
+      `${ada.id},${ada.receivedAt},Ada,Lovelace,ada@example.com,0400 000 000,Café Ünïcode,` +
+        `"'=HYPERLINK(""http://evil.example"")\nsecond line, with ""quotes""",growth,Growth Partner,`,
+    );
+    expect(records[2]).toContain(',failed,1,,HubSpot answered 400: invalid,off,0,,');
+    expect(csv).not.toContain('Spammer');
+  });
+
+  test('retry re-queues failed deliveries; delete removes one for good', { timeout }, async () => {
+    const { ada, grace } = await seed();
+    const retry = await cli(['retry']);
+    expect(retry).toMatchObject({ code: 0, stderr: '' });
+    expect(retry.stdout).toMatch(/^re-queued 1 HubSpot and 0 email deliveries; the running server sends them/);
+    const store = await EnquiryStore.open(file);
+    expect((await store.get(ada.id))?.delivery.hubspot).toBe('pending');
+    expect((await store.get(ada.id))?.progress.hubspot.attempts).toBe(0);
+
+    const removed = await cli(['delete', grace.id]);
+    expect(removed).toMatchObject({ code: 0, stderr: '' });
+    expect(removed.stdout).toBe(`deleted enquiry ${grace.id} (received ${grace.receivedAt}) from ${file}\n`);
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain(grace.id);
+    expect(text).not.toContain('grace@example.com');
+    expect((await store.all()).map((e) => e.id)).not.toContain(grace.id);
+  });
+
+  test('errors are one line and exit 1; a corrupt file is left as it is', { timeout }, async () => {
+    await seed();
+    const unknown = await cli(['show', 'no-such-id']);
+    expect(unknown).toEqual({ code: 1, stdout: '', stderr: `error: no enquiry no-such-id in ${file}\n` });
+    const missing = await cli(['delete', 'x', '--file', join(dir, 'none.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error: .*none\.json does not exist yet[^\n]*\n$/);
+    const noFolder = await cli(['export', join(dir, 'no', 'such', 'folder', 'x.csv')]);
+    expect(noFolder.stderr).toMatch(/^error: cannot write .*x\.csv: its folder .* does not exist\n$/);
+
+    await writeFile(file, '{"version": 1, "enquiries": [');
+    for (const args of [['list'], ['retry'], ['delete', 'abcd']]) {
+      const run = await cli(args);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `error: ${file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written\n`,
+      );
+    }
+    expect(await readFile(file, 'utf8')).toBe('{"version": 1, "enquiries": [');
+  });
+
+  test('piped into a reader that stops early (head): no error', { timeout }, async () => {
+    const store = await EnquiryStore.open(file);
+    await Promise.all(Array.from({ length: 400 }, (_, i) => store.add(enquiry({ email: `v${i}@example.com` }))));
+    const child = spawn(process.execPath, ['--import', 'tsx', script, 'list', '--json'], {
+      cwd: repoRoot,
+      env: { ...process.env, ENQUIRIES_FILE: file },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+});

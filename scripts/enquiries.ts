@@ -1,0 +1,191 @@
+/**
+ * The operators' view of the site's own enquiries: `npm run enquiries -- <command>` (see "Enquiries" in
+ * README.md). Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
+ */
+import { Command, Option } from 'commander';
+import { planTitles } from '../src/content/plan-titles.ts';
+import {
+  deleteEnquiry,
+  enquiryJson,
+  exportEnquiries,
+  listEnquiries,
+  retryDeliveries,
+  showEnquiry,
+} from '../src/server/enquiries/commands.server.ts';
+import type { StoredEnquiry } from '../src/server/enquiries/enquiry-store.server.ts';
+
+interface FileFlags {
+  file: string;
+}
+
+// Piped into `head`, the reader may go away first: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+function withFile(command: Command): Command {
+  return command.addOption(
+    new Option('--file <file>', 'the enquiries file (env ENQUIRIES_FILE)').default(
+      process.env.ENQUIRIES_FILE?.trim() || 'data/enquiries.json',
+    ),
+  );
+}
+
+/** Control characters a visitor typed (terminal escape sequences, say) are not passed to the terminal. */
+function print(line = ''): void {
+  process.stdout.write(`${line.replace(/(?![\n\t])\p{Cc}/gu, '')}\n`);
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
+  return [line(header), ...rows.map(line)];
+}
+
+/** One line, at most `max` characters: a visitor's line breaks and tabs would break the table. */
+function cell(text: string | undefined, max: number): string {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function when(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function describeDelivery(e: StoredEnquiry, channel: 'hubspot' | 'email'): string {
+  const p = e.progress[channel];
+  const parts: string[] = [e.delivery[channel]];
+  if (p.attempts) parts.push(`${p.attempts} attempt${p.attempts === 1 ? '' : 's'}`);
+  if (p.sentAt) parts.push(`sent ${p.sentAt}`);
+  if (e.delivery[channel] === 'pending' && p.retryAt) parts.push(`next try ${p.retryAt}`);
+  if (p.lastError && e.delivery[channel] !== 'sent') parts.push(`last error: ${cell(p.lastError, 300)}`);
+  return parts.join(', ');
+}
+
+const program = new Command()
+  .name('npm run enquiries --')
+  .description(
+    "The enquiries visitors sent through the site's own form (ENQUIRIES_FILE), with their HubSpot and email\n" +
+      'delivery states. Spam (honeypot hits) is kept apart and not listed unless asked for.',
+  )
+  .showHelpAfterError('(run with --help for usage)')
+  .addHelpText(
+    'after',
+    `
+Examples:
+  npm run enquiries -- list
+  npm run enquiries -- list --json | jq '.[0]'
+  npm run enquiries -- show 3f2a9c1e
+  npm run enquiries -- export enquiries.csv
+  npm run enquiries -- retry                     after fixing HubSpot or SMTP settings
+  npm run enquiries -- delete 3f2a9c1e-…          a privacy request: gone from the file for good`,
+  );
+
+withFile(
+  program
+    .command('list')
+    .description('list enquiries, newest first, with their HubSpot and email delivery states')
+    .option('--json', 'print a JSON array instead of a table')
+    .option('--spam', 'list the spam (honeypot hits) instead'),
+).action(async (flags: FileFlags & { json?: boolean; spam?: boolean }) => {
+  const enquiries = await listEnquiries(flags.file, { spam: flags.spam });
+  if (flags.json) {
+    print(JSON.stringify(enquiries.map(enquiryJson), null, 2));
+    return;
+  }
+  if (!enquiries.length) {
+    print(flags.spam ? 'no spam' : 'no enquiries');
+    return;
+  }
+  const rows = enquiries.map((e) => [
+    e.id,
+    when(e.receivedAt),
+    cell([e.firstname, e.lastname].filter(Boolean).join(' '), 30),
+    cell(e.email, 40),
+    e.plan ? planTitles[e.plan] : '',
+    e.delivery.hubspot,
+    e.delivery.email,
+  ]);
+  for (const line of table(['ID', 'RECEIVED', 'NAME', 'EMAIL ADDRESS', 'PACKAGE', 'HUBSPOT', 'EMAIL'], rows)) {
+    print(line);
+  }
+  const failed = enquiries.filter((e) => e.delivery.hubspot === 'failed' || e.delivery.email === 'failed').length;
+  print(
+    `\n${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'}${failed ? `, ${failed} with a failed delivery (see show <id>, then retry)` : ''}`,
+  );
+});
+
+withFile(
+  program
+    .command('show')
+    .description('print every field of one enquiry and its delivery history')
+    .argument('<id>', 'the id (or its first characters, when only one id starts with them)')
+    .option('--json', 'print JSON'),
+).action(async (id: string, flags: FileFlags & { json?: boolean }) => {
+  const e = await showEnquiry(flags.file, id);
+  if (flags.json) {
+    print(JSON.stringify(enquiryJson(e), null, 2));
+    return;
+  }
+  const field = (label: string, value: string | undefined) => print(`${`${label}:`.padEnd(12)}${value ?? '—'}`);
+  field('id', e.id);
+  field('received', e.receivedAt);
+  field('first name', e.firstname);
+  field('last name', e.lastname);
+  field('email', e.email);
+  field('phone', e.phone);
+  field('business', e.company);
+  field('package', e.plan ? `${planTitles[e.plan]} (${e.plan})` : undefined);
+  field('page', e.pageName ? `${e.pageUri} (${e.pageName})` : e.pageUri);
+  field('hubspotutk', e.hutk);
+  if (e.spam) field('spam', 'yes (honeypot filled in; never delivered)');
+  field('HubSpot', describeDelivery(e, 'hubspot'));
+  field('email sent', describeDelivery(e, 'email'));
+  print('message:');
+  print(e.message ?? '—');
+});
+
+withFile(
+  program
+    .command('export')
+    .description('write every field of every enquiry to a CSV file (UTF-8, opens in Excel)')
+    .argument('<file.csv>', 'the CSV file to write (replaced if it exists)')
+    .option('--spam', 'export the spam instead'),
+).action(async (target: string, flags: FileFlags & { spam?: boolean }) => {
+  const count = await exportEnquiries(flags.file, target, { spam: flags.spam });
+  print(`exported ${count} enquir${count === 1 ? 'y' : 'ies'} to ${target}`);
+});
+
+withFile(
+  program
+    .command('retry')
+    .description('re-queue failed deliveries (and send waiting retries now); the running server sends them'),
+).action(async (flags: FileFlags) => {
+  const requeued = await retryDeliveries(flags.file);
+  print(
+    `re-queued ${requeued.hubspot} HubSpot and ${requeued.email} email deliveries; ` +
+      'the running server sends them within a few seconds (check with: npm run enquiries -- list)',
+  );
+});
+
+withFile(
+  program
+    .command('delete')
+    .description('delete one enquiry from the file for good (a privacy request)')
+    .argument('<id>', 'the id (or its first characters, when only one id starts with them)'),
+).action(async (id: string, flags: FileFlags) => {
+  const removed = await deleteEnquiry(flags.file, id);
+  print(`deleted enquiry ${removed.id} (received ${removed.receivedAt}) from ${flags.file}`);
+});
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  // Operators get one line; the store's own errors already name the file and the problem.
+  process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,482 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { parseConfig } from '../config.server.ts';
+import { retryDeliveries } from './commands.server.ts';
+import {
+  hubspotSubmission,
+  retryAfterMs,
+  deliveryChannels,
+  startDelivery,
+  type Clock,
+  type Delivery,
+  type DeliveryLogger,
+} from './delivery.server.ts';
+import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from './enquiry-store.server.ts';
+
+const portalId = '12345678';
+const formId = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+const deliverer = fileURLToPath(new URL('./test-deliverer.ts', import.meta.url));
+
+let dir: string;
+let file: string;
+const cleanups: Array<() => Promise<void> | void> = [];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'delivery-'));
+  file = join(dir, 'enquiries.json');
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function enquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
+  return {
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '0400 000 000',
+    company: 'Harbour Cafe',
+    message: 'A new website <b>soon</b>',
+    plan: 'growth',
+    pageUri: 'https://studio.example/start-project?plan=growth',
+    pageName: 'Start a project',
+    hutk: '0123456789abcdef0123456789abcdef',
+    spam: false,
+    ...overrides,
+  };
+}
+
+/** Virtual time: each sleep advances it at once, so backoff and rate limits cost no real waiting. */
+function virtualClock(): Clock & { advanceBy(ms: number): void } {
+  let now = Date.now();
+  return {
+    now: () => now,
+    advanceBy(ms) {
+      now += ms;
+    },
+    async sleep(ms, signal) {
+      // A real yield first, so the outbox never starves the test's servers.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (!signal.aborted) now += ms;
+    },
+  };
+}
+
+function memoryLogger() {
+  const lines: Array<{ level: string; message: string; details: Record<string, unknown> }> = [];
+  const at = (level: string) => (details: object, message: string) =>
+    lines.push({ level, message, details: details as Record<string, unknown> });
+  const logger: DeliveryLogger = { info: at('info'), warn: at('warn'), error: at('error') };
+  return { logger, lines };
+}
+
+type Reply = 'reset' | 'hang' | { status: number; headers?: Record<string, string>; body?: string };
+
+/** A local stand-in for HubSpot's Forms Submission API, answering with `replies` in turn (the last repeats). */
+async function hubspotStandIn(replies: Reply[], clock?: Clock) {
+  const requests: Array<{ url: string; body: unknown; at: number; reply: Reply }> = [];
+  const hanging: ServerResponse[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const reply = replies[Math.min(requests.length, replies.length - 1)] ?? { status: 200 };
+      requests.push({ url: req.url ?? '', body: JSON.parse(text), at: clock?.now() ?? Date.now(), reply });
+      if (reply === 'reset') return req.socket.destroy();
+      if (reply === 'hang') return void hanging.push(res);
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(reply.body ?? '{"inlineMessage":"Thanks"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const accepted = () => requests.filter((r) => r.reply !== 'reset' && r.reply !== 'hang' && r.reply.status === 200);
+  return { url, requests, accepted };
+}
+
+function hubspotConfig(apiUrl: string) {
+  return parseConfig({
+    HUBSPOT_PORTAL_ID: portalId,
+    HUBSPOT_FORM_ID: formId,
+    HUBSPOT_API_URL: apiUrl,
+    SITE_URL: 'https://studio.example',
+  });
+}
+
+async function stored(store: EnquiryStore, id: string): Promise<StoredEnquiry> {
+  const found = await store.get(id);
+  if (!found) throw new Error(`enquiry ${id} is not in the store`);
+  return found;
+}
+
+function run(delivery: Delivery): Delivery {
+  cleanups.push(() => delivery.stop());
+  return delivery;
+}
+
+const expectedSubmission = (receivedAt: string) => ({
+  submittedAt: String(Date.parse(receivedAt)),
+  fields: [
+    { name: 'firstname', value: 'Ada' },
+    { name: 'lastname', value: 'Lovelace' },
+    { name: 'email', value: 'ada@example.com' },
+    { name: 'phone', value: '0400 000 000' },
+    { name: 'company', value: 'Harbour Cafe' },
+    { name: 'message', value: 'A new website <b>soon</b>\n\nPackage: Growth Partner' },
+  ],
+  context: {
+    pageUri: 'https://studio.example/start-project?plan=growth',
+    pageName: 'Start a project',
+    hutk: '0123456789abcdef0123456789abcdef',
+  },
+});
+
+describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
+  test('a reset connection, a 500 and a 429 are retried (after Retry-After); exactly one accepted submission', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn(
+      ['reset', { status: 500 }, { status: 429, headers: { 'retry-after': '7' } }, { status: 200 }],
+      clock,
+    );
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const { logger, lines } = memoryLogger();
+    run(startDelivery({ store, config, logger, clock }));
+    const added = await store.add(enquiry());
+
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 20_000,
+    });
+    expect(hubspot.requests).toHaveLength(4);
+    expect(hubspot.accepted()).toHaveLength(1);
+    for (const request of hubspot.requests) {
+      expect(request.url).toBe(`/submissions/v3/integration/submit/${portalId}/${formId}`);
+      expect(request.body).toEqual(expectedSubmission(added.receivedAt));
+    }
+    const [reset, error500, tooMany, ok] = hubspot.requests.map((r) => r.at) as [number, number, number, number];
+    expect(error500 - reset).toBeGreaterThanOrEqual(5_000);
+    expect(tooMany - error500).toBeGreaterThanOrEqual(10_000);
+    expect(ok - tooMany).toBeGreaterThanOrEqual(7_000);
+    expect((await stored(store, added.id)).progress.hubspot).toMatchObject({ attempts: 4 });
+
+    // The log line follows the durable record: wait for it too.
+    await vi.waitFor(() => expect(lines.at(-1)?.message).toBe('enquiry forwarded to HubSpot'));
+    expect(lines.map((l) => l.message)).toEqual([
+      'enquiry received',
+      'enquiry HubSpot delivery will be retried',
+      'enquiry HubSpot delivery will be retried',
+      'enquiry HubSpot delivery will be retried',
+      'enquiry forwarded to HubSpot',
+    ]);
+    expect(lines.every((l) => l.details.enquiryId === added.id)).toBe(true);
+    const logged = JSON.stringify(lines);
+    for (const detail of ['ada@example.com', 'Lovelace', '0400', 'Harbour', 'website', added.hutk ?? '-']) {
+      expect(logged).not.toContain(detail);
+    }
+  });
+
+  test('a 400 is final: failed with the reason kept, never sent again', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn(
+      [{ status: 400, body: '{"status":"error","message":"The request is not valid","errors":[]}' }],
+      clock,
+    );
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const { logger, lines } = memoryLogger();
+    run(startDelivery({ store, config, logger, clock }));
+    const added = await store.add(enquiry());
+
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('failed'), {
+      timeout: 20_000,
+    });
+    const failedAt = clock.now();
+    // Long enough for several retries (5 s, 10 s, 20 s, 40 s…) had it been retried: still one request.
+    await vi.waitFor(() => expect(clock.now() - failedAt).toBeGreaterThan(120_000), { timeout: 30_000 });
+    expect(hubspot.requests).toHaveLength(1);
+    expect((await stored(store, added.id)).progress.hubspot).toMatchObject({
+      attempts: 1,
+      lastError: expect.stringMatching(/^HubSpot answered 400: .*not valid/),
+    });
+    await vi.waitFor(() => expect(lines.at(-1)?.level).toBe('error'));
+    expect(lines.at(-1)).toMatchObject({
+      level: 'error',
+      message: 'enquiry HubSpot delivery failed',
+      details: { enquiryId: added.id, code: 'HTTP 400' },
+    });
+  });
+
+  test('at most 45 submissions in any 10 s, however many are waiting', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    await Promise.all(Array.from({ length: 100 }, (_, i) => store.add(enquiry({ email: `v${i}@example.com` }))));
+    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+
+    await vi.waitFor(async () => expect((await store.list()).every((e) => e.delivery.hubspot === 'sent')).toBe(true), {
+      timeout: 60_000,
+    });
+    const times = hubspot.requests.map((r) => r.at);
+    expect(times).toHaveLength(100);
+    for (let i = 0; i + 45 < times.length; i += 1) {
+      expect((times[i + 45] ?? 0) - (times[i] ?? 0)).toBeGreaterThanOrEqual(10_000);
+    }
+  });
+
+  test('spam and unconfigured channels are never sent', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+    const spam = await store.add(enquiry({ spam: true }));
+    const real = await store.add(enquiry({ email: 'real@example.com' }));
+    await vi.waitFor(async () => expect((await stored(store, real.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 20_000,
+    });
+    expect(hubspot.requests.map((r) => JSON.stringify(r.body))).toEqual([expect.stringContaining('real@example.com')]);
+    expect((await stored(store, spam.id)).delivery).toEqual({ hubspot: 'off', email: 'off' });
+    // No SMTP_URL: the email channel is off, not pending.
+    expect((await stored(store, real.id)).delivery).toEqual({ hubspot: 'sent', email: 'off' });
+  });
+
+  test('an unreadable file stalls delivery with one error line, not one per poll', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    await writeFile(file, 'not json');
+    const { logger, lines } = memoryLogger();
+    run(startDelivery({ store, config, logger, clock }));
+    const startedAt = clock.now();
+    await vi.waitFor(() => expect(clock.now() - startedAt).toBeGreaterThan(30_000), { timeout: 30_000 });
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: 'enquiry delivery is stalled',
+        details: { err: { message: expect.stringContaining('enquiries.json: is not valid JSON') } },
+      },
+    ]);
+    expect(hubspot.requests).toEqual([]);
+  });
+
+  test('a restart finishes what was pending, including a send cut short by stop()', async () => {
+    const hubspot = await hubspotStandIn(['hang', { status: 200 }]);
+    const config = hubspotConfig(hubspot.url);
+    // Stored while no outbox ran (the server crashed, say).
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const waiting = await store.add(enquiry());
+    const first = startDelivery({ store, config, logger: memoryLogger().logger, pollMs: 50 });
+    await vi.waitFor(() => expect(hubspot.requests).toHaveLength(1), { timeout: 20_000 });
+    await first.stop();
+    expect((await stored(store, waiting.id)).delivery.hubspot).toBe('pending');
+    expect((await stored(store, waiting.id)).progress.hubspot.attempts).toBe(0);
+
+    const reopened = await EnquiryStore.open(file, deliveryChannels(config));
+    run(startDelivery({ store: reopened, config, logger: memoryLogger().logger, pollMs: 50 }));
+    await vi.waitFor(async () => expect((await stored(reopened, waiting.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 20_000,
+    });
+    expect(hubspot.accepted()).toHaveLength(1);
+  });
+});
+
+describe('the HubSpot submission body', () => {
+  test('only non-empty fields; the package alone becomes the message; a path becomes a URL; no hutk, no key', () => {
+    const body = hubspotSubmission(
+      {
+        ...enquiry({ lastname: undefined, phone: '  ', company: undefined, message: undefined, hutk: undefined }),
+        pageUri: '/services',
+        pageName: undefined,
+        id: 'x',
+        receivedAt: '2026-01-02T03:04:05.678Z',
+        delivery: { hubspot: 'pending', email: 'off' },
+        progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
+      },
+      'https://studio.example',
+    );
+    expect(body).toEqual({
+      submittedAt: String(Date.parse('2026-01-02T03:04:05.678Z')),
+      fields: [
+        { name: 'firstname', value: 'Ada' },
+        { name: 'email', value: 'ada@example.com' },
+        { name: 'message', value: 'Package: Growth Partner' },
+      ],
+      context: { pageUri: 'https://studio.example/services', pageName: 'https://studio.example/services' },
+    });
+  });
+
+  test('Retry-After in seconds or as a date, kept between 1 s and an hour', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('7', now)).toBe(7_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('0', now)).toBe(1_000);
+    expect(retryAfterMs('999999', now)).toBe(3_600_000);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+});
+
+describe('operators', { timeout: 60_000 }, () => {
+  test('a failed delivery re-queued by `retry` is sent by the running outbox', async () => {
+    const clock = virtualClock();
+    const hubspot = await hubspotStandIn([{ status: 400 }, { status: 200 }], clock);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+    const added = await store.add(enquiry());
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('failed'), {
+      timeout: 20_000,
+    });
+    // As `npm run enquiries -- retry` does, from outside the serving process: no wake() call.
+    expect(await retryDeliveries(file)).toEqual({ hubspot: 1, email: 0 });
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 20_000,
+    });
+    expect(hubspot.requests).toHaveLength(2);
+  });
+});
+
+describe('two serving processes', () => {
+  test('when the process holding the lease is killed, another takes over and sends', { timeout: 90_000 }, async () => {
+    const hubspot = await hubspotStandIn(['hang', { status: 200 }]);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const added = await store.add(enquiry());
+    const env = { ...process.env, HUBSPOT_PORTAL_ID: portalId, HUBSPOT_FORM_ID: formId, HUBSPOT_API_URL: hubspot.url };
+    const holder = spawn(process.execPath, ['--import', 'tsx', deliverer, file], { env, stdio: 'ignore' });
+    cleanups.push(() => void holder.kill('SIGKILL'));
+    await vi.waitFor(() => expect(hubspot.requests).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+
+    run(startDelivery({ store, config, logger: memoryLogger().logger, pollMs: 100, leaseStaleMs: 2_000 }));
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    // At least once: the killed holder's request may have arrived; this one was accepted.
+    expect(hubspot.accepted()).toHaveLength(1);
+  });
+
+  test('never both forward the same enquiry', { timeout: 90_000 }, async () => {
+    const hubspot = await hubspotStandIn([{ status: 200 }]);
+    const config = hubspotConfig(hubspot.url);
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const env = {
+      ...process.env,
+      HUBSPOT_PORTAL_ID: portalId,
+      HUBSPOT_FORM_ID: formId,
+      HUBSPOT_API_URL: hubspot.url,
+    };
+    const children: ChildProcess[] = [0, 1].map(() =>
+      spawn(process.execPath, ['--import', 'tsx', deliverer, file], { env, stdio: 'ignore' }),
+    );
+    cleanups.push(() => {
+      for (const child of children) child.kill('SIGKILL');
+    });
+    // Enquiries arrive while both run, as from two workers.
+    await Promise.all(Array.from({ length: 30 }, (_, i) => store.add(enquiry({ email: `p${i}@example.com` }))));
+    await vi.waitFor(async () => expect((await store.list()).every((e) => e.delivery.hubspot === 'sent')).toBe(true), {
+      timeout: 60_000,
+      interval: 200,
+    });
+    const emails = hubspot.requests.map(
+      (r) =>
+        (r.body as { fields: Array<{ name: string; value: string }> }).fields.find((f) => f.name === 'email')?.value,
+    );
+    expect(emails).toHaveLength(30);
+    expect(new Set(emails).size).toBe(30);
+  });
+});
+
+/** A real SMTP server on a free port; `refuseFirst` answers the first message with a temporary error. */
+async function smtpStandIn(refuseFirst = false) {
+  const messages: Array<{ parsed: ParsedMail; rcpt: string[] }> = [];
+  let offered = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      offered += 1;
+      const refuse = refuseFirst && offered === 1;
+      void simpleParser(stream).then((parsed) => {
+        if (refuse) {
+          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          return callback(error);
+        }
+        messages.push({ parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const port = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, messages, offered: () => offered };
+}
+
+describe('email notification', { timeout: 60_000 }, () => {
+  test('one plain-text message to NOTIFY_EMAIL, reply-to the visitor, every field; a 451 is retried', async () => {
+    const smtp = await smtpStandIn(true);
+    const clock = virtualClock();
+    const config = parseConfig({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'leads@studio.example' });
+    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const { logger, lines } = memoryLogger();
+    run(startDelivery({ store, config, logger, clock }));
+    const added = await store.add(enquiry({ message: 'Line one\n<script>alert(1)</script>' }));
+
+    await vi.waitFor(
+      async () => expect((await stored(store, added.id)).delivery).toEqual({ hubspot: 'off', email: 'sent' }),
+      {
+        timeout: 20_000,
+      },
+    );
+    expect(smtp.offered()).toBe(2);
+    expect(smtp.messages).toHaveLength(1);
+    const [{ parsed, rcpt }] = smtp.messages as [{ parsed: ParsedMail; rcpt: string[] }];
+    expect(rcpt).toEqual(['leads@studio.example']);
+    expect(parsed.to).toMatchObject({ value: [{ address: 'leads@studio.example' }] });
+    expect(parsed.replyTo).toMatchObject({ value: [{ address: 'ada@example.com', name: 'Ada Lovelace' }] });
+    expect(parsed.subject).toBe('Website enquiry: Ada Lovelace (Growth Partner)');
+    expect(parsed.html).toBe(false);
+    for (const line of [
+      'First name: Ada',
+      'Last name: Lovelace',
+      'Email: ada@example.com',
+      'Phone: 0400 000 000',
+      'Business: Harbour Cafe',
+      'Package: Growth Partner',
+      'Page: https://studio.example/start-project?plan=growth',
+      `Received: ${added.receivedAt}`,
+      `Enquiry id: ${added.id}`,
+      'Line one\n<script>alert(1)</script>',
+    ]) {
+      expect(parsed.text).toContain(line);
+    }
+    await vi.waitFor(() => expect(lines.at(-1)?.message).toBe('enquiry notified by email'));
+    expect(lines.map((l) => l.message)).toEqual([
+      'enquiry received',
+      'enquiry email delivery will be retried',
+      'enquiry notified by email',
+    ]);
+  });
+});
