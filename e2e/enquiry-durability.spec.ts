@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -71,7 +72,14 @@ test('an enquiry answered 201 survives kill -9 the moment the answer arrives, an
   expect(accepted.length).toBeGreaterThan(0);
   const restarted = await startServer(env, serverScript);
   expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
-  const stored = (await readEnquiryFile(enquiriesFile)).enquiries.map((e) => e.id);
+  // What the operator sees.
+  const listed = JSON.parse(
+    execFileSync('npm', ['run', '--silent', 'enquiries', '--', 'list', '--json'], {
+      env: { ...process.env, ENQUIRIES_FILE: enquiriesFile },
+      encoding: 'utf8',
+    }),
+  ) as { id: string }[];
+  const stored = listed.map((e) => e.id);
   expect(stored).toEqual(expect.arrayContaining(accepted));
   expect(new Set(stored).size).toBe(stored.length);
   expect(await restarted.stop()).toBe(0);

@@ -111,18 +111,30 @@ test.describe('the site’s own enquiry form, with JavaScript off', () => {
 test.describe('the server-rendered states pass axe (the site’s scripts held back, as with JavaScript off)', () => {
   test.use({ baseURL: ownFormSite, expectedFailedLoads: [/\.(js|ts|tsx)(\?|$)/] });
 
-  test('the form, the page with problems, and /thank-you', async ({ page }) => {
+  test.beforeEach(async ({ page }) => {
     // Axe runs as a script of its own, so JavaScript stays on; the site's scripts never load.
     await page.route(/\.(js|ts|tsx)(\?|$)/, (route) =>
       route.request().resourceType() === 'script' ? route.abort() : route.fallback(),
     );
-    await page.goto('/start-project');
+  });
+
+  test('the form', async ({ page }) => {
+    await page.goto('/start-project?plan=growth');
     await expectNoAxeViolations(page);
+  });
+
+  test('the page that comes back with problems', async ({ page }) => {
+    await page.goto('/start-project');
     await page.getByLabel('Email address').fill('not an email');
     await page.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
     await expectNoAxeViolations(page);
+  });
+
+  test('/thank-you and /privacy', async ({ page }) => {
     await page.goto('/thank-you');
+    await expectNoAxeViolations(page);
+    await page.goto('/privacy');
     await expectNoAxeViolations(page);
   });
 });
