@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
-import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
+import { hubspotScript, stubHubSpot, waitForAnimations } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const ownFormSite = `http://localhost:${ownFormPort}`;
@@ -175,6 +175,8 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await expect(toast).toHaveAttribute('data-type', 'success');
     expect(posts).toBe(1);
     expect(await leads(page)).toEqual([['event', 'generate_lead', { lead_source: 'site-form' }]]);
+    // The toast slides in semi-transparent: check the settled page.
+    await waitForAnimations(page);
     await expectNoAxeViolations(page);
   });
 
