@@ -9,6 +9,10 @@ const dist = process.env.E2E_DIST ?? 'dist';
 
 export const gaMeasurementId = 'G-TEST12345';
 export const gaPort = port + 1;
+/** The same site without HubSpot ids: the site's own enquiry form is the form. */
+export const ownFormPort = port + 2;
+/** Where the end-to-end servers keep enquiries (and the form secret): never the real data/ folder. */
+export const e2eEnquiriesFile = (serverPort: number) => `.tmp/e2e-enquiries-${serverPort}/enquiries.json`;
 
 const serverEnv = {
   NODE_ENV: 'production',
@@ -17,6 +21,8 @@ const serverEnv = {
   HUBSPOT_PORTAL_ID: hubspot.portalId,
   HUBSPOT_FORM_ID: hubspot.formId,
   HUBSPOT_REGION: hubspot.region,
+  // The tests send many enquiries from one address.
+  ENQUIRY_RATE_LIMIT: '10000',
 };
 
 export default defineConfig({
@@ -43,7 +49,7 @@ export default defineConfig({
       url: `http://localhost:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(port) },
+      env: { ...serverEnv, PORT: String(port), ENQUIRIES_FILE: e2eEnquiriesFile(port) },
     },
     {
       // The same site with Google's tag configured, for the analytics and CSP checks.
@@ -51,7 +57,27 @@ export default defineConfig({
       url: `http://localhost:${port + 1}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(port + 1), DATA_FILE: 'data/db.json', GA_MEASUREMENT_ID: gaMeasurementId },
+      env: {
+        ...serverEnv,
+        PORT: String(port + 1),
+        DATA_FILE: 'data/db.json',
+        GA_MEASUREMENT_ID: gaMeasurementId,
+        ENQUIRIES_FILE: e2eEnquiriesFile(port + 1),
+      },
+    },
+    {
+      // No HubSpot ids: the site's own form, as a fresh install has it.
+      command: `exec node ${dist}/server/server.js`,
+      url: `http://localhost:${ownFormPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv,
+        HUBSPOT_PORTAL_ID: '',
+        HUBSPOT_FORM_ID: '',
+        PORT: String(ownFormPort),
+        ENQUIRIES_FILE: e2eEnquiriesFile(ownFormPort),
+      },
     },
   ],
 });

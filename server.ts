@@ -1,3 +1,4 @@
+import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
 import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
 import { existsSync, watchFile } from 'node:fs';
@@ -107,6 +108,8 @@ function supervise(config: Config, firstStore: string) {
   const listening = new Set<number>();
   const firstStart = new Set<number>();
   let failedInARow = 0;
+  // The enquiry rate limit's counts live here, so that they hold whichever worker a request reaches.
+  new ClusterMemoryStorePrimary().init();
   const fork = () => cluster.fork();
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
@@ -197,7 +200,7 @@ async function main() {
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
-  handle = createApp({ config, store, logger, ...rendering });
+  handle = createApp({ config, store, logger, ...rendering, enquiries: { store: enquiryStore } });
   server.listen(config.port, config.host, () => {
     logger.info(
       `Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`,

@@ -87,13 +87,15 @@ test.describe('embedded consult form', () => {
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-x-position', 'right');
   });
 
-  test('shows the fallback with tel: and mailto: links when the script is blocked', async ({ page }) => {
+  test('shows the site’s own form, with tel: and mailto: links beside it, when the script is blocked', async ({
+    page,
+  }) => {
     // The base fixture blocks every outside host, the provider's included.
     await page.goto('/start-project');
     await waitForHydration(page);
     const card = page.locator('[data-form-status]');
     await expect(card).toHaveAttribute('data-form-status', 'failed');
-    await expect(card).toContainText("Our enquiry form couldn't load just now.");
+    await expect(card.getByRole('form', { name: 'Send us your details' })).toBeVisible();
     await expect(card.locator('a[href^="tel:+61"]')).toBeVisible();
     await expect(card.locator('a[href^="mailto:"]')).toBeVisible();
     await expect(page.locator('#consult-form')).toBeEmpty();

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --large] [-- --quick] [-- --no-build] [-- --worst-case]
+ * npm run bench [-- --large] [-- --quick] [-- --no-build] [-- --worst-case] [-- --enquiries-only]
  *
  * Serves the production build and, in the same run, a saved copy of its own post page through
  * express.static (the baseline), and loads each with autocannon (50 connections, 10 s after a 3 s warm-up).
@@ -14,6 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BootData } from '../src/app/boot-data.ts';
+import { tokenFieldName } from '../src/lib/enquiry-types.ts';
+import { readEnquiryFile } from '../src/server/enquiries/enquiry-store.server.ts';
+import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { maxContentLength } from '../src/server/store-schema.ts';
 import { largeStore, largestPostStore } from './lib/seed-store.ts';
 import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';
@@ -123,6 +126,52 @@ async function runMode(name: string, server: RunningServer, baseline: Load, with
   return results;
 }
 
+/**
+ * POST /api/enquiries as the site's script sends it, to one process: every answer is a 201 for an enquiry already
+ * fsync'd to ENQUIRIES_FILE, so req/s is enquiries durably accepted per second.
+ */
+async function benchEnquiries(port: number) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-enquiries-'));
+  const file = path.join(directory, 'enquiries.json');
+  const server = await startServer({
+    PORT: String(port),
+    DATA_FILE: 'data/db.json',
+    ENQUIRIES_FILE: file,
+    ENQUIRY_RATE_LIMIT: '1000000',
+  });
+  await fetch(`${server.url}/start-project`);
+  const token = formTokens(await loadFormSecret(formSecretFile(file))).issue(Date.now() - 10_000);
+  const body = JSON.stringify({
+    firstname: 'Bench',
+    lastname: 'Mark',
+    email: 'bench@example.com',
+    phone: '02 4929 7150',
+    company: 'Bench Café',
+    message: 'A typical enquiry of a sentence or two about the business and what it wants to achieve.',
+    plan: 'growth',
+    [tokenFieldName]: token,
+  });
+  const options = {
+    url: `${server.url}/api/enquiries`,
+    connections,
+    pipelining: 1,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body,
+  };
+  await autocannon({ ...options, duration: warmup });
+  const result = await autocannon({ ...options, duration });
+  const stored = (await readEnquiryFile(file)).enquiries.length;
+  console.log(`\n### POST /api/enquiries (one process, durable storage)\n`);
+  console.log('| enquiries/s | p50 ms | p99 ms | errors | non-2xx | stored in all |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${stored} |`,
+  );
+  console.log(`\nPeak RSS (VmHWM): ${peakRssMiB(server.process.pid!).toFixed(1)} MiB`);
+  await server.stop();
+}
+
 async function timed(url: string) {
   const started = performance.now();
   const response = await fetch(url);
@@ -185,18 +234,21 @@ async function main() {
     return result;
   };
 
-  const modes: [string, Record<string, string>, boolean][] = args.has('--large')
-    ? []
-    : [
-        ['Seeded store, render cache on', { RENDER_CACHE: 'on' }, true],
-        ['Seeded store, render cache off', { RENDER_CACHE: 'off' }, false],
-        ['Seeded store, render cache on, WEB_CONCURRENCY=2', { RENDER_CACHE: 'on', WEB_CONCURRENCY: '2' }, false],
-      ];
+  const modes: [string, Record<string, string>, boolean][] =
+    args.has('--large') || args.has('--enquiries-only')
+      ? []
+      : [
+          ['Seeded store, render cache on', { RENDER_CACHE: 'on' }, true],
+          ['Seeded store, render cache off', { RENDER_CACHE: 'off' }, false],
+          ['Seeded store, render cache on, WEB_CONCURRENCY=2', { RENDER_CACHE: 'on', WEB_CONCURRENCY: '2' }, false],
+        ];
   for (const [name, env, withWeights] of modes) {
     const server = await startServer({ PORT: String(port), DATA_FILE: 'data/db.json', ...env });
     await runMode(name, server, await baseline(), withWeights);
     await server.stop();
   }
+
+  if (!args.has('--large')) await benchEnquiries(port);
 
   if (args.has('--large')) {
     const directory = mkdtempSync(path.join(tmpdir(), 'bench-large-'));
@@ -213,7 +265,7 @@ async function main() {
     }
   }
   baselineServer.stop();
-  if (!args.has('--large')) await worstCase(port);
+  if (!args.has('--large') && !args.has('--enquiries-only')) await worstCase(port);
 }
 
 await main();

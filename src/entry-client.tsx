@@ -46,7 +46,7 @@ async function hydratePage() {
     hydrateRoot(
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
-        <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource}>
+        <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource} enquiry={boot.enquiry}>
           <SiteRouter history={history} prepare={loadPageCode}>
             <App />
           </SiteRouter>

@@ -9,6 +9,7 @@ import { preloadDeferredSections } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute } from './app/routes.tsx';
 import type { BlogSource } from './lib/blog-types.ts';
+import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { PublicConfig } from './server/config.server.ts';
 
@@ -19,6 +20,8 @@ export interface RenderInput {
   config: PublicConfig;
   assets: (pageModule: string) => PageAssets;
   inlineCss?: string;
+  /** The consult form's state, used by pages that show the form. */
+  enquiry?: EnquiryFormState;
 }
 
 export interface RenderOutput {
@@ -75,10 +78,11 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
     config: input.config,
     assets: input.assets(route.page.module),
     state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
+    ...(route.form && input.enquiry ? { enquiry: input.enquiry } : {}),
   };
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
-      <AppProviders queryClient={queryClient} config={input.config} source={input.source}>
+      <AppProviders queryClient={queryClient} config={input.config} source={input.source} enquiry={boot.enquiry}>
         <StaticRouter location={input.url}>
           <App />
         </StaticRouter>

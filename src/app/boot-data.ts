@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { toScriptSafeJson } from '../lib/safe-json.ts';
+import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { PublicConfig } from '../server/config.server.ts';
 
 export interface PageAssets {
@@ -25,6 +26,8 @@ export interface BootData {
   config: PublicConfig;
   assets: PageAssets;
   state: DehydratedState;
+  /** On pages with the consult form: its token, and a returned post's values and errors. */
+  enquiry?: EnquiryFormState;
 }
 
 export const bootDataElementId = 'boot-data';

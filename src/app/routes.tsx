@@ -21,6 +21,10 @@ export interface AppRoute {
   status?: number;
   /** The query parameters the page reads. Others (utm_source, fbclid…) leave it as it is. */
   searchKeys?: readonly string[];
+  /** The page shows the consult form (its HTML then carries a form token). */
+  form?: boolean;
+  /** Listed in the sitemap unless false. */
+  sitemap?: boolean;
 }
 
 async function prefetchBlogList({ queryClient, source, searchParams }: PrefetchContext): Promise<number> {
@@ -50,19 +54,31 @@ export const notFoundRoute: AppRoute = {
 };
 
 export const appRoutes: AppRoute[] = [
-  { path: '/', page: lazyPage('src/pages/HomePage.tsx', () => import('../pages/HomePage.tsx')) },
-  { path: '/services', page: lazyPage('src/pages/ServicesPage.tsx', () => import('../pages/ServicesPage.tsx')) },
+  { path: '/', page: lazyPage('src/pages/HomePage.tsx', () => import('../pages/HomePage.tsx')), form: true },
+  {
+    path: '/services',
+    page: lazyPage('src/pages/ServicesPage.tsx', () => import('../pages/ServicesPage.tsx')),
+    form: true,
+  },
   {
     path: '/how-it-works',
     page: lazyPage('src/pages/HowItWorksPage.tsx', () => import('../pages/HowItWorksPage.tsx')),
+    form: true,
   },
-  { path: '/about', page: lazyPage('src/pages/AboutPage.tsx', () => import('../pages/AboutPage.tsx')) },
-  { path: '/faq', page: lazyPage('src/pages/FaqPage.tsx', () => import('../pages/FaqPage.tsx')) },
+  { path: '/about', page: lazyPage('src/pages/AboutPage.tsx', () => import('../pages/AboutPage.tsx')), form: true },
+  { path: '/faq', page: lazyPage('src/pages/FaqPage.tsx', () => import('../pages/FaqPage.tsx')), form: true },
   {
     path: '/start-project',
     page: lazyPage('src/pages/StartProjectPage.tsx', () => import('../pages/StartProjectPage.tsx')),
     searchKeys: ['plan'],
+    form: true,
   },
+  {
+    path: '/thank-you',
+    page: lazyPage('src/pages/ThankYouPage.tsx', () => import('../pages/ThankYouPage.tsx')),
+    sitemap: false,
+  },
+  { path: '/privacy', page: lazyPage('src/pages/PrivacyPage.tsx', () => import('../pages/PrivacyPage.tsx')) },
   {
     path: '/blog',
     page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')),
@@ -78,6 +94,9 @@ export const appRoutes: AppRoute[] = [
 ];
 
 const isPattern = (route: AppRoute) => /[:*]/.test(route.path);
+
+/** The pages that show the consult form: a post with problems comes back to one of them. */
+export const formPagePaths: readonly string[] = appRoutes.filter((route) => route.form).map((route) => route.path);
 const exactRoutes = new Map(appRoutes.filter((route) => !isPattern(route)).map((route) => [route.path, route]));
 const patternRoutes = appRoutes.filter(isPattern);
 

@@ -1,27 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { consultSection } from '../content/sections.ts';
+import { trackLead } from '../lib/analytics.ts';
 import { embedHubSpotForm } from '../lib/hubspot.ts';
 import { onIdle } from '../lib/idle.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { ContactLinks } from './ContactLinks.tsx';
+import { EnquiryForm } from './EnquiryForm.tsx';
 
+/**
+ * waiting/loading: the provider's form is not started / loading (the site's own form shows meanwhile);
+ * ready: the provider's form shows; failed: the site's own form stays (no ids, the provider failed or was slow,
+ * or the visitor had already started on the site's form).
+ */
 type FormStatus = 'waiting' | 'loading' | 'ready' | 'failed';
 
 export const consultFormId = 'consult-form';
+/** The provider's form must be ready this soon after it starts loading, or the site's own form stays. */
+export const providerTimeoutMs = 8_000;
+
+/** The visitor has started on the site's form: replacing it now would lose what they typed. */
+function inUse(form: HTMLElement | null): boolean {
+  if (!form) return false;
+  if (form.contains(document.activeElement)) return true;
+  return [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]), textarea')].some(
+    (field) => field.value !== '' && field.tabIndex !== -1,
+  );
+}
 
 /**
- * The provider's enquiry form, embedded from the browser only. The server's HTML
- * carries the phone and email, so visitors without JavaScript, or whose browser blocks the provider, can still
- * reach the studio.
+ * The consult form. The server's HTML carries the site's own form (which works without JavaScript) beside the
+ * phone and email. With the provider's ids configured, the browser creates the provider's form out of sight and
+ * swaps it in once the provider reports it ready, within 8 s; otherwise the site's own form simply stays.
  */
 export function ConsultForm({ planId }: { planId?: string }) {
   const { hubspot } = useSiteConfig();
   const { region, portalId, formId } = hubspot;
   const configured = Boolean(portalId && formId);
   const containerRef = useRef<HTMLDivElement>(null);
+  const ownFormRef = useRef<HTMLDivElement>(null);
   const planRef = useRef(planId);
-  const [status, setStatus] = useState<FormStatus>('waiting');
+  const [status, setStatus] = useState<FormStatus>(configured ? 'waiting' : 'failed');
+  // The swap keeps the height the site's form had, so nothing below it moves.
+  const [minHeight, setMinHeight] = useState<number>();
 
   useEffect(() => {
     planRef.current = planId;
@@ -32,19 +53,33 @@ export function ConsultForm({ planId }: { planId?: string }) {
     if (!container || !portalId || !formId) return;
     let active = true;
     let started = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = () => {
+      if (!active) return;
+      active = false;
+      setStatus('failed');
+    };
     const start = () => {
       if (started) return;
       started = true;
       stop();
       setStatus('loading');
+      timer = setTimeout(giveUp, providerTimeoutMs);
       embedHubSpotForm(container, {
         settings: { region, portalId, formId },
         context: () => ({ plan: planRef.current }),
-        onSubmitted: () => void notifySuccess(consultSection.submitted),
-      }).then(
-        () => active && setStatus('ready'),
-        () => active && setStatus('failed'),
-      );
+        onSubmitted: () => {
+          trackLead('hubspot-form');
+          void notifySuccess(consultSection.submitted);
+        },
+      }).then(() => {
+        if (!active) return;
+        active = false;
+        clearTimeout(timer);
+        if (inUse(ownFormRef.current)) return setStatus('failed');
+        setMinHeight(ownFormRef.current?.offsetHeight);
+        setStatus('ready');
+      }, giveUp);
     };
     // Load when the form nears the viewport or once the page is idle, whichever comes first.
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
@@ -58,37 +93,31 @@ export function ConsultForm({ planId }: { planId?: string }) {
     };
     return () => {
       active = false;
+      clearTimeout(timer);
       stop();
     };
   }, [region, portalId, formId]);
 
-  const failed = !configured || status === 'failed';
+  const ready = status === 'ready';
   return (
-    <div className="card p-5 sm:p-8" data-form-status={failed ? 'failed' : status}>
-      <div id={consultFormId} ref={containerRef} />
-      {status === 'loading' && (
-        <div role="status" aria-busy="true" className="space-y-4">
-          <span className="sr-only">{consultSection.loading}</span>
-          <div className="skeleton h-4 w-1/3" />
-          <div className="skeleton h-11 w-full" />
-          <div className="skeleton h-4 w-1/4" />
-          <div className="skeleton h-11 w-full" />
-          <div className="skeleton h-24 w-full" />
-          <div className="skeleton h-11 w-40 rounded-full" />
-        </div>
-      )}
-      {failed ? (
-        <div role="status" className="space-y-4">
-          <p className="text-lg font-semibold text-ink">{consultSection.fallbackTitle}</p>
-          <p className="text-slate-700">{consultSection.fallbackBody}</p>
-          <ContactLinks />
-        </div>
-      ) : (
-        <div className={`space-y-3 ${status === 'waiting' ? '' : 'mt-6 border-t border-slate-200 pt-6'}`}>
-          <p className="font-semibold text-ink">{consultSection.contactLead}</p>
-          <ContactLinks />
-        </div>
-      )}
+    <div className="card p-5 sm:p-8" data-form-status={status}>
+      <div className="relative" style={ready && minHeight ? { minHeight } : undefined}>
+        {/* The provider's form is built out of sight (and out of the accessibility tree) until it is ready. */}
+        <div
+          id={consultFormId}
+          ref={containerRef}
+          className={ready ? undefined : 'invisible absolute inset-x-0 top-0'}
+        />
+        {!ready && (
+          <div ref={ownFormRef}>
+            <EnquiryForm planId={planId} />
+          </div>
+        )}
+      </div>
+      <div className="mt-6 space-y-3 border-t border-slate-200 pt-6">
+        <p className="font-semibold text-ink">{consultSection.contactLead}</p>
+        <ContactLinks />
+      </div>
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function HomeSections() {
       <AudienceSection />
       <IndustriesSection />
       <PackagesSection />
-      <div className="render-when-near [--rendered-height:6000px] md:[--rendered-height:4800px] lg:[--rendered-height:3500px]">
+      <div className="render-when-near [--rendered-height:7150px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
         <AddOnsSection />
         <StepsSection />
         <FaqSection limit={5} />

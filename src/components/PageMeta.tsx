@@ -1,4 +1,6 @@
+import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { errorPrefix } from '../content/error-prefix.ts';
 
 interface PageMetaProps {
   /** The page's own title; the site name is appended. */
@@ -26,11 +28,14 @@ export function PageMeta({
 }: PageMetaProps) {
   const { siteName, siteUrl } = useSiteConfig();
   const fullTitle = `${title} | ${siteName}`;
+  // A form with problems names them in the title first, so that a screen reader announces them on arrival.
+  const { hasErrors } = useEnquiryState();
+  const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;
   const imageUrl = `${siteUrl}${image ?? '/og-default.png'}`;
   return (
     <>
-      <title>{fullTitle}</title>
+      <title>{documentTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
       {noindex && <meta name="robots" content="noindex, follow" />}

@@ -18,6 +18,24 @@ function installGtag() {
   };
 }
 
+/** A successful enquiry: GA4's recommended generate_lead event, sent once per enquiry. */
+export function trackLead(source: 'site-form' | 'hubspot-form'): void {
+  installGtag();
+  window.gtag('event', 'generate_lead', { lead_source: source });
+}
+
+/**
+ * Set by the server on the 303 that answers a plain form post (a visitor whose page had not started its scripts
+ * yet). The thank-you page reports the lead and deletes the cookie, so a reload does not count it again.
+ */
+export const leadCookieName = 'enquiry_sent';
+
+export function trackLeadFromRedirect(): void {
+  if (!document.cookie.split('; ').includes(`${leadCookieName}=1`)) return;
+  document.cookie = `${leadCookieName}=; Max-Age=0; Path=/thank-you; SameSite=Lax`;
+  trackLead('site-form');
+}
+
 function trackCtaClick(event: MouseEvent) {
   const cta = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cta]') : null;
   const label = cta?.dataset.cta;

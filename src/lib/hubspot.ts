@@ -23,7 +23,7 @@ export function hubspotScriptUrl(region: string): string {
 }
 
 // React StrictMode and quick remounts run effects twice; the provider must create each form only once.
-const embedded = new WeakSet<Element>();
+const embedded = new WeakMap<Element, Promise<void>>();
 
 /** The provider hands callbacks a jQuery-like wrapper or the form element itself, depending on the page. */
 function toFormElement(form: unknown): HTMLFormElement | null {
@@ -47,22 +47,32 @@ interface EmbedOptions {
   onSubmitted: () => void;
 }
 
-/** Loads the provider's script (once per page) and creates the form in `container` (once per container). */
-export async function embedHubSpotForm(
-  container: HTMLElement,
-  { settings, context, onSubmitted }: EmbedOptions,
-): Promise<void> {
+/**
+ * Loads the provider's script (once per page) and creates the form in `container` (once per container). Resolves
+ * when the provider reports the form ready (rendered), rejects when the script cannot load.
+ */
+export function embedHubSpotForm(container: HTMLElement, options: EmbedOptions): Promise<void> {
+  let embedding = embedded.get(container);
+  if (!embedding) {
+    embedding = createForm(container, options);
+    embedded.set(container, embedding);
+  }
+  return embedding;
+}
+
+async function createForm(container: HTMLElement, { settings, context, onSubmitted }: EmbedOptions): Promise<void> {
   await loadScript(hubspotScriptUrl(settings.region));
   const forms = window.hbspt?.forms;
   if (!forms) throw new Error('The form provider’s script loaded without its API');
-  if (embedded.has(container)) return;
-  embedded.add(container);
-  forms.create({
-    ...settings,
-    target: `#${container.id}`,
-    onFormReady: (form) => {
-      for (const [name, value] of Object.entries(context())) if (value) fillHiddenField(form, name, value);
-    },
-    onFormSubmitted: () => onSubmitted(),
+  await new Promise<void>((resolve) => {
+    forms.create({
+      ...settings,
+      target: `#${container.id}`,
+      onFormReady: (form) => {
+        for (const [name, value] of Object.entries(context())) if (value) fillHiddenField(form, name, value);
+        resolve();
+      },
+      onFormSubmitted: () => onSubmitted(),
+    });
   });
 }

@@ -6,7 +6,9 @@ import type { PageAssets } from '../app/boot-data.ts';
 import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { Config } from './config.server.ts';
-import { createPageHandler, errorPage, type RenderModule } from './pages.server.ts';
+import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
+import { formSecretFile, formTokens, loadFormSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { createFormPageRenderer, createPageHandler, errorPage, type RenderModule } from './pages.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
 import type { BlogStore } from './store.server.ts';
@@ -20,10 +22,21 @@ export interface AppOptions {
   inlineCss?: string;
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
+  /** Where accepted enquiries go: stored durably, then delivery is woken. */
+  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake'>;
 }
 
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
-export function createApp({ config, store, logger, loadRenderer, assets, inlineCss, staticFiles }: AppOptions) {
+export function createApp({
+  config,
+  store,
+  logger,
+  loadRenderer,
+  assets,
+  inlineCss,
+  staticFiles,
+  enquiries,
+}: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -68,10 +81,31 @@ export function createApp({ config, store, logger, loadRenderer, assets, inlineC
   app.get(new RegExp(`^/images/blog/(.+)-(?:${copyWidths.join('|')})\\.webp$`), (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
+  let tokens: Promise<FormTokens> | undefined;
+  const getTokens = () => (tokens ??= loadFormSecret(formSecretFile(config.enquiries.file)).then(formTokens));
+  const pageOptions = {
+    config,
+    store,
+    logger,
+    loadRenderer,
+    assets,
+    inlineCss,
+    formToken: async () => (await getTokens()).issue(),
+  };
+  app.use(
+    '/api/enquiries',
+    createEnquiryRouter({
+      config,
+      logger,
+      ...enquiries,
+      tokens: getTokens,
+      renderFormPage: createFormPageRenderer(pageOptions),
+    }),
+  );
   app.use('/api', createApiRouter(store));
   app.use(createSeoRouter(store, config.public, { noindex: config.noindex }));
 
-  app.get('/{*splat}', createPageHandler({ config, store, logger, loadRenderer, assets, inlineCss }));
+  app.get('/{*splat}', createPageHandler(pageOptions));
   app.all('/{*splat}', (_req, res) => {
     res.set('Allow', 'GET, HEAD').status(405).type('text').send('Method not allowed');
   });

@@ -88,6 +88,7 @@ describe('parseConfig', () => {
       hubspotApiUrl: 'https://api.hsforms.com',
       smtpUrl: undefined,
       notifyEmail: 'studio@example.com',
+      rateLimit: 10,
     });
     const config = parseConfig({
       ENQUIRIES_FILE: '/var/lib/studio/enquiries.json',
@@ -100,6 +101,7 @@ describe('parseConfig', () => {
       hubspotApiUrl: 'http://127.0.0.1:4010',
       smtpUrl: 'smtp://user:pass@127.0.0.1:2525',
       notifyEmail: 'leads@example.com',
+      rateLimit: 10,
     });
   });
 
@@ -112,6 +114,13 @@ describe('parseConfig', () => {
     [{ NOTIFY_EMAIL: 'studio' }, 'NOTIFY_EMAIL must be an email address such as hello@example.com (got "studio")'],
   ])('the enquiry settings speak the same way: %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(new Error(`Invalid configuration: ${message}`));
+  });
+
+  test('ENQUIRY_RATE_LIMIT: enquiries per IP per hour, a whole number of at least 1', () => {
+    expect(parseConfig({ ENQUIRY_RATE_LIMIT: '25' }).enquiries.rateLimit).toBe(25);
+    expect(() => parseConfig({ ENQUIRY_RATE_LIMIT: '0' })).toThrow(
+      'Invalid configuration: ENQUIRY_RATE_LIMIT must be a whole number from 1 to 1000000 (got "0")',
+    );
   });
 
   test('a bad SMTP_URL is named without echoing its password', () => {

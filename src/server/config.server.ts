@@ -66,6 +66,7 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@mail.example.com:587' }).optional(),
   ),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address such as hello@example.com' }).optional()),
+  ENQUIRY_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
@@ -106,6 +107,8 @@ export interface Config {
     /** When set, each enquiry is emailed to notifyEmail through this SMTP server. */
     smtpUrl?: string;
     notifyEmail: string;
+    /** Enquiries accepted per client IP per hour. */
+    rateLimit: number;
   };
 }
 
@@ -165,6 +168,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       hubspotApiUrl: e.HUBSPOT_API_URL,
       smtpUrl: e.SMTP_URL,
       notifyEmail: e.NOTIFY_EMAIL ?? e.CONTACT_EMAIL,
+      rateLimit: e.ENQUIRY_RATE_LIMIT,
     },
   };
 }

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { PageAssets } from '../app/boot-data.ts';
 import type { RenderInput, RenderOutput } from '../entry-server.tsx';
+import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
 import { cachedPage, PageCache, type CachedPage } from './page-cache.server.ts';
 import type { BlogStore } from './store.server.ts';
@@ -17,7 +18,14 @@ interface PageHandlerOptions {
   loadRenderer: () => Promise<RenderModule>;
   assets: (pageModule: string) => PageAssets;
   inlineCss?: string;
+  /** Issues the consult form's token for each render of a page that shows the form. */
+  formToken?: () => Promise<string>;
 }
+
+// Cached pages carry a form token that the server accepts for 3 days: a cached render is replaced after 12 hours,
+// so that even a copy a CDN then serves stale for a day carries a token that is still valid
+// (docs/decisions/enquiry-form-token.md).
+const pageCacheMaxAgeMs = 12 * 60 * 60 * 1000;
 
 // A render that has not finished by then is abandoned; React then sends what it has.
 const renderTimeoutMs = 10_000;
@@ -101,12 +109,19 @@ export function createPageHandler({
   loadRenderer,
   assets,
   inlineCss,
+  formToken,
 }: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
-  if (cache) store.onChange(() => cache.clear());
+  if (cache) {
+    store.onChange(() => cache.clear());
+    setInterval(() => cache.clear(), pageCacheMaxAgeMs).unref();
+  }
 
   return async (req, res, next) => {
     const input: RenderInput = { url: req.originalUrl, source: store.source, config: config.public, assets, inlineCss };
+    // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
+    const withToken = async (render: RenderInput) =>
+      formToken ? { ...render, enquiry: { token: await formToken() } } : render;
     const onError = (error: unknown) => logger.error({ err: error, url: req.originalUrl }, 'Error while rendering');
     try {
       const renderer = await loadRenderer();
@@ -114,12 +129,12 @@ export function createPageHandler({
         // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key.
         const url = renderer.pageUrl(req.originalUrl);
         const page = await cache.get(url, async () => {
-          const { status, html } = await renderToBuffer(renderer, { ...input, url }, onError);
+          const { status, html } = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
           return cachedPage(status, html);
         });
         return sendCached(req, res, page);
       }
-      const render = await renderer.renderPage(input, {
+      const render = await renderer.renderPage(await withToken(input), {
         waitForAll: isbot(req.get('user-agent')),
         onReady(status, pipe) {
           res.status(status).type('html');
@@ -142,5 +157,19 @@ export function createPageHandler({
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/**
+ * Renders a page with the consult form in a given state (a plain post that came back with problems): the
+ * complete document, with the status given, never cached.
+ */
+export function createFormPageRenderer({ config, store, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions) {
+  return async (res: Response, url: string, enquiry: EnquiryFormState, status: number): Promise<void> => {
+    const renderer = await loadRenderer();
+    const input: RenderInput = { url, source: store.source, config: config.public, assets, inlineCss, enquiry };
+    const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
+    const { html } = await renderToBuffer(renderer, input, onError);
+    res.status(status).type('html').set('Cache-Control', 'no-store').send(html);
   };
 }

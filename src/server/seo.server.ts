@@ -7,7 +7,10 @@ import type { PublicConfig } from './config.server.ts';
 import type { BlogStore } from './store.server.ts';
 
 /** Every page without parameters: the marketing pages and the blog's first page. */
-export const staticPagePaths = appRoutes.map((route) => route.path).filter((path) => !/[:*]/.test(path));
+export const staticPagePaths = appRoutes
+  .filter((route) => route.sitemap !== false)
+  .map((route) => route.path)
+  .filter((path) => !/[:*]/.test(path));
 
 // Characters XML 1.0 forbids are dropped rather than making the whole file unreadable.
 const xmlOptions = { version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' } as const;

@@ -8,6 +8,7 @@ import type { StoreData, StoredPost } from './store-schema.ts';
 import { createApp } from './app.server.ts';
 import { devAssets } from './assets.server.ts';
 import { parseConfig } from './config.server.ts';
+import { EnquiryStore } from './enquiries/enquiry-store.server.ts';
 import { BlogStore } from './store.server.ts';
 
 export const testSiteUrl = 'https://studio.example';
@@ -53,14 +54,31 @@ interface TestAppOptions {
   env?: Record<string, string>;
   /** Changes what pages read from the store (to make a page component fail, say). */
   wrapSource?: (source: BlogSource) => BlogSource;
+  /** Called when an enquiry has been stored (delivery's wake-up). */
+  wake?: () => void;
+  logger?: pino.Logger;
 }
 
 /** The whole app over a temporary store, rendering pages from source as the development server does. */
-export async function createTestApp({ data = testStore(), file, env = {}, wrapSource }: TestAppOptions = {}) {
+export async function createTestApp({
+  data = testStore(),
+  file,
+  env = {},
+  wrapSource,
+  wake,
+  logger = pino({ level: 'silent' }),
+}: TestAppOptions = {}) {
   const temp = file ? { file, remove: () => {} } : writeTempStore(data);
-  const config = parseConfig({ NODE_ENV: 'production', DATA_FILE: temp.file, SITE_URL: testSiteUrl, ...env });
-  const logger = pino({ level: 'silent' });
+  const enquiriesDirectory = mkdtempSync(path.join(tmpdir(), 'nms-enquiries-'));
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    DATA_FILE: temp.file,
+    SITE_URL: testSiteUrl,
+    ENQUIRIES_FILE: path.join(enquiriesDirectory, 'enquiries.json'),
+    ...env,
+  });
   const store = await BlogStore.open(temp.file, logger);
+  const enquiries = await EnquiryStore.open(config.enquiries.file, { hubspot: false, email: false });
   const app = createApp({
     config,
     store,
@@ -75,14 +93,18 @@ export async function createTestApp({ data = testStore(), file, env = {}, wrapSo
     },
     assets: devAssets,
     staticFiles: [],
+    enquiries: { store: enquiries, wake },
   });
   return {
     app,
     store,
+    enquiries,
+    config,
     file: temp.file,
     close: () => {
       store.close();
       temp.remove();
+      rmSync(enquiriesDirectory, { recursive: true, force: true });
     },
   };
 }

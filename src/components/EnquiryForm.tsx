@@ -1,0 +1,303 @@
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useEnquiryState } from '../app/enquiry-state.tsx';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
+import { planIds, planTitles } from '../content/plan-titles.ts';
+import { consultSection } from '../content/sections.ts';
+import { trackLead } from '../lib/analytics.ts';
+import { honeypotFieldName, tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
+import { notifySuccess } from '../lib/toast.ts';
+import { Link } from './Link.tsx';
+
+export const enquiryEndpoint = '/api/enquiries';
+/** A fresh token is accepted this long after it was issued (the server refuses faster posts as a bot's). */
+const tokenMinimumAgeMs = 3_000;
+
+const fieldId = (name: EnquiryField) => `enquiry-${name}`;
+
+interface FieldSpec {
+  name: EnquiryField;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  required?: boolean;
+  wide?: boolean;
+}
+
+const fieldSpecs: readonly FieldSpec[] = [
+  { name: 'firstname', autoComplete: 'given-name', required: true },
+  { name: 'lastname', autoComplete: 'family-name' },
+  { name: 'email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'company', autoComplete: 'organization' },
+  { name: 'plan', autoComplete: 'off' },
+  { name: 'message', autoComplete: 'off', wide: true },
+];
+
+const controlClass =
+  'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
+
+type Outcome = { status: 'sent'; firstname: string } | { status: 'problem'; problem: EnquiryProblem };
+
+async function postEnquiry(body: Record<string, string>): Promise<Outcome> {
+  const response = await fetch(enquiryEndpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  if (response.status === 201) return { status: 'sent', firstname: body.firstname ?? '' };
+  const problem = (await response.json().catch(() => null)) as EnquiryProblem | null;
+  if (problem && typeof problem.error === 'string')
+    return { status: 'problem', problem: { ...problem, fields: problem.fields ?? {} } };
+  return { status: 'problem', problem: { error: enquiryForm.messages.unavailable, fields: {} } };
+}
+
+/** Only the whole form was refused (an expired or too-young token), with a fresh token to send it again. */
+const isTokenProblem = (problem: EnquiryProblem) =>
+  Boolean(problem.token) && Object.keys(problem.fields).every((key) => key === tokenFieldName);
+
+/** The server names a problem with the token after its field; the form shows it as the whole form's. */
+function formErrors(problem: EnquiryProblem): EnquiryErrors {
+  const { [tokenFieldName]: tokenProblem, ...fields } = problem.fields as EnquiryErrors & Record<string, string>;
+  const errors: EnquiryErrors = { ...fields, ...(tokenProblem ? { form: tokenProblem } : {}) };
+  return Object.keys(errors).length ? errors : { form: problem.error };
+}
+
+/**
+ * The site's own enquiry form: a plain form post that works without JavaScript (303 to /thank-you, or the page
+ * back with its problems), sent with fetch once the page is interactive, and then answered in place.
+ */
+export function EnquiryForm({ planId }: { planId?: string }) {
+  const { siteName } = useSiteConfig();
+  const { server, setHasErrors } = useEnquiryState();
+  const { pathname } = useLocation();
+  // The values and problems the server rendered belong to the page the post came back to, not to the next page.
+  const returned = server?.path === pathname ? server : undefined;
+  const values = returned?.values ?? {};
+  const [errors, setErrors] = useState<EnquiryErrors>(returned?.errors ?? {});
+  const [token, setToken] = useState(server?.token ?? '');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const [problemCount, setProblemCount] = useState(0);
+
+  useEffect(() => {
+    // A page opened without the form (a blog post) carries no token: ask for one as the form appears.
+    if (token) return;
+    let active = true;
+    void fetch(`${enquiryEndpoint}/token`, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ token: string }>) : null))
+      .then((body) => active && body?.token && setToken(body.token))
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (problemCount > 0) summaryRef.current?.focus();
+  }, [problemCount]);
+
+  useEffect(() => {
+    if (sent !== null) thanksRef.current?.focus();
+  }, [sent]);
+
+  useEffect(() => () => setHasErrors(false), [setHasErrors]);
+
+  const showProblems = (problems: EnquiryErrors) => {
+    setErrors(problems);
+    setHasErrors(true);
+    setProblemCount((count) => count + 1);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    const body = Object.fromEntries(
+      [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
+    );
+    try {
+      let outcome = await postEnquiry(body);
+      if (outcome.status === 'problem' && isTokenProblem(outcome.problem)) {
+        // The page's token had expired (or the page had none): send again once the fresh one is old enough.
+        const fresh = outcome.problem.token!;
+        setToken(fresh);
+        await new Promise((resolve) => setTimeout(resolve, tokenMinimumAgeMs + 100));
+        outcome = await postEnquiry({ ...body, [tokenFieldName]: fresh });
+      }
+      if (outcome.status === 'sent') {
+        setErrors({});
+        setHasErrors(false);
+        setSent(outcome.firstname);
+        trackLead('site-form');
+        void notifySuccess(consultSection.submitted);
+        return;
+      }
+      if (outcome.problem.token) setToken(outcome.problem.token);
+      showProblems(formErrors(outcome.problem));
+    } catch {
+      showProblems({ form: enquiryForm.messages.network });
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  }
+
+  if (sent !== null) {
+    return (
+      <div className="rounded-xl bg-sea-50 p-6">
+        <h3 ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
+          {enquiryForm.thanksTitle}
+        </h3>
+        <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>
+      </div>
+    );
+  }
+
+  const problems = [...enquiryFields, 'form' as const].filter((name) => errors[name]);
+  const focusField = (event: MouseEvent<HTMLAnchorElement>, name: EnquiryField) => {
+    const field = document.getElementById(fieldId(name));
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+  };
+
+  return (
+    <form
+      method="post"
+      action={enquiryEndpoint}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="relative"
+      aria-label={enquiryForm.heading}
+    >
+      {problems.length > 0 && (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          // The summary takes focus so its problems are read out first (as GOV.UK's does); the server's HTML has
+          // the attribute, so this works before and without JavaScript too.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          className="mb-6 rounded-lg border-4 border-red-700 p-5 outline-none focus:outline-3 focus:outline-sand-500"
+          aria-labelledby="enquiry-problems-title"
+          role="alert"
+        >
+          <h3 id="enquiry-problems-title" className="text-lg font-bold text-ink">
+            {enquiryForm.errorSummaryTitle}
+          </h3>
+          <ul className="mt-3 space-y-2">
+            {problems.map((name) => (
+              <li key={name}>
+                {name === 'form' ? (
+                  <p className="font-semibold text-red-700">{errors.form}</p>
+                ) : (
+                  <a
+                    href={`#${fieldId(name)}`}
+                    onClick={(event) => focusField(event, name)}
+                    className="font-semibold text-red-700 underline underline-offset-4"
+                  >
+                    {errors[name]}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <input type="hidden" name={tokenFieldName} value={token} readOnly />
+      {/* A field people never see: a bot that fills in every field gives itself away. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
+        <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>
+        <input
+          id="enquiry-trap"
+          type="text"
+          name={honeypotFieldName}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fieldSpecs.map((spec) => {
+          const id = fieldId(spec.name);
+          const error = errors[spec.name];
+          const hint = (enquiryForm.hints as Partial<Record<EnquiryField, string>>)[spec.name];
+          const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+          const common = {
+            id,
+            name: spec.name,
+            autoComplete: spec.autoComplete,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': describedBy,
+            className: `${controlClass} ${error ? 'border-red-700' : 'border-slate-500'}`,
+          };
+          return (
+            <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
+              <label htmlFor={id} className="block font-semibold text-ink">
+                {enquiryForm.labels[spec.name]}
+              </label>
+              {hint && (
+                <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+                  {hint}
+                </p>
+              )}
+              {error && (
+                <p id={`${id}-error`} className="mt-1 font-semibold text-red-700">
+                  <span className="sr-only">{enquiryForm.errorPrefix} </span>
+                  {error}
+                </p>
+              )}
+              {spec.name === 'plan' ? (
+                <select key={planId} {...common} defaultValue={values.plan ?? planId ?? ''}>
+                  <option value="">{enquiryForm.noPlan}</option>
+                  {planIds.map((id) => (
+                    <option key={id} value={id}>
+                      {planTitles[id]}
+                    </option>
+                  ))}
+                </select>
+              ) : spec.name === 'message' ? (
+                <textarea {...common} rows={4} defaultValue={values.message ?? ''} />
+              ) : (
+                <input
+                  {...common}
+                  type={spec.type ?? 'text'}
+                  required={spec.required}
+                  spellCheck={spec.type === 'email' ? false : undefined}
+                  defaultValue={values[spec.name] ?? ''}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <button
+        type="submit"
+        className="btn-dark mt-6 w-full sm:w-auto"
+        aria-disabled={sending || undefined}
+        data-cta="enquiry-form-submit"
+      >
+        {sending && (
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
+        )}
+        {sending ? enquiryForm.sending : enquiryForm.submit}
+      </button>
+      <p className="mt-5 text-sm leading-6 text-slate-600">
+        {enquiryForm.notice(siteName)}{' '}
+        <Link to="/privacy" className="font-semibold text-harbour-700 underline underline-offset-4">
+          {enquiryForm.noticeLink}
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

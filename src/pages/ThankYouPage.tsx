@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Link } from '../components/Link.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
+import { trackLeadFromRedirect } from '../lib/analytics.ts';
+
+/** Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post. */
+export default function ThankYouPage() {
+  const copy = thankYouCopy;
+  useEffect(() => trackLeadFromRedirect(), []);
+  return (
+    <>
+      <PageMeta title={copy.title} description={copy.description} path="/thank-you" noindex />
+      <PageHero eyebrow="Enquiry sent" heading={copy.heading} intro={copy.intro} />
+      <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24">
+        <div className="container-page max-w-3xl">
+          <h2 id="next-steps-heading" className="text-3xl font-extrabold tracking-tight text-ink">
+            {thankYouNextSteps.heading}
+          </h2>
+          <ol className="mt-6 list-decimal space-y-3 pl-6 text-lg leading-8 text-slate-700">
+            {thankYouNextSteps.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <h2 className="mt-12 text-2xl font-bold text-ink">{thankYouNextSteps.meanwhile}</h2>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/blog" className="btn-dark" data-cta="thank-you-blog">
+              {thankYouNextSteps.blogLink}
+            </Link>
+            <Link to="/services" className="btn-outline" data-cta="thank-you-services">
+              {thankYouNextSteps.servicesLink}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
