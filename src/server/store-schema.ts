@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRemoteImage, sitePathPattern } from '../lib/post-image.ts';
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The longest slug a post may have (URLs stay readable and well under any proxy's limit). */
@@ -18,7 +19,13 @@ export const postSchema = z.strictObject({
   title: z.string().trim().min(1).max(300),
   summary: z.string().trim().min(1).max(1000),
   content: z.string().min(1),
-  featuredImage: z.string().regex(/^\/[\w./-]+$/, 'must be a path under public/, like /images/blog/x.webp'),
+  featuredImage: z
+    .string()
+    .max(2048)
+    .refine(
+      (value) => sitePathPattern.test(value) || isRemoteImage(value),
+      'must be a path under public/ (like /images/blog/x.webp) or an https:// URL',
+    ),
   categoryId: z.number().int().positive(),
   author: z.string().trim().min(1).max(100),
   publishedAt: isoDate,
