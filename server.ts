@@ -109,10 +109,12 @@ async function main() {
   }
   let store: BlogStore;
   try {
-    store = await BlogStore.open(config.dataFile, {
-      info: (message) => logger.info(message),
-      error: (message) => logger.error(message),
-    });
+    store = await BlogStore.open(
+      config.dataFile,
+      { info: (message) => logger.info(message), error: (message) => logger.error(message) },
+      // public/ beside the build (dist/server/server.js), or beside this file in development.
+      { publicDir: fileURLToPath(new URL(config.isProduction ? '../../public' : './public', import.meta.url)) },
+    );
   } catch (error) {
     if (error instanceof StoreError) fail(`Cannot start: store ${error.message}`);
     throw error;

@@ -3,6 +3,7 @@ import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import type { BlogSource } from '../lib/blog-types.ts';
 import { BlogIndex } from './blog-index.server.ts';
+import { LocalImageCatalog, type LocalImages } from './body-images.server.ts';
 import { describeStoreError, storeSchema, type StoreData } from './store-schema.ts';
 
 export class StoreError extends Error {
@@ -30,6 +31,11 @@ export async function readStore(file: string): Promise<StoreData> {
   return result.data;
 }
 
+export interface StoreOptions {
+  /** Where the site's own images are (`public/`): the size of each one a post shows is read at every load. */
+  publicDir?: string;
+}
+
 export interface StoreLogger {
   info(message: string): void;
   error(message: string): void;
@@ -44,6 +50,7 @@ const maxTimerDelay = 2 ** 31 - 1;
  */
 export class BlogStore {
   private data: StoreData;
+  private images: LocalImages;
   private current: BlogIndex;
   private dueTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(index: BlogIndex) => void>();
@@ -53,14 +60,23 @@ export class BlogStore {
     readonly file: string,
     data: StoreData,
     private readonly logger: StoreLogger,
+    private readonly catalog: LocalImageCatalog,
+    images: LocalImages,
   ) {
     this.data = data;
-    this.current = new BlogIndex(data, 1);
+    this.images = images;
+    this.current = new BlogIndex(data, 1, Date.now(), images);
     this.scheduleNextDue();
   }
 
-  static async open(file: string, logger: StoreLogger): Promise<BlogStore> {
-    return new BlogStore(file, await readStore(file), logger);
+  static async open(
+    file: string,
+    logger: StoreLogger,
+    { publicDir = 'public' }: StoreOptions = {},
+  ): Promise<BlogStore> {
+    const data = await readStore(file);
+    const catalog = new LocalImageCatalog(publicDir);
+    return new BlogStore(file, data, logger, catalog, await catalog.load(data.posts.map((post) => post.content)));
   }
 
   get index(): BlogIndex {
@@ -93,7 +109,9 @@ export class BlogStore {
 
   async reload(): Promise<boolean> {
     try {
-      this.data = await readStore(this.file);
+      const data = await readStore(this.file);
+      this.images = await this.catalog.load(data.posts.map((post) => post.content));
+      this.data = data;
     } catch (error) {
       this.logger.error(`Store not reloaded, keeping the last good data: ${(error as Error).message}`);
       return false;
@@ -111,7 +129,7 @@ export class BlogStore {
   }
 
   private rebuild(): void {
-    this.current = new BlogIndex(this.data, this.current.version + 1);
+    this.current = new BlogIndex(this.data, this.current.version + 1, Date.now(), this.images);
     this.scheduleNextDue();
     for (const listener of this.listeners) listener(this.current);
   }
