@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { __iconData as arrowLeftIcon } from 'lucide-react/icons/arrow-left';
 import { __iconData as calendarIcon } from 'lucide-react/icons/calendar';
 import { __iconData as clockIcon } from 'lucide-react/icons/clock';
@@ -18,6 +19,7 @@ import { ShareLinks } from '../components/ShareLinks.tsx';
 import { postModifiedAt, postPath } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { blogPostQuery } from '../lib/queries.ts';
+import { enableVideoFacades } from '../lib/video-facade.ts';
 
 function authorName(username: string): string {
   return username
@@ -67,6 +69,9 @@ export default function BlogPostPage() {
   const source = useBlogSource();
   const config = useSiteConfig();
   const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));
+  const body = useRef<HTMLDivElement>(null);
+  const html = post?.html;
+  useEffect(() => (body.current && html !== undefined ? enableVideoFacades(body.current) : undefined), [html]);
 
   if (isPending) return <PostSkeleton />;
   if (isError) return <PostNotFound />;
@@ -128,7 +133,7 @@ export default function BlogPostPage() {
           />
         </div>
         <div className="container-page max-w-3xl py-10">
-          <div className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <div ref={body} className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
           <div className="mt-12 border-t border-slate-200 pt-6">
             <ShareLinks url={url} title={post.title} />
           </div>
