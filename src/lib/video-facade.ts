@@ -9,7 +9,6 @@ function play(link: HTMLAnchorElement): void {
   frame.src = embed;
   frame.title = link.dataset.videoTitle || 'Video';
   frame.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
-  frame.allowFullscreen = true;
   link.replaceWith(frame);
   // The reader's place: keyboard focus moves into the player that replaced the link.
   frame.focus();
