@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
@@ -275,4 +276,20 @@ test('nothing scrolls sideways at 375 px; a wide table and long code scroll insi
   expect(await code.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
   const link = page.getByRole('link', { name: longUrl.replace(/&/g, '&') });
   expect((await link.boundingBox())!.width).toBeLessThanOrEqual(375);
+});
+
+test('posts with a table, code, figures and a video facade have no axe-core violations', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of [`/blog/${tablePost}`, `/blog/${imagesPost}`, `/blog/${videoPost}`]) {
+    await page.goto(`${site.url}${path}`);
+    await waitForHydration(page);
+    const results = await new AxeBuilder({ page })
+      .include('.prose-post')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.help}`),
+      path,
+    ).toEqual([]);
+  }
 });
