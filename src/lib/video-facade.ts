@@ -14,6 +14,7 @@ function play(link: HTMLAnchorElement): void {
   frame.focus();
 }
 
+// Why a facade rather than the player's iframe: docs/decisions/post-media.md.
 /**
  * Turns the post body's video facades (links rendered by the server, see markdown-video.server.ts) into players
  * on click, Enter or Space, with one listener pair on the body: its HTML comes from the server as a string, so

@@ -40,6 +40,7 @@ async function statOf(file: string) {
   }
 }
 
+// Why sizes are read at load rather than stored in the markdown: docs/decisions/post-media.md.
 /**
  * Reads the width and height of every local image the posts' markdown refers to, once per store load, so that no
  * request reads a file. Sizes are kept by path, file time and length, so a reload reads only new or changed files.

@@ -32,7 +32,8 @@ export function securityHeaders(config: Config): RequestHandler[] {
               // Any https: image. Authors put featured and body images on whatever CDN they use (Unsplash, HubSpot's
               // file manager, their own), and the store changes while the server runs, so a list of hosts would lag
               // behind it. An image cannot run script, and script-src, connect-src and raw HTML being off in posts
-              // still keep any injected code from sending data out; plain http: stays blocked.
+              // still keep any injected code from sending data out; plain http: stays blocked
+              // (docs/decisions/post-media.md).
               imgSrc: ["'self'", 'data:', 'https:'],
               fontSrc: ["'self'", 'data:'],
               connectSrc: ["'self'", ...hubspot, ...google],
