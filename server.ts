@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
-import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { existsSync, watchFile } from 'node:fs';
+import type { RequestListener, Server } from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
@@ -9,7 +10,7 @@ import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
-import { BlogStore, readStore, StoreError } from './src/server/store.server.ts';
+import { BlogStore, readStoreText, StoreError } from './src/server/store.server.ts';
 
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 const shutdownTimeoutMs = 10_000;
@@ -17,6 +18,15 @@ const shutdownTimeoutMs = 10_000;
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** The folder of package.json above this file: server.ts in development, dist/server/server.js in production. */
+function projectRoot(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(directory, 'package.json')) && path.dirname(directory) !== directory) {
+    directory = path.dirname(directory);
+  }
+  return directory;
 }
 
 async function productionRendering() {
@@ -33,9 +43,10 @@ async function productionRendering() {
   };
 }
 
-async function developmentRendering() {
+async function developmentRendering(server: Server) {
   const { createServer } = await import('vite');
-  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  // Hot reload's WebSocket on the site's own port: no second, fixed port to collide with another dev server.
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
   return {
     loadRenderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<RenderModule>,
     assets: devAssets,
@@ -62,49 +73,105 @@ function shutdownOnSignals(server: Server, cleanup: () => Promise<void>) {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+interface LastGoodRequest {
+  type: 'last-good-store';
+  text?: string;
+}
+const isLastGood = (message: unknown): message is LastGoodRequest =>
+  (message as LastGoodRequest | undefined)?.type === 'last-good-store';
+
 /**
  * WEB_CONCURRENCY > 1: this process only supervises. The store is read-only to the server, so each worker
- * loads, watches and serves its own copy; the workers share the listening socket.
+ * loads, watches and serves its own copy; the workers share the listening socket. The primary also keeps the
+ * text of the last good store it read, for a worker that starts while the file on disk is bad: that worker
+ * serves it (degraded) rather than dying, so a bad edit plus a crash never takes the site down
+ * (docs/decisions/last-good-store-in-primary.md).
  */
-function supervise(config: Config) {
+function supervise(config: Config, firstStore: string) {
   let stopping = false;
+  let lastGood = firstStore;
+  watchFile(config.dataFile, { interval: 500, persistent: false }, (curr, prev) => {
+    if (curr.mtimeMs === prev.mtimeMs && curr.ctimeMs === prev.ctimeMs && curr.size === prev.size) return;
+    // The workers say what is wrong with a bad file; the primary only keeps the good ones.
+    readStoreText(config.dataFile).then(
+      ({ text }) => (lastGood = text),
+      () => {},
+    );
+  });
+  cluster.on('message', (worker, message) => {
+    if (isLastGood(message)) worker.send({ type: 'last-good-store', text: lastGood } satisfies LastGoodRequest);
+  });
+
   const listening = new Set<number>();
+  const firstStart = new Set<number>();
+  let failedInARow = 0;
   const fork = () => cluster.fork();
-  cluster.on('listening', (worker) => listening.add(worker.id));
-  for (let i = 0; i < config.webConcurrency; i += 1) fork();
-  cluster.on('exit', (worker, code) => {
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    failedInARow = 0;
+  });
+  for (let i = 0; i < config.webConcurrency; i += 1) firstStart.add(fork().id);
+  cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    // A worker that fails before it listens (port in use, say) would fail again: stop with it.
-    if (!listening.has(worker.id)) fail(`A worker exited with status ${code} before listening; stopping.`);
-    logger.error(`Worker ${worker.process.pid} exited with ${code}; starting another`);
+    const how = signal ? `with signal ${signal}` : `with status ${code}`;
+    if (!listening.has(worker.id)) {
+      // At first start, a worker that fails before it listens (port in use, say) would fail again: stop with it.
+      if (firstStart.has(worker.id)) fail(`A worker exited ${how} before listening; stopping.`);
+      // Later the others are serving: keep trying, more slowly each time, rather than take them down.
+      failedInARow += 1;
+      const delayMs = Math.min(30_000, 500 * 2 ** (failedInARow - 1));
+      logger.error(`Worker ${worker.process.pid} exited ${how} before listening; starting another in ${delayMs} ms`);
+      // Not unref'd: while every worker is down, this timer is what keeps the primary alive.
+      setTimeout(() => stopping || fork(), delayMs);
+      return;
+    }
+    logger.error(`Worker ${worker.process.pid} exited ${how}; starting another`);
     fork();
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: stopping ${config.webConcurrency} workers`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
     setTimeout(() => process.exit(1), shutdownTimeoutMs + 1_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** A cluster worker asks the primary for the last good store it read (see supervise). */
+function lastGoodFromPrimary(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (!isLastGood(message)) return;
+      process.off('message', onMessage);
+      resolve(message.text);
+    };
+    process.on('message', onMessage);
+    process.send?.({ type: 'last-good-store' } satisfies LastGoodRequest);
+  });
+}
+
 async function main() {
   let config: Config;
   try {
-    config = parseConfig(process.env);
+    config = parseConfig(process.env, { root: projectRoot() });
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  if (cluster.isPrimary) for (const warning of config.warnings) logger.warn(warning);
   if (config.webConcurrency > 1 && config.isProduction && cluster.isPrimary) {
     // Fail fast on a bad store here, with the same one line, rather than in every worker.
-    await readStore(config.dataFile).catch((error: unknown) => fail(`Cannot start: store ${(error as Error).message}`));
-    supervise(config);
+    const { text } = await readStoreText(config.dataFile).catch((error: unknown) =>
+      fail(`Cannot start: store ${(error as Error).message}`),
+    );
+    supervise(config, text);
     return;
   }
   let store: BlogStore;
@@ -112,8 +179,11 @@ async function main() {
     store = await BlogStore.open(
       config.dataFile,
       { info: (message) => logger.info(message), error: (message) => logger.error(message) },
-      // public/ beside the build (dist/server/server.js), or beside this file in development.
-      { publicDir: fileURLToPath(new URL(config.isProduction ? '../../public' : './public', import.meta.url)) },
+      {
+        lastGood: cluster.isWorker ? lastGoodFromPrimary : undefined,
+        // public/ beside the build (dist/server/server.js), or beside this file in development.
+        publicDir: fileURLToPath(new URL(config.isProduction ? '../../public' : './public', import.meta.url)),
+      },
     );
   } catch (error) {
     if (error instanceof StoreError) fail(`Cannot start: store ${error.message}`);
@@ -121,9 +191,10 @@ async function main() {
   }
   store.watch();
 
-  const rendering = config.isProduction ? await productionRendering() : await developmentRendering();
-  const app = createApp({ config, store, logger, ...rendering });
-  const server = createHttpServer(app);
+  let handle: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createHttpServer((req, res) => handle(req, res));
+  const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
+  handle = createApp({ config, store, logger, ...rendering });
   server.listen(config.port, config.host, () => {
     logger.info(
       `Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`,

@@ -1,9 +1,11 @@
 /**
- * npm run bench [-- --large] [-- --quick] [-- --no-build]
+ * npm run bench [-- --large] [-- --quick] [-- --no-build] [-- --worst-case]
  *
  * Serves the production build and, in the same run, a saved copy of its own post page through
  * express.static (the baseline), and loads each with autocannon (50 connections, 10 s after a 3 s warm-up).
- * Every figure is also given as a ratio to the baseline, which holds on a noisy machine. A report, not a test.
+ * Every figure is also given as a ratio to the baseline, which holds on a noisy machine. Then the worst case one
+ * request can cause: the first render of the largest post the store allows, with /healthz asked all the while.
+ * (`--worst-case`: only that.) A report, not a test.
  */
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
@@ -12,7 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BootData } from '../src/app/boot-data.ts';
-import { largeStore } from './lib/seed-store.ts';
+import { maxContentLength } from '../src/server/store-schema.ts';
+import { largeStore, largestPostStore } from './lib/seed-store.ts';
 import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -127,9 +130,44 @@ async function timed(url: string) {
   return performance.now() - started;
 }
 
+/**
+ * The largest post allowed, rendered for the first time in a fresh process (render cache on and off), while
+ * another client asks /healthz in a loop: how long that render takes, and how long it holds other requests up.
+ */
+async function worstCase(port: number) {
+  const { store, slug } = largestPostStore(maxContentLength);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-largest-')), 'db.json');
+  writeFileSync(file, JSON.stringify(store));
+  console.log(`\n### The largest post allowed (${maxContentLength.toLocaleString('en-AU')} characters of markdown)\n`);
+  console.log('| render cache | first render ms | HTML | /healthz during it: max ms | median ms | second request ms |');
+  console.log('|---|---|---|---|---|---|');
+  for (const cache of ['on', 'off']) {
+    const server = await startServer({ PORT: String(port), DATA_FILE: file, RENDER_CACHE: cache });
+    const latencies: number[] = [];
+    let rendering = true;
+    const probe = (async () => {
+      while (rendering) latencies.push(await timed(`${server.url}/healthz`));
+    })();
+    const started = performance.now();
+    // As a crawler asks: the whole document in one piece.
+    const response = await fetch(`${server.url}/blog/${slug}`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+    const html = await response.arrayBuffer();
+    const first = performance.now() - started;
+    rendering = false;
+    await probe;
+    const second = await timed(`${server.url}/blog/${slug}`);
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `| ${cache} | ${first.toFixed(0)} | ${kb(html.byteLength)} | ${latencies.at(-1)!.toFixed(0)} | ${latencies[latencies.length >> 1]!.toFixed(0)} | ${second.toFixed(0)} |`,
+    );
+    await server.stop();
+  }
+}
+
 async function main() {
   if (!args.has('--no-build')) execSync('npm run build', { stdio: 'ignore' });
   const port = 3310;
+  if (args.has('--worst-case')) return worstCase(port);
   console.log(
     `# Benchmark (${connections} connections, ${duration} s after ${warmup} s warm-up, ${new Date().toISOString()})`,
   );
@@ -175,6 +213,7 @@ async function main() {
     }
   }
   baselineServer.stop();
+  if (!args.has('--large')) await worstCase(port);
 }
 
 await main();

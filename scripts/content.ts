@@ -2,6 +2,7 @@
  * The operators' content workflow: `npm run content -- <command>` (see "Publishing a post" in README.md).
  * Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
+import { relative } from 'node:path';
 import { Command, Option } from 'commander';
 import {
   addCategory,
@@ -12,8 +13,11 @@ import {
   importContent,
   listCategories,
   listPosts,
+  removeCategory,
   removePost,
+  renameCategory,
 } from '../src/server/content/commands.server.ts';
+import { lockNotices } from '../src/server/content/content-store.server.ts';
 
 interface StoreFlags {
   data: string;
@@ -34,6 +38,13 @@ function withPublic(command: Command): Command {
   );
 }
 
+// A reader that stops early (`npm run content -- list | head`) closes the pipe: that is the end of the output
+// it wanted, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
 }
@@ -41,6 +52,8 @@ function print(line = ''): void {
 function warn(line: string): void {
   process.stderr.write(`warning: ${line}\n`);
 }
+
+lockNotices.report = warn;
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((title, column) =>
@@ -71,8 +84,10 @@ Examples:
   npm run content -- list
   npm run content -- remove winter-menu-ideas
   npm run content -- categories add "Branding"
+  npm run content -- categories rename branding "Brand & Design"
   npm run content -- check
-  npm run content -- export backup/ && npm run content -- import backup/
+  npm run content -- export backup/                      a backup: posts, categories and their images
+  npm run content -- import backup/                      restore it (into an empty site too)
   npm run content -- import content/                     rebuild data/db.json from the seeded sources`,
   );
 
@@ -90,7 +105,8 @@ withPublic(
 ).action(async (file: string, flags: StoreFlags & PublicFlags & { update?: boolean }) => {
   const result = await addPost({ file, update: flags.update, dataFile: flags.data, publicDir: flags.public });
   const { post } = result;
-  if (result.imageFile) print(`converted featuredImage to ${result.imageFile}`);
+  if (result.imageFile) print(`converted featuredImage to ${relative(process.cwd(), result.imageFile)}`);
+  for (const image of result.bodyImages) print(`converted ${image.source} to ${image.reference}`);
   const when = result.state === 'scheduled' ? `scheduled for ${post.publishedAt}` : `published ${post.publishedAt}`;
   print(`${result.action} "${post.title}" (slug ${post.slug}, id ${post.id}, ${result.category.name}), ${when}`);
 });
@@ -116,14 +132,20 @@ withData(
   print(`\n${posts.length} posts (${posts.length - scheduled} published, ${scheduled} scheduled)`);
 });
 
-withData(
-  program.command('remove').description('delete a post from the store').argument('<slug>', "the post's slug"),
-).action(async (slug: string, flags: StoreFlags) => {
-  const post = await removePost({ dataFile: flags.data, slug });
+withPublic(
+  withData(
+    program
+      .command('remove')
+      .description('delete a post from the store, and the images only it used')
+      .argument('<slug>', "the post's slug"),
+  ),
+).action(async (slug: string, flags: StoreFlags & PublicFlags) => {
+  const { post, deletedImages } = await removePost({ dataFile: flags.data, publicDir: flags.public, slug });
   print(`removed "${post.title}" (slug ${post.slug}, id ${post.id})`);
+  if (deletedImages.length) print(`deleted ${deletedImages.length} image files: ${deletedImages.join(', ')}`);
 });
 
-const categories = program.command('categories').description('list or add blog categories');
+const categories = program.command('categories').description('list, add, rename or remove blog categories');
 
 withData(
   categories
@@ -148,12 +170,41 @@ withData(
   for (const line of table(['ID', 'SLUG', 'NAME', 'POSTS'], rows)) print(line);
 });
 
+withData(
+  categories
+    .command('rename')
+    .description('rename a category (its posts follow; the slug stays unless --slug is given)')
+    .argument('<slug>', "the category's slug")
+    .argument('<name>', 'the new name shown on the site')
+    .option('--slug <slug>', 'a new URL slug too (old /blog?category= links then show all posts)'),
+).action(async (slug: string, name: string, flags: StoreFlags & { slug?: string }) => {
+  const { before, after } = await renameCategory({ dataFile: flags.data, slug, name, newSlug: flags.slug });
+  print(
+    `renamed category "${before.name}" (slug ${before.slug}) to "${after.name}" (slug ${after.slug}, id ${after.id})`,
+  );
+});
+
+withData(
+  categories
+    .command('remove')
+    .description('delete a category that no post uses')
+    .argument('<slug>', "the category's slug"),
+).action(async (slug: string, flags: StoreFlags) => {
+  const category = await removeCategory({ dataFile: flags.data, slug });
+  print(`removed category "${category.name}" (slug ${category.slug}, id ${category.id})`);
+});
+
 withPublic(
   withData(
-    program.command('check').description('validate the whole store and every featured image (exit 1 on problems)'),
+    program
+      .command('check')
+      .description(
+        'validate the whole store and every image the posts use (exit 1 on problems); warn about unused images',
+      ),
   ),
 ).action(async (flags: StoreFlags & PublicFlags) => {
   const result = await checkStore({ dataFile: flags.data, publicDir: flags.public });
+  for (const warning of result.warnings) warn(warning);
   if (result.ok) {
     print(`OK ${result.summary}`);
     return;
@@ -163,17 +214,21 @@ withPublic(
   process.exitCode = 1;
 });
 
-withData(
-  program
-    .command('export')
-    .description(
-      'write every post (scheduled ones too) to <dir>/posts/<slug>.md and the categories to <dir>/categories.json',
-    )
-    .argument('<dir>', 'target folder')
-    .option('--clean', 'delete other .md files in <dir>/posts (they would come back on the next import)'),
-).action(async (dir: string, flags: StoreFlags & { clean?: boolean }) => {
-  const result = await exportContent({ dataFile: flags.data, dir, clean: flags.clean });
-  print(`exported ${result.posts} posts and ${result.categories} categories to ${dir}`);
+withPublic(
+  withData(
+    program
+      .command('export')
+      .description(
+        'back up every post (scheduled ones too) to <dir>/posts/<slug>.md, the categories to <dir>/categories.json ' +
+          'and the images the posts use to <dir>/images/…',
+      )
+      .argument('<dir>', 'target folder')
+      .option('--clean', 'delete other .md files in <dir>/posts (they would come back on the next import)'),
+  ),
+).action(async (dir: string, flags: StoreFlags & PublicFlags & { clean?: boolean }) => {
+  const result = await exportContent({ dataFile: flags.data, publicDir: flags.public, dir, clean: flags.clean });
+  print(`exported ${result.posts} posts, ${result.categories} categories and ${result.images} image files to ${dir}`);
+  for (const warning of result.warnings) warn(warning);
   if (result.strayFiles.length) {
     if (flags.clean)
       print(`deleted ${result.strayFiles.length} files not in the store: ${result.strayFiles.join(', ')}`);
@@ -185,13 +240,17 @@ withPublic(
   withData(
     program
       .command('import')
-      .description('rebuild the store from <dir>/posts/*.md and <dir>/categories.json (all checked first)')
+      .description(
+        'rebuild the store from <dir>/posts/*.md and <dir>/categories.json, and put the images of <dir> back ' +
+          'under --public (all checked first)',
+      )
       .argument('<dir>', 'source folder, e.g. content/'),
   ),
 ).action(async (dir: string, flags: StoreFlags & PublicFlags) => {
   const result = await importContent({ dir, dataFile: flags.data, publicDir: flags.public });
   print(
-    `imported ${result.data.posts.length} posts and ${result.data.categories.length} categories from ${dir} into ${flags.data}`,
+    `imported ${result.data.posts.length} posts, ${result.data.categories.length} categories and ${result.images} ` +
+      `image files from ${dir} into ${flags.data}`,
   );
   for (const warning of result.warnings) warn(warning);
   if (result.warnings.length) warn(`run: npm run content -- check`);

@@ -12,3 +12,25 @@ export function largeStore(count: number, seedFile = 'data/db.json'): StoreData 
   });
   return { categories: seed.categories, posts };
 }
+
+/**
+ * The seeded store with one more post, the newest, whose markdown is as long as the schema allows: the seeded
+ * posts' bodies (headings, lists, links, emphasis) repeated up to the limit. The worst case one request can ask of
+ * the renderer.
+ */
+export function largestPostStore(maxLength: number, seedFile = 'data/db.json'): { store: StoreData; slug: string } {
+  const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as StoreData;
+  const bodies = seed.posts.map((post) => post.content).join('\n\n');
+  const content = bodies.repeat(Math.ceil(maxLength / bodies.length)).slice(0, maxLength);
+  const base = seed.posts[0]!;
+  const slug = 'the-longest-post-allowed';
+  const post = {
+    ...base,
+    id: Math.max(...seed.posts.map((p) => p.id)) + 1,
+    slug,
+    title: 'The longest post allowed',
+    content,
+    publishedAt: '2025-12-31T09:00:00.000Z',
+  };
+  return { store: { categories: seed.categories, posts: [...seed.posts, post] }, slug };
+}

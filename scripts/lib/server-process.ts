@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 export interface RunningServer {
   process: ChildProcess;
@@ -22,6 +23,18 @@ export const serverNodeFlags: string[] = (() => {
   return match[1]!.trim().split(' ').filter(Boolean);
 })();
 
+/** A port the OS says is free now (listen on 0, read it, close): for tests that need a server of their own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the production build as one process (no npm wrapper, so that stopping it stops the server). */
 export async function startServer(
   env: Record<string, string>,
@@ -37,7 +50,7 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`${url}/healthz`).then(

@@ -38,6 +38,8 @@ export function setDeferredScripts(scripts: readonly string[]): void {
 
 const preloads: (() => Promise<void>)[] = [];
 const never = new Promise<never>(() => {});
+// Marked settled the way React marks the promises it has seen, so that use() returns at once, even on the server.
+const loaded = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
 /**
  * Loads every deferred section defined so far: the server renders them without suspending, and the browser
@@ -66,7 +68,13 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     // While hydrating, React leaves a suspended boundary as the server rendered it and hydrates it later. If the
     // code never arrives (a release replaced it, the network dropped), the server's HTML stays, and its links
     // work as they did before hydration; an error here would take the whole page down.
-    if (!Loaded) use((rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)));
+    // use() is called on every render, with a promise already settled once the code is there: React warns in
+    // development when a render that suspended on use() is retried and finishes without calling it.
+    use(
+      Loaded && !rendering
+        ? loaded
+        : (rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)),
+    );
     useEffect(() => {
       // Counts the deferred sections that are live, for tests (and anyone curious), like data-hydrated.
       const root = document.documentElement.dataset;

@@ -10,6 +10,7 @@ import { useRouteParams } from '../app/route-params.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
+import { authorName } from '../content/authors.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { DeferredPostStructuredData } from '../components/DeferredPostStructuredData.tsx';
 import { DeferredRelatedPosts } from '../components/DeferredRelatedPosts.tsx';
@@ -20,13 +21,6 @@ import { postModifiedAt, postPath } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { blogPostQuery } from '../lib/queries.ts';
 import { enableVideoFacades } from '../lib/video-facade.ts';
-
-function authorName(username: string): string {
-  return username
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
 
 function PostNotFound() {
   return (

@@ -41,11 +41,25 @@ export function createApp({ config, store, logger, loadRenderer, assets, inlineC
     );
   }
   app.use(securityHeaders(config));
+  if (config.noindex) {
+    // Without SITE_URL every link names localhost: nothing of it may be indexed.
+    app.use((_req, res, next) => {
+      res.set('X-Robots-Tag', 'noindex');
+      next();
+    });
+  }
   // React calls the flush() that compression adds after each chunk, so the shell is not held back.
   app.use(compression());
 
+  // Always 200 while the process serves (a load balancer must not drop it for a bad store edit); the body says
+  // whether the store on disk is readable and what the operator should fix.
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    const { warnings } = config;
+    res.set('Cache-Control', 'no-store').json({ ...store.health, ...(warnings.length ? { warnings } : {}) });
+  });
+  // Browsers ask for it whatever the page links: the PNG icon, not a page-sized 404.
+  app.get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').redirect(301, '/favicon-32.png');
   });
 
   if (staticFiles.length) app.use(staticFiles);
@@ -55,7 +69,7 @@ export function createApp({ config, store, logger, loadRenderer, assets, inlineC
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
   app.use('/api', createApiRouter(store));
-  app.use(createSeoRouter(store, config.public));
+  app.use(createSeoRouter(store, config.public, { noindex: config.noindex }));
 
   app.get('/{*splat}', createPageHandler({ config, store, logger, loadRenderer, assets, inlineCss }));
   app.all('/{*splat}', (_req, res) => {

@@ -18,6 +18,9 @@ function directories() {
   writeFileSync(path.join(publicDir, 'images', 'blog', 'built.webp'), 'stale copy');
   // Written by `npm run content -- add` after the build.
   writeFileSync(path.join(publicDir, 'images', 'blog', 'added-later.webp'), 'added');
+  mkdirSync(path.join(publicDir, 'images', 'blog', 'a-post'));
+  writeFileSync(path.join(publicDir, 'images', 'blog', 'a-post', 'chart-1a2b3c4d.webp'), 'hashed');
+  writeFileSync(path.join(publicDir, 'images', 'blog', 'a-post', 'chart-1a2b3c4d-480.webp'), 'hashed copy');
   const app = express().use(productionStaticFiles(clientDir, publicDir));
   app.use((_req, res) => res.status(404).send('page'));
   return app;
@@ -39,6 +42,16 @@ describe('production static files', () => {
     expect(added.body.toString()).toBe('added');
     expect(added.headers['cache-control']).toBe('public, max-age=86400');
     expect((await request(app).get('/images/blog/nowhere.webp').expect(404)).text).toBe('page');
+  });
+
+  test('an image whose name carries the hash of its bytes is immutable for a year; others keep a day', async () => {
+    const app = directories();
+    for (const file of ['chart-1a2b3c4d.webp', 'chart-1a2b3c4d-480.webp']) {
+      const image = await request(app).get(`/images/blog/a-post/${file}`).expect(200);
+      expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await request(app).get('/images/blog/added-later.webp').expect(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=86400');
   });
 });
 

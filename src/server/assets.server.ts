@@ -1,5 +1,6 @@
 import express, { type Router } from 'express';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { PageAssets } from '../app/boot-data.ts';
 
@@ -93,6 +94,18 @@ export function devAssets(): PageAssets {
 }
 
 /**
+ * Blog images the content command wrote carry a hash of their bytes in their name
+ * (`/images/blog/<post>/<name>-<hash8>.webp`, and its `-480`/`-800` copies): such a name never points at other
+ * bytes, so browsers and CDNs may keep them for a year (docs/decisions/content-hashed-images.md). Other files
+ * under public/ keep a day.
+ */
+const hashedBlogImage = /[\\/]images[\\/]blog[\\/][a-z0-9-]+[\\/][a-z0-9-]+-[0-9a-f]{8}(?:-\d+)?\.webp$/;
+
+function immutableBlogImages(res: ServerResponse, file: string): void {
+  if (hashedBlogImage.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}
+
+/**
  * The built files, and public/ behind them: a featured image that `npm run content -- add` wrote after the
  * build is served without a rebuild.
  */
@@ -104,10 +117,7 @@ export function productionStaticFiles(clientDir: string, publicDir: string): Rou
     express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
   // Only paths that name a file reach the disk: pages never have an extension, so they skip the stat.
-  files.get(
-    /\.\w+$/,
-    express.static(clientDir, { maxAge: '1d', index: false }),
-    express.static(publicDir, { maxAge: '1d', index: false }),
-  );
+  const options = { maxAge: '1d', index: false, setHeaders: immutableBlogImages };
+  files.get(/\.\w+$/, express.static(clientDir, options), express.static(publicDir, options));
   return files;
 }

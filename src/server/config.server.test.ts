@@ -3,8 +3,8 @@ import { parseConfig } from './config.server.ts';
 
 describe('parseConfig', () => {
   test('has the documented defaults', () => {
-    const config = parseConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataFile: 'data/db.json', renderCache: true });
+    const config = parseConfig({}, { root: '/srv/site' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataFile: '/srv/site/data/db.json' });
     expect(config.public).toMatchObject({
       siteName: 'Newcastle Marketing Studio',
       siteUrl: 'http://localhost:3000',
@@ -32,5 +32,52 @@ describe('parseConfig', () => {
     [{ HUBSPOT_REGION: 'mars' }, /^Invalid configuration: HUBSPOT_REGION must look like ap1/],
   ])('a bad value stops with one clear line: %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test.each([
+    [{ HOST: '' }, 'HOST must not be empty (got "")'],
+    [{ DATA_FILE: ' ' }, 'DATA_FILE must not be empty (got " ")'],
+    [{ SITE_URL: 'x' }, 'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "x")'],
+    [
+      { SITE_URL: 'ftp://x' },
+      'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "ftp://x")',
+    ],
+    [{ SITE_NAME: '' }, 'SITE_NAME must not be empty (got "")'],
+    [{ CONTACT_PHONE: '' }, 'CONTACT_PHONE must not be empty (got "")'],
+    [{ CONTACT_EMAIL: 'nope' }, 'CONTACT_EMAIL must be an email address such as hello@example.com (got "nope")'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, production, test (got "prod")'],
+    [{ RENDER_CACHE: 'yes' }, 'RENDER_CACHE must be one of on, off (got "yes")'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be a whole number from 1 to 64 (got "0")'],
+    [{ HUBSPOT_PORTAL_ID: '123' }, 'HUBSPOT_PORTAL_ID is set but HUBSPOT_FORM_ID is not (set both, or neither)'],
+    [
+      { HUBSPOT_FORM_ID: 'abcdef12-3456' },
+      'HUBSPOT_FORM_ID is set but HUBSPOT_PORTAL_ID is not (set both, or neither)',
+    ],
+  ])("every message is in one style, never zod's own wording: %o", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(new Error(`Invalid configuration: ${message}`));
+  });
+
+  test('a relative DATA_FILE is resolved against the root it is given; an absolute one is kept', () => {
+    expect(parseConfig({ DATA_FILE: 'content/site.json' }, { root: '/srv/site' }).dataFile).toBe(
+      '/srv/site/content/site.json',
+    );
+    expect(parseConfig({ DATA_FILE: '/var/lib/site/db.json' }, { root: '/srv/site' }).dataFile).toBe(
+      '/var/lib/site/db.json',
+    );
+  });
+
+  test('development renders every request from source: no page cache, whatever RENDER_CACHE says', () => {
+    expect(parseConfig({ RENDER_CACHE: 'on' }).renderCache).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production' }).renderCache).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', RENDER_CACHE: 'off' }).renderCache).toBe(false);
+  });
+
+  test('production without SITE_URL: noindex and one warning; with it, neither', () => {
+    const bare = parseConfig({ NODE_ENV: 'production', PORT: '8080' });
+    expect(bare.noindex).toBe(true);
+    expect(bare.warnings).toEqual([expect.stringMatching(/^SITE_URL is not set: links name http:\/\/localhost:8080/)]);
+    const set = parseConfig({ NODE_ENV: 'production', SITE_URL: 'https://studio.example' });
+    expect(set).toMatchObject({ noindex: false, warnings: [] });
+    expect(parseConfig({}).noindex).toBe(false);
   });
 });

@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { z } from 'zod';
+
+// Every message reads as `Invalid configuration: NAME <message> (got "<value>")`, never zod's own wording.
+const notEmpty = 'must not be empty';
 
 const optionalText = z
   .string()
@@ -11,18 +15,28 @@ function wholeNumber(min: number, max: number) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
+const text = (defaultValue: string) => z.string({ error: notEmpty }).trim().min(1, notEmpty).default(defaultValue);
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(1, 65535).default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATA_FILE: z.string().trim().min(1).default('data/db.json'),
-  SITE_URL: z
-    .url({ protocol: /^https?$/ })
-    .transform((value) => value.replace(/\/+$/, ''))
-    .optional(),
-  SITE_NAME: z.string().trim().min(1).default('Newcastle Marketing Studio'),
-  CONTACT_PHONE: z.string().trim().min(1).default('(02) 4929 7150'),
-  CONTACT_EMAIL: z.email().default('hello@newcastlemarketing.studio'),
+  HOST: text('0.0.0.0'),
+  DATA_FILE: text('data/db.json'),
+  SITE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://www.example.com' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  SITE_NAME: text('Newcastle Marketing Studio'),
+  CONTACT_PHONE: text('(02) 4929 7150'),
+  CONTACT_EMAIL: z
+    .email({ error: 'must be an email address such as hello@example.com' })
+    .default('hello@newcastlemarketing.studio'),
   HUBSPOT_PORTAL_ID: optionalText.pipe(z.string().regex(/^\d+$/, 'must be digits').optional()),
   HUBSPOT_FORM_ID: optionalText.pipe(
     z
@@ -41,7 +55,7 @@ const envSchema = z.object({
       .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google tag ID such as G-1A2B3C4D5E')
       .optional(),
   ),
-  RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+  RENDER_CACHE: oneOf(['on', 'off']).default('on'),
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
 });
 
@@ -59,15 +73,34 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Absolute: a relative DATA_FILE is taken from the project's root, wherever the server is started from. */
   dataFile: string;
+  /** Rendered pages are kept per URL in production only: development renders every request from source. */
   renderCache: boolean;
   webConcurrency: number;
+  /**
+   * In production without SITE_URL, links would name localhost: every response then asks search engines not to
+   * index it (X-Robots-Tag, robots.txt) until SITE_URL is set.
+   */
+  noindex: boolean;
+  /** Said once at start and listed by /healthz: the site works, but an operator should act. */
+  warnings: string[];
   public: PublicConfig;
 }
 
 export class ConfigError extends Error {}
 
-export function parseConfig(env: NodeJS.ProcessEnv): Config {
+/** Settings that only make sense together: one without the other stops the start. */
+const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][] = [
+  ['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID'],
+];
+
+export interface ParseOptions {
+  /** What a relative DATA_FILE is resolved against: the project's root (default: the working directory). */
+  root?: string;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: ParseOptions = {}): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -77,13 +110,28 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const e = result.data;
+  for (const pair of pairs) {
+    const [set, unset] = pair.map((name) => e[name]);
+    if (Boolean(set) !== Boolean(unset)) {
+      const [given, missing] = set ? pair : [pair[1], pair[0]];
+      throw new ConfigError(`Invalid configuration: ${given} is set but ${missing} is not (set both, or neither)`);
+    }
+  }
+  const isProduction = e.NODE_ENV === 'production';
+  const noindex = isProduction && !e.SITE_URL;
   return {
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     port: e.PORT,
     host: e.HOST,
-    dataFile: e.DATA_FILE,
-    renderCache: e.RENDER_CACHE === 'on',
+    dataFile: path.resolve(root, e.DATA_FILE),
+    renderCache: isProduction && e.RENDER_CACHE === 'on',
     webConcurrency: e.WEB_CONCURRENCY,
+    noindex,
+    warnings: noindex
+      ? [
+          `SITE_URL is not set: links name http://localhost:${e.PORT} and search engines are asked not to index the site until it is`,
+        ]
+      : [],
     public: {
       siteName: e.SITE_NAME,
       siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,

@@ -1,5 +1,6 @@
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
+import { slugify } from '../lib/slug.ts';
 import { isRemoteImage } from '../lib/post-image.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { videoFacadeHtml, videoLink } from './markdown-video.server.ts';
@@ -18,7 +19,8 @@ const escapeHtml = markdown.utils.escapeHtml;
 const allowedLink = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/)/i;
 markdown.validateLink = (url) => allowedLink.test(url.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(url.trim());
 
-markdown.use(anchor, { slugify: slugifyHeading, tabIndex: false });
+// Heading ids use the site's one slug function; a heading with no letters or digits gets "section".
+markdown.use(anchor, { slugify: (text: string) => slugify(text) || 'section', tabIndex: false });
 
 const defaultLinkOpen =
   markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
@@ -29,15 +31,6 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   }
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
-
-export function slugifyHeading(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 // ------------------------------------------------------------------------------------------------ images
 

@@ -66,12 +66,14 @@ export function buildRss(index: BlogIndex, config: PublicConfig): string {
   return rss.end({ prettyPrint: false });
 }
 
-export function buildRobots(config: PublicConfig): string {
+/** With `noindex` (production without SITE_URL) crawlers are asked to stay away altogether. */
+export function buildRobots(config: PublicConfig, { noindex = false } = {}): string {
+  if (noindex) return 'User-agent: *\nDisallow: /\n';
   return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${config.siteUrl}/sitemap.xml\n`;
 }
 
 /** /sitemap.xml, /rss.xml and /robots.txt, each built once per store version. */
-export function createSeoRouter(store: BlogStore, config: PublicConfig): Router {
+export function createSeoRouter(store: BlogStore, config: PublicConfig, { noindex = false } = {}): Router {
   const router = Router();
   const memo = <T>(build: (index: BlogIndex) => T) => {
     let cached: { version: number; value: T } | undefined;
@@ -83,7 +85,7 @@ export function createSeoRouter(store: BlogStore, config: PublicConfig): Router 
   };
   const sitemap = memo((index) => buildSitemap(index, config));
   const rss = memo((index) => buildRss(index, config));
-  const robots = buildRobots(config);
+  const robots = buildRobots(config, { noindex });
   const cacheControl = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
   router.get('/sitemap.xml', (_req, res) => {
     res.type('application/xml').set('Cache-Control', cacheControl).send(sitemap());

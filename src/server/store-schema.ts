@@ -4,6 +4,12 @@ import { isRemoteImage, sitePathPattern } from '../lib/post-image.ts';
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The longest slug a post may have (URLs stay readable and well under any proxy's limit). */
 export const maxSlugLength = 200;
+/**
+ * The longest post body, in characters of markdown: about 30,000 words, twice the longest long-form guides, so
+ * no real post meets it; and a post this size renders in a fraction of a second (the benchmark measures it),
+ * where an unbounded one held every other request up for minutes.
+ */
+export const maxContentLength = 200_000;
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -18,7 +24,13 @@ export const postSchema = z.strictObject({
   slug: z.string().max(maxSlugLength).regex(slugPattern, 'must be lowercase words joined by hyphens'),
   title: z.string().trim().min(1).max(300),
   summary: z.string().trim().min(1).max(1000),
-  content: z.string().min(1),
+  content: z
+    .string()
+    .min(1)
+    .max(
+      maxContentLength,
+      `must be at most ${maxContentLength.toLocaleString('en-AU')} characters of markdown (about 30,000 words)`,
+    ),
   featuredImage: z
     .string()
     .max(2048)

@@ -1,6 +1,5 @@
 import { unwatchFile, watchFile } from 'node:fs';
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { readFile } from 'node:fs/promises';
 import type { BlogSource } from '../lib/blog-types.ts';
 import { BlogIndex } from './blog-index.server.ts';
 import { LocalImageCatalog, type LocalImages } from './body-images.server.ts';
@@ -16,22 +15,45 @@ export class StoreError extends Error {
   }
 }
 
-/** Reads and validates the store without ever writing to it. The message names the file and the problem. */
-export async function readStore(file: string): Promise<StoreData> {
-  const db = new Low<unknown>(new JSONFile<unknown>(file), null);
+/** Validates a store's text; the message names the file and the problem. */
+export function parseStore(file: string, text: string): StoreData {
+  let json: unknown;
   try {
-    await db.read();
+    json = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message;
-    throw new StoreError(`${file}: ${reason}`);
+    throw new StoreError(`${file}: not valid JSON (${(error as Error).message})`);
   }
-  if (db.data === null) throw new StoreError(`${file}: file not found`, true);
-  const result = storeSchema.safeParse(db.data);
+  const result = storeSchema.safeParse(json);
   if (!result.success) throw new StoreError(`${file}: ${describeStoreError(result.error)}`);
   return result.data;
 }
 
-export interface StoreOptions {
+/** Reads and validates the store without ever writing to it, keeping the text it was read from. */
+export async function readStoreText(file: string): Promise<{ text: string; data: StoreData }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') throw new StoreError(`${file}: file not found`, true);
+    throw new StoreError(`${file}: ${message}`);
+  }
+  return { text, data: parseStore(file, text) };
+}
+
+/** Reads and validates the store without ever writing to it. The message names the file and the problem. */
+export async function readStore(file: string): Promise<StoreData> {
+  return (await readStoreText(file)).data;
+}
+
+export type StoreHealth = { status: 'ok' } | { status: 'degraded'; reason: string };
+
+export interface OpenOptions {
+  /**
+   * The last good store's text from elsewhere (a cluster's primary), for a process started while the file on
+   * disk is bad: it serves that and reports itself degraded, instead of failing to start.
+   */
+  lastGood?: () => Promise<string | undefined>;
   /** Where the site's own images are (`public/`): the size of each one a post shows is read at every load. */
   publicDir?: string;
 }
@@ -55,6 +77,7 @@ export class BlogStore {
   private dueTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(index: BlogIndex) => void>();
   private watching = false;
+  private currentHealth: StoreHealth = { status: 'ok' };
 
   private constructor(
     readonly file: string,
@@ -72,11 +95,25 @@ export class BlogStore {
   static async open(
     file: string,
     logger: StoreLogger,
-    { publicDir = 'public' }: StoreOptions = {},
+    { lastGood, publicDir = 'public' }: OpenOptions = {},
   ): Promise<BlogStore> {
-    const data = await readStore(file);
     const catalog = new LocalImageCatalog(publicDir);
-    return new BlogStore(file, data, logger, catalog, await catalog.load(data.posts.map((post) => post.content)));
+    const withImages = async (data: StoreData) =>
+      new BlogStore(file, data, logger, catalog, await catalog.load(data.posts.map((post) => post.content)));
+    try {
+      return await withImages(await readStore(file));
+    } catch (error) {
+      const text = error instanceof StoreError && lastGood ? await lastGood() : undefined;
+      if (text === undefined) throw error;
+      const store = await withImages(parseStore(`${file} (last good copy)`, text));
+      store.degrade((error as Error).message);
+      return store;
+    }
+  }
+
+  /** Whether the file on disk could be read last time it changed: if not, the last good data is being served. */
+  get health(): StoreHealth {
+    return this.currentHealth;
   }
 
   get index(): BlogIndex {
@@ -102,8 +139,11 @@ export class BlogStore {
   watch(intervalMs = 500): void {
     if (this.watching) return;
     this.watching = true;
+    // ctime too: a change of permissions can make the file unreadable without touching its contents.
     watchFile(this.file, { interval: intervalMs, persistent: false }, (curr, prev) => {
-      if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size) void this.reload();
+      if (curr.mtimeMs !== prev.mtimeMs || curr.ctimeMs !== prev.ctimeMs || curr.size !== prev.size) {
+        void this.reload();
+      }
     });
   }
 
@@ -113,12 +153,23 @@ export class BlogStore {
       this.images = await this.catalog.load(data.posts.map((post) => post.content));
       this.data = data;
     } catch (error) {
-      this.logger.error(`Store not reloaded, keeping the last good data: ${(error as Error).message}`);
+      this.degrade((error as Error).message);
       return false;
     }
+    const wasDegraded = this.currentHealth.status === 'degraded';
+    this.currentHealth = { status: 'ok' };
     this.rebuild();
-    this.logger.info(`Store reloaded from ${this.file} (${this.data.posts.length} posts)`);
+    this.logger.info(
+      `Store ${wasDegraded ? 'readable again, ' : ''}reloaded from ${this.file} (${this.data.posts.length} posts)`,
+    );
     return true;
+  }
+
+  /** Keeps serving the last good data; says so once per distinct problem, not on every check. */
+  private degrade(reason: string): void {
+    if (this.currentHealth.status === 'degraded' && this.currentHealth.reason === reason) return;
+    this.currentHealth = { status: 'degraded', reason };
+    this.logger.error(`Store not readable, keeping the last good data: ${reason}`);
   }
 
   close(): void {

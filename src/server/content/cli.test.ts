@@ -1,8 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { withStoreLock } from './content-store.server.ts';
 import { readStore } from '../store.server.ts';
-import { makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
+import { fixtureStore, makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
 
 interface Run {
   code: number;
@@ -25,6 +27,19 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   });
 }
 
+/** Starts the CLI with its output on pipes; `onStdout` sees each chunk and may close the reading end. */
+function spawnCli(args: string[], onStdout: (chunk: string, close: () => void) => void = () => undefined) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'content.ts'), ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => onStdout(chunk.toString(), () => child.stdout.destroy()));
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { exit, stderr: () => stderr };
+}
+
 let ws: Workspace;
 beforeEach(async () => {
   ws = await makeWorkspace();
@@ -43,6 +58,10 @@ describe('content CLI', () => {
       expect(run.code).toBe(0);
       for (const command of ['add', 'list', 'remove', 'categories', 'check', 'export', 'import']) {
         expect(run.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+      }
+      const categories = await cli(['categories', '--help']);
+      for (const command of ['list', 'add', 'rename', 'remove']) {
+        expect(categories.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
       }
       const add = await cli(['add', '--help']);
       expect(add.stdout).toContain('--update');
@@ -108,6 +127,7 @@ describe('content CLI', () => {
   test(
     'check prints an OK summary, or every problem with exit status 1',
     async () => {
+      await rm(join(ws.publicDir, 'images', 'blog', 'existing.webp'));
       const ok = await cli(['check', '--data', ws.dataFile, '--public', ws.publicDir]);
       expect(ok).toMatchObject({ code: 0, stderr: '' });
       expect(ok.stdout).toMatch(
@@ -146,7 +166,11 @@ describe('content CLI', () => {
       const runs = await Promise.all(
         files.map((file) => cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir])),
       );
-      for (const run of runs) expect(run).toMatchObject({ code: 0, stderr: '' });
+      for (const run of runs) {
+        expect(run.code).toBe(0);
+        // Commands that had to queue say so, and nothing else.
+        for (const line of run.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^warning: waiting for the lock on /);
+      }
       const slugs = (await readStore(ws.dataFile)).posts.map((p) => p.slug).sort();
       expect(slugs).toEqual(['first-post', 'parallel-0', 'parallel-1', 'parallel-2', 'parallel-3']);
     },
@@ -157,12 +181,56 @@ describe('content CLI', () => {
     'export then import through the CLI round-trips the store',
     async () => {
       const out = join(ws.dir, 'out');
-      const exported = await cli(['export', out, '--data', ws.dataFile]);
-      expect(exported).toMatchObject({ code: 0, stdout: `exported 1 posts and 2 categories to ${out}\n` });
-      const rebuilt = join(ws.dir, 'rebuilt.json');
-      const imported = await cli(['import', out, '--data', rebuilt, '--public', ws.publicDir]);
+      const exported = await cli(['export', out, '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(exported).toMatchObject({
+        code: 0,
+        stdout: `exported 1 posts, 2 categories and 1 image files to ${out}\n`,
+      });
+      // Into a fresh site (no store, an empty public/): exit 0, no warning, the image back in place.
+      const rebuilt = join(ws.dir, 'fresh', 'data', 'db.json');
+      const freshPublic = join(ws.dir, 'fresh', 'public');
+      const imported = await cli(['import', out, '--data', rebuilt, '--public', freshPublic]);
       expect(imported).toMatchObject({ code: 0, stderr: '' });
       expect(await readStore(rebuilt)).toEqual(await readStore(ws.dataFile));
+      expect(await readFile(join(freshPublic, 'images', 'blog', 'first.webp'), 'utf8')).toBe('webp');
+    },
+    timeout,
+  );
+
+  test(
+    'list piped into a reader that stops early (| head) ends quietly with status 0',
+    async () => {
+      const [first] = fixtureStore.posts;
+      const posts = Array.from({ length: 3000 }, (_, i) => ({ ...first!, id: i + 1, slug: `post-${i + 1}` }));
+      await writeFile(ws.dataFile, JSON.stringify({ categories: fixtureStore.categories, posts }));
+      let read = '';
+      const run = spawnCli(['list', '--data', ws.dataFile], (chunk, close) => {
+        read += chunk;
+        close();
+      });
+      expect(await run.exit).toBe(0);
+      expect(read).toMatch(/^SLUG/);
+      expect(run.stderr()).toBe('');
+    },
+    timeout,
+  );
+
+  test(
+    'a command that has to wait for the lock says so at once on stderr, then finishes',
+    async () => {
+      const file = await ws.postFile('w.md', newPostFront({ slug: 'waiting' }));
+      let run: ReturnType<typeof spawnCli> | undefined;
+      await withStoreLock(ws.dataFile, async () => {
+        run = spawnCli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
+        await vi.waitFor(() => expect(run?.stderr()).toContain('waiting for the lock'), {
+          timeout: 30_000,
+          interval: 50,
+        });
+      });
+      expect(await run?.exit).toBe(0);
+      expect(run?.stderr()).toMatch(
+        new RegExp(`^warning: waiting for the lock on .*db\\.json held since .* \\(pid ${process.pid}\\); `),
+      );
     },
     timeout,
   );

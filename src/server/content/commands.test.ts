@@ -1,7 +1,10 @@
 import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { storeSchema, type StoreData } from '../store-schema.ts';
 import { readStore } from '../store.server.ts';
 import {
@@ -13,9 +16,11 @@ import {
   importContent,
   listCategories,
   listPosts,
+  removeCategory,
   removePost,
+  renameCategory,
 } from './commands.server.ts';
-import { withStoreLock } from './content-store.server.ts';
+import { lockNotices, staleLockMs, withStoreLock } from './content-store.server.ts';
 import { fixtureStore, makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
 
 const now = new Date('2025-06-01T00:00:00.000Z');
@@ -25,6 +30,7 @@ beforeEach(async () => {
   ws = await makeWorkspace();
 });
 afterEach(async () => {
+  lockNotices.report = () => undefined;
   await ws.cleanup();
 });
 
@@ -108,7 +114,7 @@ describe('add', () => {
     const front = newPostFront({
       id: 40,
       slug: 'my-slug',
-      author: 'jess-nguyen',
+      author: 'james-nguyen',
       publishedAt: '2025-05-20T08:30:00+10:00',
       createdAt: '2025-05-01T09:00:00.000Z',
     });
@@ -116,7 +122,7 @@ describe('add', () => {
     expect(post).toMatchObject({
       id: 40,
       slug: 'my-slug',
-      author: 'jess-nguyen',
+      author: 'james-nguyen',
       publishedAt: '2025-05-20T08:30:00+10:00',
       createdAt: '2025-05-01T09:00:00.000Z',
     });
@@ -137,7 +143,7 @@ describe('add', () => {
     expect(afterwards[0]?.state).toBe('published');
   });
 
-  test('add converts a local image to a 1200×630 WebP in public/images/blog named after the slug', async () => {
+  test('add converts a local image to a 1200×630 WebP with a content-hashed name in the post\'s folder', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
       .png()
       .toBuffer();
@@ -147,14 +153,16 @@ describe('add', () => {
       newPostFront({ slug: 'photo-post', featuredImage: './photo.png' }),
     );
     const result = await add(file);
-    expect(result.post.featuredImage).toBe('/images/blog/photo-post.webp');
-    const output = join(ws.publicDir, 'images', 'blog', 'photo-post.webp');
+    expect(result.post.featuredImage).toMatch(/^\/images\/blog\/photo-post\/photo-[0-9a-f]{8}\.webp$/);
+    const output = join(ws.publicDir, result.post.featuredImage);
     expect(result.imageFile).toBe(output);
+    const bytes = await readFile(output);
+    expect(result.post.featuredImage).toContain(createHash('sha256').update(bytes).digest('hex').slice(0, 8));
     const meta = await sharp(output).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
     // With the smaller copies the pages' srcset names, so the post needs no rebuild.
     for (const width of [480, 800]) {
-      const copy = await sharp(join(ws.publicDir, 'images', 'blog', `photo-post-${width}.webp`)).metadata();
+      const copy = await sharp(output.replace(/\.webp$/, `-${width}.webp`)).metadata();
       expect([copy.format, copy.width]).toEqual(['webp', width]);
     }
     expect((await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir })).ok).toBe(true);
@@ -166,8 +174,9 @@ describe('add', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#1d4ed8"/></svg>',
     );
     const file = await ws.postFile('post.md', newPostFront({ slug: 'svg-post', featuredImage: 'art/logo.svg' }));
-    await add(file);
-    const meta = await sharp(join(ws.publicDir, 'images', 'blog', 'svg-post.webp')).metadata();
+    const { post } = await add(file);
+    expect(post.featuredImage).toMatch(/^\/images\/blog\/svg-post\/logo-[0-9a-f]{8}\.webp$/);
+    const meta = await sharp(join(ws.publicDir, post.featuredImage)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
   });
 
@@ -281,13 +290,15 @@ describe('add', () => {
   test('add rejects an invalid date and leaves the store unchanged', async () => {
     const file = await ws.postFile('d.md', newPostFront({ publishedAt: '2025-13-01T09:00:00Z' }));
     expect(await rejects(() => add(file))).toBe(
-      `${file}: bad front matter: "publishedAt": "2025-13-01T09:00:00Z" is not an ISO date-time like 2025-03-05T09:00:00.000Z`,
+      `${file}: bad front matter: "publishedAt": "2025-13-01T09:00:00Z" is not a real date: there is no month 13`,
     );
     const unquoted = await ws.file(
       'u.md',
       '---\ntitle: T\nsummary: S\ncategory: local-seo\nfeaturedImage: /images/blog/first.webp\ncreatedAt: 2025-02-29T10:00:00Z\n---\n\nBody\n',
     );
-    expect(await rejects(() => add(unquoted))).toContain('"createdAt": "2025-02-29T10:00:00Z" is not an ISO date-time');
+    expect(await rejects(() => add(unquoted))).toContain(
+      '"createdAt": "2025-02-29T10:00:00Z" is not a real date: February 2025 has 28 days',
+    );
   });
 
   test('add rejects a bad store file and leaves it unchanged', async () => {
@@ -326,21 +337,31 @@ describe('add', () => {
     expect(new Set(results.map((r) => r.post.id)).size).toBe(6);
   });
 
-  test('a command waits for the lock held by another command', async () => {
+  test('a command waiting for the lock says at once who holds it and since when, then goes ahead', async () => {
     const file = await ws.postFile('w.md', newPostFront({ slug: 'waiting' }));
+    const notices: string[] = [];
+    lockNotices.report = (line) => notices.push(line);
     const order: string[] = [];
     let adding: Promise<unknown> = Promise.resolve();
     await withStoreLock(ws.dataFile, async () => {
       adding = add(file).then(() => order.push('add'));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await vi.waitFor(() => expect(notices).toHaveLength(1), { timeout: 5_000, interval: 10 });
       order.push('holder done');
     });
     await adding;
     expect(order).toEqual(['holder done', 'add']);
+    expect(notices[0]).toMatch(
+      new RegExp(
+        `^waiting for the lock on ${ws.dataFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} held since ` +
+          `\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(pid ${process.pid}\\); a lock not refreshed for 10 s is taken over$`,
+      ),
+    );
     expect((await readStore(ws.dataFile)).posts.map((p) => p.slug)).toContain('waiting');
   });
 
-  test('a lock left behind by a crashed command is taken over once stale', async () => {
+  test('a lock left behind by a crashed command is taken over once stale, and says so', async () => {
+    const notices: string[] = [];
+    lockNotices.report = (line) => notices.push(line);
     const lockDir = `${ws.dataFile}.lock`;
     await mkdir(lockDir);
     const old = new Date(Date.now() - 60_000);
@@ -348,6 +369,26 @@ describe('add', () => {
     await add(await ws.postFile('s.md', newPostFront({ slug: 'after-crash' })));
     expect((await readStore(ws.dataFile)).posts.map((p) => p.slug)).toContain('after-crash');
     await expect(stat(lockDir)).rejects.toThrow();
+    expect(notices).toEqual([expect.stringMatching(/^taking over the lock on .*db\.json .*its command no longer runs$/)]);
+  });
+
+  test('a fresh lock left by a process that no longer runs is taken over at once', async () => {
+    const notices: string[] = [];
+    lockNotices.report = (line) => notices.push(line);
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const pid = Number(gone.stdout);
+    await mkdir(`${ws.dataFile}.lock`);
+    await writeFile(
+      `${ws.dataFile}.lock-owner`,
+      JSON.stringify({ pid, host: hostname(), since: '2025-06-01T10:00:00.000Z' }),
+    );
+    const started = Date.now();
+    await add(await ws.postFile('s.md', newPostFront({ slug: 'after-crash' })));
+    expect(Date.now() - started).toBeLessThan(staleLockMs);
+    expect(notices).toEqual([
+      `taking over the lock on ${ws.dataFile} left since 2025-06-01 10:00:00 UTC by pid ${pid}, which no longer runs`,
+    ]);
+    await expect(stat(`${ws.dataFile}.lock-owner`)).rejects.toThrow();
   });
 });
 
@@ -384,13 +425,13 @@ describe('list, remove, categories', () => {
   });
 
   test('remove deletes the post with that slug', async () => {
-    const removed = await removePost({ dataFile: ws.dataFile, slug: 'first-post' });
-    expect(removed.id).toBe(1);
+    const removed = await removePost({ dataFile: ws.dataFile, publicDir: ws.publicDir, slug: 'first-post' });
+    expect(removed.post.id).toBe(1);
     expect((await readStore(ws.dataFile)).posts).toEqual([]);
   });
 
   test('remove rejects an unknown slug and leaves the store unchanged', async () => {
-    expect(await rejects(() => removePost({ dataFile: ws.dataFile, slug: 'nope' }))).toBe(
+    expect(await rejects(() => removePost({ dataFile: ws.dataFile, publicDir: ws.publicDir, slug: 'nope' }))).toBe(
       'no post with slug "nope" (see: npm run content -- list)',
     );
   });
@@ -428,6 +469,60 @@ describe('list, remove, categories', () => {
   });
 });
 
+describe('authors and categories', () => {
+  test('add refuses an unknown author, listing the known ones, and leaves the store unchanged', async () => {
+    const file = await ws.postFile('a.md', newPostFront({ author: 'jess-nguyen' }));
+    expect(await rejects(() => add(file))).toBe(
+      `${file}: unknown author "jess-nguyen" (known: studio-team, sarah-mitchell, james-nguyen; ` +
+        'a new writer is added in src/content/authors.ts)',
+    );
+  });
+
+  test('import refuses a post by an unknown author', async () => {
+    await ws.file('src/categories.json', JSON.stringify(fixtureStore.categories));
+    const dated = { publishedAt: '2025-01-01T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' };
+    await ws.postFile('src/posts/a.md', newPostFront({ slug: 'a', author: 'nobody', ...dated }));
+    const message = await rejects(() =>
+      importContent({ dir: join(ws.dir, 'src'), dataFile: ws.dataFile, publicDir: ws.publicDir }),
+    );
+    expect(message).toContain('a.md: unknown author "nobody" (known: studio-team,');
+  });
+
+  test('categories rename changes the name and keeps the slug unless given one', async () => {
+    const renamed = await renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'Local Search' });
+    expect(renamed.after).toEqual({ id: 1, name: 'Local Search', slug: 'local-seo' });
+    await renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'Local Search', newSlug: 'local-search' });
+    const data = await readStore(ws.dataFile);
+    expect(data.categories[0]).toEqual({ id: 1, name: 'Local Search', slug: 'local-search' });
+    expect(data.posts[0]?.categoryId).toBe(1);
+  });
+
+  test('categories rename refuses an unknown slug, a taken name or slug, and leaves the store unchanged', async () => {
+    expect(await rejects(() => renameCategory({ dataFile: ws.dataFile, slug: 'nope', name: 'X' }))).toBe(
+      'no category with slug "nope" (known: local-seo, email-marketing)',
+    );
+    expect(
+      await rejects(() => renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'email marketing' })),
+    ).toBe('a category named "Email Marketing" already exists (slug email-marketing)');
+    expect(
+      await rejects(() =>
+        renameCategory({ dataFile: ws.dataFile, slug: 'local-seo', name: 'X', newSlug: 'email-marketing' }),
+      ),
+    ).toBe('a category with slug "email-marketing" already exists ("Email Marketing")');
+  });
+
+  test('categories remove deletes an unused category and refuses one that posts use, naming them', async () => {
+    expect(await rejects(() => removeCategory({ dataFile: ws.dataFile, slug: 'local-seo' }))).toBe(
+      'category "local-seo" is used by 1 post: first-post (move them to another category with add --update, ' +
+        'or remove them, first)',
+    );
+    expect(await removeCategory({ dataFile: ws.dataFile, slug: 'email-marketing' })).toEqual(
+      fixtureStore.categories[1],
+    );
+    expect((await readStore(ws.dataFile)).categories.map((c) => c.slug)).toEqual(['local-seo']);
+  });
+});
+
 describe('check', () => {
   test('check passes a valid store whose images all exist, with a summary', async () => {
     await add(await ws.postFile('s.md', newPostFront({ publishedAt: '2030-01-01T00:00:00.000Z' })));
@@ -435,6 +530,7 @@ describe('check', () => {
     expect(result).toEqual({
       ok: true,
       problems: [],
+      warnings: [],
       summary: `${ws.dataFile}: 2 posts (1 published, 1 scheduled), 2 categories, 2 featured images found`,
     });
   });
@@ -477,15 +573,15 @@ describe('export and import', () => {
     await add(
       await ws.postFile(
         'b.md',
-        newPostFront({ slug: 'quoted', title: 'It\'s "quoted": yes # no', author: 'a: b' }),
+        newPostFront({ slug: 'quoted', title: 'It\'s "quoted": yes # no', summary: 'a: b # c' }),
         'Line one\n\n    code block\n\n---\n\nEnd\n',
       ),
     );
     await addCategory({ dataFile: ws.dataFile, name: 'Unused Category' });
     const original = await readStore(ws.dataFile);
     const out = join(ws.dir, 'export');
-    const exported = await exportContent({ dataFile: ws.dataFile, dir: out });
-    expect(exported).toEqual({ posts: 3, categories: 3, strayFiles: [] });
+    const exported = await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out });
+    expect(exported).toEqual({ posts: 3, categories: 3, images: 2, strayFiles: [], warnings: [] });
     expect((await readdir(join(out, 'posts'))).sort()).toEqual(['first-post.md', 'quoted.md', 'scheduled-one.md']);
 
     const rebuilt = join(ws.dir, 'rebuilt', 'db.json');
@@ -499,10 +595,10 @@ describe('export and import', () => {
     const out = join(ws.dir, 'export');
     await mkdir(join(out, 'posts'), { recursive: true });
     await writeFile(join(out, 'posts', 'old-post.md'), 'old');
-    expect((await exportContent({ dataFile: ws.dataFile, dir: out })).strayFiles).toEqual([
+    expect((await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out })).strayFiles).toEqual([
       join(out, 'posts', 'old-post.md'),
     ]);
-    await exportContent({ dataFile: ws.dataFile, dir: out, clean: true });
+    await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out, clean: true });
     expect(await readdir(join(out, 'posts'))).toEqual(['first-post.md']);
   });
 
@@ -524,7 +620,7 @@ describe('export and import', () => {
     const rebuilt = join(ws.dir, 'from-content.json');
     await importContent({ dir: join(repoRoot, 'content'), dataFile: rebuilt, publicDir: ws.publicDir });
     const out = join(ws.dir, 'again');
-    await exportContent({ dataFile: rebuilt, dir: out });
+    await exportContent({ dataFile: rebuilt, publicDir: ws.publicDir, dir: out });
     const seeded = join(repoRoot, 'content');
     expect(await readFile(join(out, 'categories.json'), 'utf8')).toBe(
       await readFile(join(seeded, 'categories.json'), 'utf8'),
@@ -550,7 +646,7 @@ describe('export and import', () => {
       [6, 'b'],
     ]);
     expect(result.warnings).toEqual([
-      expect.stringContaining('post "b": featuredImage "/images/blog/nope.webp" does not exist'),
+      expect.stringContaining('post "b": image "/images/blog/nope.webp" is neither in'),
     ]);
     expect(await readStore(ws.dataFile)).toEqual(result.data);
   });

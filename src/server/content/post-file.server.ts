@@ -1,24 +1,16 @@
-import { createRequire } from 'node:module';
-import matter from 'gray-matter';
+import { parseDocument, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { postSchema } from '../store-schema.ts';
 import { ContentError } from './content-error.server.ts';
 
 /**
- * gray-matter parses YAML with js-yaml's default schema, which turns an unquoted `2025-03-05T09:00:00Z` into a
- * Date and silently rolls an impossible date such as 2025-02-30 over to March. The core schema keeps every
- * timestamp as the text that was written, so the store's own date check sees it. js-yaml is gray-matter's own
- * dependency: it is loaded from there so that both always agree.
+ * Front matter is read with YAML's core schema, which keeps an unquoted `2025-03-05T09:00:00Z` as the text that
+ * was written (no Date, so an impossible date such as 2025-02-30 is not silently rolled over to March) and
+ * leaves the store's own date check to judge it.
  */
-interface YamlModule {
-  safeLoad(text: string, options: { schema: unknown; filename?: string }): unknown;
-  CORE_SCHEMA: unknown;
-}
-const requireHere = createRequire(import.meta.url);
-const yaml = createRequire(requireHere.resolve('gray-matter'))('js-yaml') as YamlModule;
-
-function loadYaml(text: string): unknown {
-  return yaml.safeLoad(text, { schema: yaml.CORE_SCHEMA });
+function loadYaml(text: string): { value: unknown; errors: YAMLError[] } {
+  const document = parseDocument(text, { schema: 'core' });
+  return { value: document.toJS() as unknown, errors: document.errors };
 }
 
 /** The front matter keys, in the order a post file lists them. */
@@ -72,6 +64,29 @@ export interface PostFileFields {
   content: string;
 }
 
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
+  'October', 'November', 'December'];
+
+/** Why a date value was refused: no time, no zone, a day or time that does not exist, or another shape. */
+export function dateProblem(value: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const shape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  if (!shape) return `is not an ISO date-time like ${exampleDate}`;
+  const [, year = '', month = '', day = '', hour, minute = '0', second = '0', zone] = shape;
+  const monthIndex = Number(month) - 1;
+  if (monthIndex < 0 || monthIndex > 11) return `is not a real date: there is no month ${month}`;
+  const days = new Date(Date.UTC(Number(year), monthIndex + 1, 0)).getUTCDate();
+  if (Number(day) < 1 || Number(day) > days) {
+    return `is not a real date: ${monthNames[monthIndex]} ${year} has ${days} days`;
+  }
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59)) {
+    return `is not a real time: hours go to 23, minutes and seconds to 59`;
+  }
+  if (hour === undefined) return `has no time and no time zone; write it like ${year}-${month}-${day}T09:00:00+10:00`;
+  if (!zone) return `has no time zone; add Z (UTC) or an offset such as +10:00, like ${exampleDate}`;
+  return `is not an ISO date-time like ${exampleDate}`;
+}
+
 function describeIssue(issue: z.core.$ZodIssue, raw: Record<string, unknown>): string[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => `unknown key "${key}" (allowed keys: ${frontMatterKeys.join(', ')})`);
@@ -80,13 +95,32 @@ function describeIssue(issue: z.core.$ZodIssue, raw: Record<string, unknown>): s
   if (!key) return [issue.message];
   const value = raw[key];
   if (value === undefined || value === null) return [`missing required key "${key}"`];
-  if (dateKeys.has(key)) {
-    return [`"${key}": ${JSON.stringify(value)} is not an ISO date-time like ${exampleDate}`];
-  }
+  if (dateKeys.has(key)) return [`"${key}": ${JSON.stringify(value)} ${dateProblem(value)}`];
   return [`"${key}": ${issue.message}`];
 }
 
-const frontMatterBlock = /^---[ \t]*\n[\s\S]*?\n---[ \t]*(?:\n|$)/;
+const frontMatterBlock = /^---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/;
+
+/**
+ * One line about the first YAML error, naming the line and key. An unquoted ": " in a value is by far the
+ * commonest mistake (YAML reads it as a nested key), so it gets its own message with the quoted line to write.
+ */
+function describeYamlError(error: YAMLError, yamlText: string): string {
+  const lineNumber = error.linePos?.[0].line ?? 1;
+  const text = yamlText.split('\n')[lineNumber - 1] ?? '';
+  const entry = /^\s*([\w-]+)\s*:\s?(.*)$/.exec(text);
+  const fileLine = lineNumber + 1; // the opening --- line comes first
+  if (entry) {
+    const [, key = '', value = ''] = entry;
+    if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || (error.code !== 'DUPLICATE_KEY' && /: /.test(value))) {
+      const example = `${key}: ${JSON.stringify(value.trim())}`;
+      return `"${key}" (line ${fileLine}): the value contains ": ", which YAML reads as another key; put it in double quotes: ${example}`;
+    }
+    if (error.code === 'DUPLICATE_KEY') return `"${key}" is given twice (line ${fileLine})`;
+  }
+  const reason = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'unreadable';
+  return `the front matter is not valid YAML at line ${fileLine}${entry ? ` ("${entry[1]}")` : ''}: ${reason}`;
+}
 
 /**
  * Reads a markdown post with YAML front matter. `source` (usually the file's path) starts every error message.
@@ -98,17 +132,14 @@ export function parsePostFile(text: string, source: string): ParsedPostFile {
   if (!input.startsWith('---')) {
     throw new ContentError(`${source}: no front matter (the file must start with a --- line)`);
   }
-  if (!frontMatterBlock.test(input)) {
+  const block = frontMatterBlock.exec(input);
+  if (!block) {
     throw new ContentError(`${source}: the front matter is not closed by a --- line`);
   }
-  let file: matter.GrayMatterFile<string>;
-  try {
-    file = matter(input, { engines: { yaml: (frontMatter: string) => loadYaml(frontMatter) as object } });
-  } catch (error) {
-    const reason = (error as Error).message.split('\n')[0] ?? 'unreadable';
-    throw new ContentError(`${source}: the front matter is not valid YAML (${reason})`);
-  }
-  const raw: unknown = file.data;
+  const yamlText = block[1] ?? '';
+  const { value: raw, errors } = loadYaml(yamlText);
+  const [firstError] = errors;
+  if (firstError) throw new ContentError(`${source}: ${describeYamlError(firstError, yamlText)}`);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ContentError(`${source}: the front matter must be a list of "key: value" lines`);
   }
@@ -118,7 +149,7 @@ export function parsePostFile(text: string, source: string): ParsedPostFile {
     const problems = result.error.issues.flatMap((issue) => describeIssue(issue, record));
     throw ContentError.of(`${source}: bad front matter`, problems);
   }
-  const content = file.content.replace(/^\n/, '').replace(/\n$/, '');
+  const content = input.slice(block[0].length).replace(/^\n/, '').replace(/\n$/, '');
   if (!content.trim()) {
     throw new ContentError(`${source}: the post has no text (write the markdown below the front matter)`);
   }
@@ -129,8 +160,8 @@ export function parsePostFile(text: string, source: string): ParsedPostFile {
 function scalar(value: string): string {
   if (/^[\w./:+-]+$/.test(value)) {
     try {
-      const loaded = loadYaml(`v: ${value}`) as { v?: unknown } | null;
-      if (loaded?.v === value) return value;
+      const loaded = loadYaml(`v: ${value}`);
+      if (!loaded.errors.length && (loaded.value as { v?: unknown } | null)?.v === value) return value;
     } catch {
       // not safe as a plain scalar: quote it
     }

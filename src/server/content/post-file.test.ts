@@ -142,18 +142,38 @@ describe('post files', () => {
     expect(problemOf(valid.replace('title: "Hello"', 'title: 2024'))).toMatch(/^post\.md: bad front matter: "title": /);
   });
 
-  test('an impossible date is rejected, not rolled over to the next month', () => {
-    expect(problemOf(valid.replace('category:', 'publishedAt: 2025-02-30T09:00:00Z\ncategory:'))).toBe(
-      'post.md: bad front matter: "publishedAt": "2025-02-30T09:00:00Z" is not an ISO date-time like 2025-03-05T09:00:00.000Z',
+  test('date errors say whether the day does not exist, or the time or the zone is missing', () => {
+    const withDate = (line: string) => problemOf(valid.replace('category:', `${line}\ncategory:`));
+    expect(withDate('publishedAt: 2025-02-30T09:00:00Z')).toBe(
+      'post.md: bad front matter: "publishedAt": "2025-02-30T09:00:00Z" is not a real date: February 2025 has 28 days',
     );
-    expect(problemOf(valid.replace('category:', 'createdAt: next tuesday\ncategory:'))).toContain('"createdAt"');
+    expect(withDate('publishedAt: "2025-13-01T09:00:00Z"')).toBe(
+      'post.md: bad front matter: "publishedAt": "2025-13-01T09:00:00Z" is not a real date: there is no month 13',
+    );
+    expect(withDate('createdAt: 2025-06-02T09:00:00')).toBe(
+      'post.md: bad front matter: "createdAt": "2025-06-02T09:00:00" has no time zone; add Z (UTC) or an offset such as +10:00, like 2025-03-05T09:00:00.000Z',
+    );
+    expect(withDate('createdAt: 2025-06-02')).toBe(
+      'post.md: bad front matter: "createdAt": "2025-06-02" has no time and no time zone; write it like 2025-06-02T09:00:00+10:00',
+    );
+    expect(withDate('createdAt: 2025-06-02T25:00:00Z')).toContain('is not a real time');
+    expect(withDate('createdAt: next tuesday')).toContain('"createdAt": "next tuesday" is not an ISO date-time like');
+  });
+
+  test('an unquoted ": " in a value names the key and shows the quoted line to write', () => {
+    expect(problemOf(valid.replace('title: "Hello"', 'title: SEO: a beginner guide'))).toBe(
+      'post.md: "title" (line 2): the value contains ": ", which YAML reads as another key; put it in double quotes: title: "SEO: a beginner guide"',
+    );
+    expect(problemOf(valid.replace('summary: "A summary."', 'summary: Why: because'))).toContain(
+      '"summary" (line 3): the value contains ": "',
+    );
   });
 
   test('a file without front matter, with an unclosed block, invalid YAML or no body is rejected', () => {
     expect(problemOf('Just text.\n')).toContain('no front matter');
     expect(problemOf('---\ntitle: "x"\n')).toContain('not closed');
     expect(problemOf(valid.replace('title: "Hello"', 'title: "Hello'))).toContain('not valid YAML');
-    expect(problemOf(valid.replace('title: "Hello"', 'title: a\ntitle: b'))).toContain('not valid YAML');
+    expect(problemOf(valid.replace('title: "Hello"', 'title: a\ntitle: b'))).toBe('post.md: "title" is given twice (line 3)');
     expect(problemOf('---\n- a list\n---\n\nBody.\n')).toContain('"key: value"');
     expect(problemOf(valid.replace('Body.', '   '))).toContain('has no text');
   });

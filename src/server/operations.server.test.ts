@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { maxContentLength } from './store-schema.ts';
+import { BlogStore, readStore } from './store.server.ts';
+import { createTestApp, testStore, writeTempStore } from './test-helpers.ts';
+
+const run = promisify(execFile);
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+async function testApp(env: Record<string, string> = {}) {
+  const app = await createTestApp({ data: testStore(3), env });
+  cleanups.push(app.close);
+  return app;
+}
+
+describe('/healthz while the store on disk is bad', () => {
+  test('stays 200, says degraded with the reason, and the pages keep the last good data', async () => {
+    const { app, store, file } = await testApp();
+    writeFileSync(file, '{"categories": [');
+    expect(await store.reload()).toBe(false);
+    const degraded = await request(app).get('/healthz').expect(200);
+    expect(degraded.body).toEqual({ status: 'degraded', reason: expect.stringMatching(/db\.json: not valid JSON/) });
+    expect((await request(app).get('/blog/post-1').expect(200)).text).toContain('Post 1');
+
+    writeFileSync(file, JSON.stringify(testStore(4)));
+    expect(await store.reload()).toBe(true);
+    expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    await request(app).get('/blog/post-4').expect(200);
+  });
+
+  test('the log says it once per change, not on every check', async () => {
+    const temp = writeTempStore(testStore(2));
+    cleanups.push(temp.remove);
+    const lines: string[] = [];
+    const store = await BlogStore.open(temp.file, {
+      info: (line) => lines.push(`info: ${line}`),
+      error: (line) => lines.push(`error: ${line}`),
+    });
+    cleanups.push(() => store.close());
+    writeFileSync(temp.file, '{');
+    await store.reload();
+    await store.reload();
+    writeFileSync(temp.file, JSON.stringify({ categories: [], posts: 'none' }));
+    await store.reload();
+    await store.reload();
+    writeFileSync(temp.file, JSON.stringify(testStore(3)));
+    await store.reload();
+    expect(lines).toEqual([
+      expect.stringMatching(/^error: Store not readable, keeping the last good data: .*db\.json: not valid JSON/),
+      expect.stringMatching(/^error: Store not readable, keeping the last good data: .*db\.json: posts: /),
+      expect.stringMatching(/^info: Store readable again, reloaded from .*db\.json \(3 posts\)$/),
+    ]);
+  });
+
+  test('a process started while the file is bad serves the last good copy it is given, degraded', async () => {
+    const temp = writeTempStore('not json');
+    cleanups.push(temp.remove);
+    const errors: string[] = [];
+    const store = await BlogStore.open(
+      temp.file,
+      { info: () => {}, error: (line) => errors.push(line) },
+      { lastGood: async () => JSON.stringify(testStore(2)) },
+    );
+    cleanups.push(() => store.close());
+    expect(store.index.publicPosts).toHaveLength(2);
+    expect(store.health).toEqual({ status: 'degraded', reason: expect.stringMatching(/not valid JSON/) });
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('production without SITE_URL', () => {
+  test('every response carries noindex, robots.txt disallows all, /healthz warns and stays ok', async () => {
+    const { app } = await testApp({ SITE_URL: '' });
+    for (const url of ['/', '/blog/post-1', '/api/blog/posts', '/sitemap.xml', '/robots.txt', '/nothing', '/healthz']) {
+      expect((await request(app).get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    }
+    expect((await request(app).get('/robots.txt').expect(200)).text).toBe('User-agent: *\nDisallow: /\n');
+    expect((await request(app).get('/healthz').expect(200)).body).toEqual({
+      status: 'ok',
+      warnings: [expect.stringMatching(/^SITE_URL is not set: .*not to index/)],
+    });
+  });
+
+  test('setting SITE_URL removes all three', async () => {
+    const { app } = await testApp({ SITE_URL: 'https://studio.example' });
+    for (const url of ['/', '/api/blog/posts', '/robots.txt']) {
+      expect((await request(app).get(url)).headers['x-robots-tag'], url).toBeUndefined();
+    }
+    expect((await request(app).get('/robots.txt')).text).toContain('Allow: /\n');
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+
+  test('the start says so in one warning line', async () => {
+    const temp = writeTempStore('{');
+    cleanups.push(temp.remove);
+    // The bad store stops the start right after the configuration has been read and its warnings said.
+    const result = await run(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', SITE_URL: '', DATA_FILE: temp.file, PORT: '3999' },
+    }).catch((error: { stdout: string }) => error);
+    const warnings = result.stdout.split('\n').filter((line) => line.includes('SITE_URL'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, msg: expect.stringMatching(/^SITE_URL is not set/) });
+  }, 30_000);
+});
+
+test('/favicon.ico answers the PNG icon, not a page', async () => {
+  const { app } = await testApp();
+  const response = await request(app).get('/favicon.ico').expect(301);
+  expect(response.headers.location).toBe('/favicon-32.png');
+  expect(response.text.length).toBeLessThan(200);
+});
+
+test('a relative DATA_FILE is taken from the project root, and the error shows the full path', async () => {
+  const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+  const elsewhere = mkdtempSync(path.join(tmpdir(), 'nms-cwd-'));
+  cleanups.push(() => rmSync(elsewhere, { recursive: true, force: true }));
+  const result = await run(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(root, 'server.ts')], {
+    cwd: elsewhere,
+    env: { ...process.env, NODE_ENV: 'production', DATA_FILE: 'data/no-such-store.json', PORT: '3999' },
+  }).catch((error: { code: number; stderr: string }) => error);
+  expect(result.stderr.trim()).toBe(
+    `Cannot start: store ${path.join(root, 'data/no-such-store.json')}: file not found`,
+  );
+}, 30_000);
+
+test('a post longer than the documented limit is refused, with the limit in the message', async () => {
+  const data = testStore(1);
+  const temp = writeTempStore({ ...data, posts: [{ ...data.posts[0]!, content: 'a'.repeat(maxContentLength + 1) }] });
+  cleanups.push(temp.remove);
+  await expect(readStore(temp.file)).rejects.toThrow(
+    /db\.json: posts\[0\]\.content: must be at most 200,000 characters of markdown/,
+  );
+  const atTheLimit = writeTempStore({ ...data, posts: [{ ...data.posts[0]!, content: 'a'.repeat(maxContentLength) }] });
+  cleanups.push(atTheLimit.remove);
+  await expect(readStore(atTheLimit.file)).resolves.toBeTruthy();
+});
