@@ -1,62 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { reactDomInReactChunk, reactRouterProductionBuild, treeShakeReactRouter } from './build/workarounds.ts';
 
-// React Router's package exports always point at its development build (extra checks and warnings); builds
-// use the production one it ships beside it.
-const reactRouterProduction = fileURLToPath(
-  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
-
-/**
- * React Router's bundle names every component (`Link.displayName = "Link"`) and builds them with unannotated
- * `forwardRef`, `memo` and `createContext` calls. Both count as side effects, so a bundler keeps every component
- * the package has (data routers, forms, fetchers, prefetching: 6 kB gzip) whether or not the site uses it. Display names only
- * serve React's developer tools; marking the calls pure lets tree-shaking drop what nothing imports.
- */
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: 'tree-shake-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
-      const shakeable = code
-        .replace(/^\s*[\w$]+\.displayName = [^;\n]+;$/gm, '')
-        .replace(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1');
-      return { code: shakeable, map: null };
-    },
-  };
-}
-
-/**
- * Each of lucide-react's icon modules exports the icon's data and a React component built from it with an
- * unannotated `createLucideIcon(...)` call. The site draws icons from the data (src/components/LucideIcon.tsx);
- * marking the call pure lets tree-shaking drop the components and everything behind them (1.2 kB gzip), and
- * the browser no longer builds one component per icon as the page starts.
- */
-function treeShakeLucideIcons(): Plugin {
-  return {
-    name: 'tree-shake-lucide-icons',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][\w-]+\.mjs$/.test(id)) return null;
-      return { code: code.replace(/= createLucideIcon\(/g, '= /* @__PURE__ */ createLucideIcon('), map: null };
-    },
-  };
-}
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), treeShakeLucideIcons()],
+  plugins: [react(), tailwindcss(), treeShakeReactRouter(), reactDomInReactChunk(/[\\/]src[\\/]entry-client\.tsx$/)],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild(root) }] : [],
   },
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
         target: 'node20',
-        rollupOptions: { input: { server: 'server.ts' }, output: { entryFileNames: '[name].js' } },
+        rolldownOptions: { input: { server: 'server.ts' }, output: { entryFileNames: '[name].js' } },
       }
     : {
         outDir: 'dist/client',
@@ -64,9 +24,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         manifest: true,
         // Every browser the site supports has native modulepreload.
         modulePreload: { polyfill: false },
-        rollupOptions: {
+        rolldownOptions: {
           input: ['src/entry-client.tsx', 'src/boot-loader.ts'],
           // Everything the entry imports statically is three chunks: React, the other libraries, and the app.
+          // Why: docs/decisions/boot-loader.md
           // Left to itself Rolldown splits out each module a page chunk shares with the entry (React, the router,
           // Link, the icon base…): more files, all of them needed before the page is interactive anyway.
           // The entry module itself stays out of it, with the stylesheet it imports: otherwise every chunk loaded
@@ -96,9 +57,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
   // Bundled into the server: only the icons the pages use are loaded, and a build gets React Router's
   // production code.
-  ssr: { noExternal: command === 'build' ? ['lucide-react', 'react-router', 'react-router-dom'] : ['lucide-react'] },
+  ssr: { noExternal: command === 'build' ? ['lucide', 'react-router', 'react-router-dom'] : [] },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
   },
 }));

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForDeferredSections, waitForHydration } from './fixtures/test.ts';
 
 // The home page's sections below the hero are deferred (src/app/deferred.tsx): their chunk is not among the
 // scripts the page needs to become interactive, and loads once the page is idle.
@@ -59,7 +59,7 @@ test.describe('sections below the first screen', () => {
     await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
     await expect.poll(chunk.wasRequested).toBe(true);
     chunk.release();
-    await page.waitForFunction(() => Number(document.documentElement.dataset.deferredHydrated) > 0);
+    await waitForDeferredSections(page);
     // Hydrated: a package's button now navigates in place.
     await markDocument(page);
     await page.locator('[data-cta="package-local-launch"]').click();
@@ -102,7 +102,7 @@ test.describe('sections below the first screen', () => {
     await expect(page).toHaveURL('/#services');
     await expect(packagesHeading).toBeInViewport();
     chunk.release();
-    await page.waitForFunction(() => Number(document.documentElement.dataset.deferredHydrated) > 0);
+    await waitForDeferredSections(page);
     await expect(packagesHeading).toBeInViewport();
     expect(await page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count)).toBe(0);
   });

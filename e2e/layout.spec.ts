@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { waitForAnimations } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const phone = { width: 375, height: 740 };
@@ -164,76 +164,6 @@ test.describe('footer', () => {
   });
 });
 
-test.describe('content below the first screen', () => {
-  /**
-   * False while the browser skips the element's style and layout (content-visibility: auto, off screen). The browser
-   * decides what is near the screen once per frame, so after a scroll this is polled.
-   */
-  const isRendered = (element: Locator) =>
-    element.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
-  /** Scrolls down the whole page and back, half a screen at a time, so that everything is laid out once. */
-  const scrollThrough = (page: Page) =>
-    page.evaluate(async () => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight / 2) {
-        window.scrollTo({ top, behavior: 'instant' });
-        await frame();
-        await frame();
-      }
-      window.scrollTo({ top: 0, behavior: 'instant' });
-      await frame();
-    });
-
-  test('on a phone, the blog’s later cards and the footer are laid out as they near the screen', async ({ page }) => {
-    await page.setViewportSize(phone);
-    await page.goto('/blog');
-    await waitForHydration(page);
-    const titles = page.getByRole('article').getByRole('heading');
-    await expect(titles).toHaveCount(6);
-    const footerHeading = page.getByRole('heading', { name: 'Ready to be the local business everyone finds first?' });
-    expect(await isRendered(titles.nth(0))).toBe(true);
-    expect(await isRendered(titles.nth(3))).toBe(false);
-    expect(await isRendered(footerHeading)).toBe(false);
-    await titles.nth(3).scrollIntoViewIfNeeded();
-    await expect.poll(() => isRendered(titles.nth(3))).toBe(true);
-    await expect(titles.nth(3).getByRole('link')).toBeVisible();
-    await footerHeading.scrollIntoViewIfNeeded();
-    await expect.poll(() => isRendered(footerHeading)).toBe(true);
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Book Free Consult' })).toBeVisible();
-  });
-
-  test('on a phone, the home page’s later sections too, and Compare Plans still lands on the packages', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/');
-    await waitForHydration(page);
-    const faqHeading = page.getByRole('heading', { name: 'Questions, answered' });
-    expect(await isRendered(faqHeading)).toBe(false);
-    await page.getByRole('link', { name: 'Compare Plans' }).click();
-    // The smooth scroll ends with the packages' top at their scroll margin (5rem), not past it.
-    await expect
-      .poll(() => page.locator('#services').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
-      .toBe(80);
-    await faqHeading.scrollIntoViewIfNeeded();
-    await expect.poll(() => isRendered(faqHeading)).toBe(true);
-  });
-
-  for (const viewport of [phone, desktop])
-    for (const path of ['/', '/blog', '/faq'])
-      test(`${path} keeps its height within 150px once all of it is laid out, at ${viewport.width}px`, async ({
-        page,
-      }) => {
-        await page.setViewportSize(viewport);
-        await page.goto(path);
-        await waitForHydration(page);
-        const height = () => page.evaluate(() => document.documentElement.scrollHeight);
-        const before = await height();
-        await scrollThrough(page);
-        expect(Math.abs((await height()) - before)).toBeLessThanOrEqual(150);
-      });
-});
-
 test.describe('scrolling on navigation', () => {
   test('every route change scrolls to the top', async ({ page }) => {
     await page.goto('/');
@@ -301,9 +231,8 @@ test.describe('loading on a slow phone', () => {
       });
       await page.addInitScript(() => {
         const shifts: string[] = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
+        const record = (entries: PerformanceEntryList) => {
+          for (const entry of entries as (PerformanceEntry & {
             value: number;
             sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
           })[])
@@ -311,12 +240,21 @@ test.describe('loading on a slow phone', () => {
               shifts.push(
                 `${entry.value.toFixed(3)} ${source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : source.node?.nodeName} moved from ${JSON.stringify(source.previousRect)} to ${JSON.stringify(source.currentRect)}`,
               );
-        }).observe({ type: 'layout-shift', buffered: true });
+        };
+        const observer = new PerformanceObserver((list) => record(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Every shift so far, including those the observer has not been handed yet.
+        Object.assign(window, { layoutShifts: () => (record(observer.takeRecords()), shifts) });
       });
       await page.goto(path);
       await waitForHydration(page);
-      await page.waitForTimeout(500);
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+      // Settled: every chunk (the deferred sections' too) has arrived and the fade-ins are over.
+      await page.waitForLoadState('networkidle');
+      await waitForAnimations(page);
+      const shifts = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return (window as unknown as { layoutShifts: () => string[] }).layoutShifts();
+      });
       expect(shifts).toEqual([]);
     });
   }

@@ -83,7 +83,7 @@ test.describe('home page', () => {
     await expect(audience).toContainText('about 61%');
   });
 
-  test('industries served show the lucide icons of SPEC.md §1', async ({ page }) => {
+  test('industries served show their lucide icons', async ({ page }) => {
     await page.goto('/');
     const industries = page.getByRole('region', { name: 'Industries we serve' });
     await expect(industries.getByRole('listitem')).toHaveCount(8);
@@ -110,7 +110,7 @@ test.describe('home page', () => {
   });
 });
 
-test.describe('packages and prices (SPEC.md §3, §9)', () => {
+test.describe('packages and prices', () => {
   for (const path of ['/', '/services']) {
     test(`${path} shows every package with its exact price, timeline and button`, async ({ page }) => {
       await page.goto(path);

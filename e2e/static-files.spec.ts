@@ -1,7 +1,4 @@
-import { gzipSync } from 'node:zlib';
-import { gaPort } from '../playwright.config.ts';
-import { hubspotScript } from './fixtures/marketing.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, isHydrated, test, waitForHydration } from './fixtures/test.ts';
 
 test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
   const html = await (await request.get('/blog')).text();
@@ -36,60 +33,10 @@ test('the page’s one script tag loads the entry and the route’s chunks, whic
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/blog');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await waitForHydration(page);
   expect(scripts[0], 'the loader comes first').toMatch(/^\/assets\/boot-loader-[\w-]+\.js$/);
   expect(scripts.some((path) => /^\/assets\/entry-client-[\w-]+\.js$/.test(path))).toBe(true);
   expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
-});
-
-test('the page’s scripts are fetched only once its first contentful paint is on screen', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const { firstPaint, firstChunk } = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    firstChunk: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name) && !/boot-loader/.test(entry.name))
-      .map((entry) => entry.startTime)
-      .sort((a, b) => a - b)[0],
-  }));
-  expect(firstPaint).toBeGreaterThan(0);
-  expect(firstChunk).toBeGreaterThanOrEqual(firstPaint!);
-});
-
-test('React (with React DOM), the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
-  page,
-}) => {
-  // React DOM calls the developer tools' checkDCE() when its code runs: it must run in React's chunk, not in the
-  // entry's task after it (Rolldown runs a CommonJS package where it is first imported).
-  await page.addInitScript(() => {
-    (globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      checkDCE: () => ((globalThis as { __reactDomRan?: boolean }).__reactDomRan = true),
-    };
-  });
-  // A message posted as React's chunk finishes is handled in a task of its own. Its handler can only run before
-  // the app's chunk is evaluated if the two are evaluated in separate tasks: one module graph is evaluated in one go.
-  const append = (code: string) => async (route: import('@playwright/test').Route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: `${await response.text()}\n${code}` });
-  };
-  await page.route(
-    /\/assets\/react-[\w-]+\.js$/,
-    append(
-      'globalThis.__reactDomInReactChunk = globalThis.__reactDomRan === true;' +
-        '{ const channel = new MessageChannel(); channel.port1.onmessage = () => (globalThis.__afterReact = true); channel.port2.postMessage(0); }',
-    ),
-  );
-  await page.route(
-    /\/assets\/app-[\w-]+\.js$/,
-    append('globalThis.__appAfterReactTask = globalThis.__afterReact === true;'),
-  );
-  await page.goto('/blog');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  const flags = await page.evaluate(() => {
-    const { __reactDomInReactChunk, __appAfterReactTask } = globalThis as Record<string, unknown>;
-    return { reactDomInReactChunk: __reactDomInReactChunk, appAfterReactTask: __appAfterReactTask };
-  });
-  expect(flags).toEqual({ reactDomInReactChunk: true, appAfterReactTask: true });
 });
 
 test.describe('a page whose scripts are gone', () => {
@@ -101,103 +48,8 @@ test.describe('a page whose scripts are gone', () => {
     await page.route(entry, (route) => route.fulfill({ status: 404 }));
     await page.goto('/blog');
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    expect(await isHydrated(page)).toBe(false);
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL('/blog?page=2');
   });
-});
-
-// Issue #5's budgets: scripts a page loads before it is interactive (the loader, the entry and the route's
-// chunks, as the boot data lists them) at most 100 kB gzip, its stylesheet at most 20 kB gzip.
-test('each page loads at most 100 kB of gzipped script before it is interactive, and 20 kB of CSS', async ({
-  request,
-}) => {
-  const [newest] = (await (await request.get('/api/blog/featured?limit=1')).json()) as { slug: string }[];
-  for (const path of ['/', '/services', '/blog', `/blog/${newest!.slug}`, '/start-project', '/about']) {
-    const html = await (await request.get(path)).text();
-    const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)![1]!) as {
-      assets: { loader: string; scripts: string[]; modulePreloads: string[] };
-    };
-    const { loader, scripts, modulePreloads } = boot.assets;
-    let scriptBytes = 0;
-    for (const src of [loader, ...scripts, ...modulePreloads])
-      scriptBytes += gzipSync(await (await request.get(src)).body()).length;
-    expect(scriptBytes, `${path}: gzipped script before interactive`).toBeLessThanOrEqual(100_000);
-    const css = /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
-    expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
-  }
-});
-
-test('the form provider’s script and Google’s tag are fetched only once the page is interactive', async ({ page }) => {
-  // Whether the page had hydrated when each outside script was asked for; both are stubbed, as outside hosts are
-  // unreachable here.
-  const hydratedAtRequest: Record<string, string | undefined> = {};
-  const stub = (name: string) => async (route: import('@playwright/test').Route) => {
-    hydratedAtRequest[name] = await page.evaluate(() => document.documentElement.dataset.hydrated);
-    await route.fulfill({ contentType: 'application/javascript', body: '' });
-  };
-  await page.route(hubspotScript, stub('form provider'));
-  await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, stub('Google’s tag'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // /services: the consult form is far below the first screen, so only idleness brings its script.
-  await page.goto(`http://localhost:${gaPort}/services`);
-  await expect.poll(() => Object.keys(hydratedAtRequest).sort()).toEqual(['Google’s tag', 'form provider']);
-  expect(hydratedAtRequest).toEqual({ 'form provider': 'true', 'Google’s tag': 'true' });
-});
-
-// An SVG image (a favicon, or a data: URL in the stylesheet) makes the browser build an SVG document on the main
-// thread as the page loads; icons are inline <svg> elements instead, and the packages' check marks CSS borders.
-test('pages carry no SVG image: the favicon is a PNG and the check marks are drawn by CSS', async ({ page }) => {
-  const svgImages: string[] = [];
-  page.on('response', (response) => {
-    if ((response.headers()['content-type'] ?? '').includes('image/svg')) svgImages.push(response.url());
-  });
-  for (const path of ['/', '/services', '/blog', '/blog/google-business-profile-newcastle']) {
-    await page.goto(path);
-    const icons = await page
-      .locator('link[rel="icon"]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-    expect(icons, path).toEqual([expect.stringMatching(/\/favicon-32\.png$/)]);
-    const cssSvg = await page.locator('#site-css').evaluate((style) => style.textContent?.includes('image/svg'));
-    expect(cssSvg, `${path}: an SVG in the stylesheet`).toBe(false);
-  }
-  await page.goto('/services');
-  const bullet = await page
-    .locator('.check-item')
-    .first()
-    .evaluate((item) => {
-      const style = getComputedStyle(item, '::before');
-      return { mask: style.maskImage, border: style.borderBottomWidth, transform: style.transform };
-    });
-  expect(bullet.mask).toBe('none');
-  expect(bullet.border).toBe('2px');
-  expect(bullet.transform).not.toBe('none');
-  expect(svgImages).toEqual([]);
-});
-
-// The browser's first Intl.DateTimeFormat costs 15–35 ms of main thread (ICU loads its locale data): dates are
-// written by src/lib/format.ts instead, the same on the server.
-test('pages with dates never build a date formatter in the browser', async ({ page }) => {
-  await page.addInitScript(() => {
-    const original = Intl.DateTimeFormat;
-    const counted = new Proxy(original, {
-      construct(target, args: Parameters<typeof Intl.DateTimeFormat>) {
-        (globalThis as { __dateFormatters?: number }).__dateFormatters =
-          ((globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0) + 1;
-        return new target(...args);
-      },
-    });
-    Intl.DateTimeFormat = counted;
-  });
-  for (const path of ['/blog', '/blog/google-business-profile-newcastle']) {
-    await page.goto(path);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    await expect(page.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
-    // Related posts and the other deferred sections hydrate once the page is idle.
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0), path).toBe(
-      0,
-    );
-  }
 });

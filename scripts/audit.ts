@@ -9,11 +9,12 @@
  * The form provider and Google's tag are absent (no ids configured). A report, not a test.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
+import { categories, lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
 import { startServer } from './lib/server-process.ts';
 
 const { values: options } = parseArgs({
@@ -24,19 +25,9 @@ if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 if (!options['no-build']) execSync('npm run build', { stdio: 'ignore' });
 
-/** The targets of issue #5, which the medians are checked against. */
+/** The site's performance targets, which the medians are checked against. */
 const targets = { performance: 100, lcpMs: 1500, tbtMs: 50, cls: 0 };
 const pages = ['/', '/blog', '/blog/google-business-profile-newcastle'];
-const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const score = (lhr: Result, category: (typeof categories)[number]) =>
-  Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100);
-const metric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const targetsText = `Performance ${targets.performance}, LCP ≤ ${seconds(targets.lcpMs)}, TBT ≤ ${targets.tbtMs} ms, CLS ${targets.cls}`;
 
@@ -48,25 +39,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...chromiumArgs],
 });
 
-/** One Lighthouse run of a page, or undefined when Chromium recorded no usable trace twice running. */
-async function audit(page: string): Promise<Result | undefined> {
-  const run = () =>
-    lighthouse(`${server.url}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-    });
-  let result = await run();
-  // Chromium now and then records no trace (NO_NAVSTART, NO_FCP); Lighthouse's advice is to run it again.
-  if (result?.lhr.runtimeError) result = await run();
-  const error = result?.lhr.runtimeError;
-  if (!result || error) {
-    console.log(`  Lighthouse could not measure ${page}: ${error ? `${error.code} ${error.message}` : 'no result'}`);
-    return undefined;
-  }
-  return result.lhr;
-}
+const audit = (page: string) => lighthouseRun(chrome, `${server.url}${page}`);
 
 const missed: string[] = [];
 console.log(`Lighthouse, mobile: the median of ${runs} run${runs === 1 ? '' : 's'} of each page.`);

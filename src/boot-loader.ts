@@ -3,7 +3,7 @@
  * are fetched after the first paint and never compete with the page (or its first image) for a slow phone's
  * bandwidth. Then every chunk is fetched at once and evaluated in turn (React, the other libraries, the app,
  * then the entry, which hydrates). Each step is a task of its own: a slow phone can handle a tap between two,
- * where one task for all of them would block it for the whole time.
+ * where one task for all of them would block it for the whole time. Why: docs/decisions/boot-loader.md
  */
 import type { BootData } from './app/boot-data.ts';
 

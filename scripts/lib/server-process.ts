@@ -14,7 +14,7 @@ export interface RunningServer {
 /**
  * The V8 settings `npm start` gives node, read from package.json so that benchmarks run the server as
  * operators do. A bounded young generation and slower old-generation growth keep one process near 130–140 MiB
- * under load instead of 175 MiB (see README, Performance).
+ * under load instead of 175 MiB (docs/performance.md).
  */
 export const serverNodeFlags: string[] = (() => {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };

@@ -3,13 +3,13 @@ import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
 import { LinkNavigation } from '../components/Link.tsx';
 import { markHydrated } from './deferred.tsx';
+import { hydratedMark } from './hydration-marks.ts';
 import { RouteParamsContext } from './route-params.tsx';
 import { matchAppRoute } from './routes.tsx';
 
 export function App() {
   useEffect(() => {
-    // Tells tests (and anyone curious) that the page is interactive.
-    document.documentElement.dataset.hydrated = 'true';
+    performance.mark(hydratedMark);
     markHydrated();
   }, []);
   const { pathname } = useLocation();

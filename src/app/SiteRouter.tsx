@@ -24,7 +24,7 @@ interface SiteRouterProps {
  * keeps the page as it is until then.
  *
  * If the code cannot load (a release has replaced it, or the network dropped), the browser loads the new
- * address itself, as it would without JavaScript.
+ * address itself, as it would without JavaScript. Why: docs/decisions/deferred-sections.md
  */
 export function SiteRouter({ history, prepare, children }: SiteRouterProps) {
   const [state, setState] = useState({ action: history.action, location: history.location });

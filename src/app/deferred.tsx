@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
+import { deferredSectionMark } from './hydration-marks.ts';
 import { onIdle } from '../lib/idle.ts';
 import { preloadModulesInTurn } from '../lib/module-preload.ts';
 
@@ -8,6 +9,7 @@ import { preloadModulesInTurn } from '../lib/module-preload.ts';
  * The server renders a deferred section in full, like any other. In the browser its chunk loads once the page
  * has hydrated and the browser is idle (or at once, when a client-side navigation shows it); until then React
  * keeps the server's HTML, whose links, `<details>` and analytics work without it.
+ * Why: docs/decisions/deferred-sections.md
  */
 
 let hydrated = false;
@@ -76,9 +78,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         : (rendering ??= (hydrated ? preload() : hydratedAndIdle.then(preload)).catch(() => never)),
     );
     useEffect(() => {
-      // Counts the deferred sections that are live, for tests (and anyone curious), like data-hydrated.
-      const root = document.documentElement.dataset;
-      root.deferredHydrated = String(Number(root.deferredHydrated ?? 0) + 1);
+      performance.mark(deferredSectionMark);
     }, []);
     const Section = Loaded as ComponentType<P>;
     return <Section {...props} />;

@@ -2,7 +2,7 @@ import { audience } from '../content/home.ts';
 import { AudienceStats } from './AudienceStats.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
-/** The built-in audience: the newsletter's subscribers and open rate (SPEC.md §1). */
+/** The built-in audience: the newsletter's subscribers and open rate. */
 export function AudienceSection() {
   return (
     <section aria-labelledby="audience-heading" className="bg-harbour-800 py-16 text-white sm:py-20">

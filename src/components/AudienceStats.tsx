@@ -8,7 +8,7 @@ interface AudienceStatsProps {
 }
 
 /**
- * The newsletter's figures (SPEC.md §1) as a description list. Each label comes before its value, as a screen
+ * The newsletter's figures as a description list. Each label comes before its value, as a screen
  * reader should hear it; the layout puts the value first (flex-col-reverse or flex-row-reverse in itemClassName).
  */
 export function AudienceStats({ className, itemClassName, labelClassName, valueClassName }: AudienceStatsProps) {

@@ -1,4 +1,4 @@
-import { __iconData as calendarCheckIcon } from 'lucide-react/icons/calendar-check';
+import { CalendarCheck as calendarCheckIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { bookConsultLabel } from '../content/navigation.ts';
@@ -10,7 +10,7 @@ interface BookConsultLinkProps {
   icon?: boolean;
 }
 
-/** SPEC's main call to action, wherever it appears: to the consult page, with its exact label. */
+/** The site's main call to action, wherever it appears: to the consult page, with its exact label. */
 export function BookConsultLink({ cta, className = 'btn-primary', icon = true }: BookConsultLinkProps) {
   return (
     <Link to="/start-project" className={className} data-cta={cta}>
@@ -20,7 +20,11 @@ export function BookConsultLink({ cta, className = 'btn-primary', icon = true }:
         // other arrives (the mobile bar is at the end of every page). The label's margin keeps the icon's room.
         <span className="relative ml-7">
           {bookConsultLabel}
-          <LucideIcon icon={calendarCheckIcon} className="absolute top-1/2 right-full mr-2 size-5 -translate-y-1/2" />
+          <LucideIcon
+            icon={calendarCheckIcon}
+            name="calendar-check"
+            className="absolute top-1/2 right-full mr-2 size-5 -translate-y-1/2"
+          />
         </span>
       ) : (
         bookConsultLabel

@@ -1,4 +1,4 @@
-import { __iconData as chevronRightIcon } from 'lucide-react/icons/chevron-right';
+import { ChevronRight as chevronRightIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import type { SitePath } from '../content/navigation.ts';
 import { Link } from './Link.tsx';
@@ -26,7 +26,9 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
                 {item.label}
               </span>
             )}
-            {index < items.length - 1 && <LucideIcon icon={chevronRightIcon} className="size-4 text-slate-400" />}
+            {index < items.length - 1 && (
+              <LucideIcon icon={chevronRightIcon} name="chevron-right" className="size-4 text-slate-400" />
+            )}
           </li>
         ))}
       </ol>

@@ -11,7 +11,7 @@ type FormStatus = 'waiting' | 'loading' | 'ready' | 'failed';
 export const consultFormId = 'consult-form';
 
 /**
- * The provider's enquiry form, embedded from the browser only (CONTRACT.md, Embedded form). The server's HTML
+ * The provider's enquiry form, embedded from the browser only. The server's HTML
  * carries the phone and email, so visitors without JavaScript, or whose browser blocks the provider, can still
  * reach the studio.
  */

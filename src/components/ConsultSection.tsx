@@ -1,4 +1,4 @@
-import { __iconData as circleCheckIcon } from 'lucide-react/icons/circle-check';
+import { CircleCheck as circleCheckIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
@@ -50,6 +50,7 @@ export function ConsultSection({
               <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
                 <LucideIcon
                   icon={circleCheckIcon}
+                  name="circle-check"
                   className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
                 />
                 {point}

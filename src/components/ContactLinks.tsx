@@ -1,5 +1,4 @@
-import { __iconData as mailIcon } from 'lucide-react/icons/mail';
-import { __iconData as phoneIcon } from 'lucide-react/icons/phone';
+import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { telHref } from './Footer.tsx';
@@ -17,7 +16,7 @@ export function ContactLinks() {
       <li>
         <a href={telHref(contactPhone)} className={linkClass} data-cta="contact-call">
           <span className={iconClass}>
-            <LucideIcon icon={phoneIcon} className="size-4" />
+            <LucideIcon icon={phoneIcon} name="phone" className="size-4" />
           </span>
           {contactPhone}
         </a>
@@ -25,7 +24,7 @@ export function ContactLinks() {
       <li className="min-w-0">
         <a href={`mailto:${contactEmail}`} className={linkClass} data-cta="contact-email">
           <span className={iconClass}>
-            <LucideIcon icon={mailIcon} className="size-4" />
+            <LucideIcon icon={mailIcon} name="mail" className="size-4" />
           </span>
           {/* A long address may wrap after the @, never mid-word. */}
           <span>

@@ -1,40 +1,45 @@
-import { __iconData as briefcaseIcon } from 'lucide-react/icons/briefcase';
-import { __iconData as calendarIcon } from 'lucide-react/icons/calendar';
-import { __iconData as chartColumnIcon } from 'lucide-react/icons/chart-column';
-import { __iconData as clockIcon } from 'lucide-react/icons/clock';
-import { __iconData as dumbbellIcon } from 'lucide-react/icons/dumbbell';
-import { __iconData as mailIcon } from 'lucide-react/icons/mail';
-import { __iconData as mapPinIcon } from 'lucide-react/icons/map-pin';
-import { __iconData as megaphoneIcon } from 'lucide-react/icons/megaphone';
-import { __iconData as messageCircleIcon } from 'lucide-react/icons/message-circle';
-import { __iconData as shoppingBagIcon } from 'lucide-react/icons/shopping-bag';
-import { __iconData as tagIcon } from 'lucide-react/icons/tag';
-import { __iconData as userIcon } from 'lucide-react/icons/user';
-import { __iconData as usersIcon } from 'lucide-react/icons/users';
-import { __iconData as utensilsIcon } from 'lucide-react/icons/utensils';
-import { __iconData as wrenchIcon } from 'lucide-react/icons/wrench';
-import { LucideIcon, type LucideIconData } from './LucideIcon.tsx';
+import {
+  Briefcase as briefcaseIcon,
+  Calendar as calendarIcon,
+  ChartColumn as chartColumnIcon,
+  Clock as clockIcon,
+  Dumbbell as dumbbellIcon,
+  Mail as mailIcon,
+  MapPin as mapPinIcon,
+  Megaphone as megaphoneIcon,
+  MessageCircle as messageCircleIcon,
+  ShoppingBag as shoppingBagIcon,
+  Tag as tagIcon,
+  User as userIcon,
+  Users as usersIcon,
+  Utensils as utensilsIcon,
+  Wrench as wrenchIcon,
+} from 'lucide';
+import type { IconNode } from 'lucide';
+import { LucideIcon } from './LucideIcon.tsx';
 import type { IconName } from '../content/icons.ts';
 
-const icons: Record<IconName, LucideIconData> = {
-  briefcase: briefcaseIcon,
-  dumbbell: dumbbellIcon,
-  utensils: utensilsIcon,
-  wrench: wrenchIcon,
-  'shopping-bag': shoppingBagIcon,
-  tag: tagIcon,
-  calendar: calendarIcon,
-  user: userIcon,
-  mail: mailIcon,
-  'map-pin': mapPinIcon,
-  users: usersIcon,
-  'message-circle': messageCircleIcon,
-  megaphone: megaphoneIcon,
-  'bar-chart': chartColumnIcon,
-  clock: clockIcon,
+/** Each content icon's lucide data and lucide name (which gives its class). */
+const icons: Record<IconName, readonly [node: IconNode, name: string]> = {
+  briefcase: [briefcaseIcon, 'briefcase'],
+  dumbbell: [dumbbellIcon, 'dumbbell'],
+  utensils: [utensilsIcon, 'utensils'],
+  wrench: [wrenchIcon, 'wrench'],
+  'shopping-bag': [shoppingBagIcon, 'shopping-bag'],
+  tag: [tagIcon, 'tag'],
+  calendar: [calendarIcon, 'calendar'],
+  user: [userIcon, 'user'],
+  mail: [mailIcon, 'mail'],
+  'map-pin': [mapPinIcon, 'map-pin'],
+  users: [usersIcon, 'users'],
+  'message-circle': [messageCircleIcon, 'message-circle'],
+  megaphone: [megaphoneIcon, 'megaphone'],
+  'bar-chart': [chartColumnIcon, 'chart-column'],
+  clock: [clockIcon, 'clock'],
 };
 
 /** The lucide icon a content module names; decorative, so hidden from assistive technology. */
 export function ContentIcon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
-  return <LucideIcon icon={icons[name]} className={className} />;
+  const [icon, lucideName] = icons[name];
+  return <LucideIcon icon={icon} name={lucideName} className={className} />;
 }

@@ -1,4 +1,4 @@
-import { __iconData as chevronDownIcon } from 'lucide-react/icons/chevron-down';
+import { ChevronDown as chevronDownIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import type { FaqItem } from '../content/faq.ts';
 
@@ -11,7 +11,7 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-5 text-left text-lg font-semibold text-ink hover:text-harbour-600 sm:px-6 [&::-webkit-details-marker]:hidden">
             {item.question}
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-sea-50 text-sea-700 transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none">
-              <LucideIcon icon={chevronDownIcon} className="size-5" />
+              <LucideIcon icon={chevronDownIcon} name="chevron-down" className="size-5" />
             </span>
           </summary>
           <p className="px-5 pb-6 leading-7 text-slate-700 sm:px-6">{item.answer}</p>

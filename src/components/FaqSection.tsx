@@ -1,4 +1,4 @@
-import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
+import { ArrowRight } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { faqItems } from '../content/faq.ts';
@@ -22,7 +22,7 @@ export function FaqSection({ limit = 6 }: { limit?: number }) {
               className="inline-flex items-center gap-2 font-semibold text-harbour-600 hover:text-harbour-800"
               data-cta="faq-see-all-questions"
             >
-              See all {faqItems.length} questions <LucideIcon icon={arrowRightIcon} className="size-4" />
+              See all {faqItems.length} questions <LucideIcon icon={ArrowRight} name="arrow-right" className="size-4" />
             </Link>
           </p>
         )}

@@ -1,6 +1,4 @@
-import { __iconData as mailIcon } from 'lucide-react/icons/mail';
-import { __iconData as mapPinIcon } from 'lucide-react/icons/map-pin';
-import { __iconData as phoneIcon } from 'lucide-react/icons/phone';
+import { Mail as mailIcon, MapPin as mapPinIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
@@ -78,19 +76,19 @@ export function Footer() {
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-center gap-2">
-              <LucideIcon icon={phoneIcon} className="size-4 text-sand-300" />
+              <LucideIcon icon={phoneIcon} name="phone" className="size-4 text-sand-300" />
               <a href={telHref(contactPhone)} className="hover:text-sand-300">
                 {contactPhone}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <LucideIcon icon={mailIcon} className="size-4 text-sand-300" />
+              <LucideIcon icon={mailIcon} name="mail" className="size-4 text-sand-300" />
               <a href={`mailto:${contactEmail}`} className="break-all hover:text-sand-300">
                 {contactEmail}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <LucideIcon icon={mapPinIcon} className="size-4 text-sand-300" />
+              <LucideIcon icon={mapPinIcon} name="map-pin" className="size-4 text-sand-300" />
               <span>Newcastle, NSW</span>
             </li>
           </ul>

@@ -1,5 +1,4 @@
-import { __iconData as menuIcon } from 'lucide-react/icons/menu';
-import { __iconData as xIcon } from 'lucide-react/icons/x';
+import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -7,7 +6,7 @@ import { Link, NavLink } from './Link.tsx';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
 
-// SPEC: the header gains a shadow once the page is scrolled more than 50px.
+// The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
 
 export function Header() {
@@ -85,7 +84,7 @@ export function Header() {
               aria-controls="mobile-menu"
               onClick={() => setOpenAt(menuOpen ? null : address)}
             >
-              {menuOpen ? <LucideIcon icon={xIcon} /> : <LucideIcon icon={menuIcon} />}
+              {menuOpen ? <LucideIcon icon={xIcon} name="x" /> : <LucideIcon icon={menuIcon} name="menu" />}
             </button>
           </div>
         </div>

@@ -1,5 +1,4 @@
-import { __iconData as arrowDownIcon } from 'lucide-react/icons/arrow-down';
-import { __iconData as circleCheckIcon } from 'lucide-react/icons/circle-check';
+import { ArrowDown as arrowDownIcon, CircleCheck as circleCheckIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
@@ -29,13 +28,13 @@ export function HomeHero() {
             <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
             <a href="#services" className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
               Compare Plans
-              <LucideIcon icon={arrowDownIcon} className="size-5" />
+              <LucideIcon icon={arrowDownIcon} name="arrow-down" className="size-5" />
             </a>
           </div>
           <ul className="mt-8 flex flex-col gap-x-6 gap-y-2 text-sm text-slate-200 sm:flex-row sm:flex-wrap">
             {trustPoints.map((point) => (
               <li key={point} className="flex items-center gap-2">
-                <LucideIcon icon={circleCheckIcon} className="size-4 text-sand-300" />
+                <LucideIcon icon={circleCheckIcon} name="circle-check" className="size-4 text-sand-300" />
                 {point}
               </li>
             ))}

@@ -5,7 +5,7 @@ import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
 import { Toasts } from './Toasts.tsx';
 
-/** SPEC: every route change scrolls to the top; a link to an anchor scrolls to that anchor instead. */
+/** Every route change scrolls to the top; a link to an anchor scrolls to that anchor instead. */
 function useScrollToTopOnNavigate() {
   const { pathname, search, hash } = useLocation();
   const firstRender = useRef(true);

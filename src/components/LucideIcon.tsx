@@ -1,49 +1,38 @@
-/** An SVG element of a lucide icon: its tag, attributes and children. */
-export type LucideIconNode = readonly [
-  tag: string,
-  attributes: Readonly<Record<string, string | number>>,
-  children?: readonly LucideIconNode[],
-];
-
-/** A lucide icon's data, as `lucide-react/icons/<name>` exports it (`__iconData`). */
-export interface LucideIconData {
-  name: string;
-  node: readonly LucideIconNode[];
-}
+import type { IconNode } from 'lucide';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-function markup([tag, attributes, children]: LucideIconNode): string {
+function markup([tag, attributes]: IconNode[number]): string {
   const attributeText = Object.entries(attributes)
-    .filter(([name]) => name !== 'key')
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
     .join('');
-  return `<${tag}${attributeText}>${children?.map(markup).join('') ?? ''}</${tag}>`;
+  return `<${tag}${attributeText}></${tag}>`;
 }
 
-const built = new WeakMap<LucideIconData, { iconClass: string; inner: { __html: string } }>();
+const inner = new WeakMap<IconNode, { __html: string }>();
 
 /**
- * A lucide icon, rendered as one element. lucide-react's components build each icon's SVG elements on every
- * render: with 45 icons on the home page, that was a quarter of the elements React rendered on the server and
- * hydrated in the browser, and two-fifths of the attributes. Here an icon's inner markup is built once, and its
- * presentation attributes (stroke, fill, default size) are the `.lucide` rule in styles.css. The class names
- * are lucide's own (`lucide lucide-<name>`).
+ * A lucide icon, from the `lucide` package's data (`import { Calendar } from 'lucide'`), rendered as one element
+ * whose inner markup is built once. The presentation attributes (stroke, fill, default size) are the `.lucide`
+ * rule in styles.css; the class names are lucide's own (`lucide lucide-<name>`).
+ * Why: docs/decisions/icons.md
  *
  * Every icon on the site is decorative, beside text that says what it means: hidden from assistive technology.
  */
-export function LucideIcon({ icon, className }: { icon: LucideIconData; className?: string }) {
-  let svg = built.get(icon);
-  if (!svg) {
-    svg = { iconClass: `lucide lucide-${icon.name}`, inner: { __html: icon.node.map(markup).join('') } };
-    built.set(icon, svg);
+export function LucideIcon({ icon, name, className }: { icon: IconNode; name: string; className?: string }) {
+  let html = inner.get(icon);
+  if (!html) {
+    html = { __html: icon.map(markup).join('') };
+    inner.set(icon, html);
   }
+  const iconClass = `lucide lucide-${name}`;
   return (
     <svg
-      className={className ? `${svg.iconClass} ${className}` : svg.iconClass}
+      className={className ? `${iconClass} ${className}` : iconClass}
       viewBox="0 0 24 24"
       aria-hidden="true"
-      dangerouslySetInnerHTML={svg.inner}
+      dangerouslySetInnerHTML={html}
     />
   );
 }

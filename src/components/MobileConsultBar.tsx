@@ -4,8 +4,8 @@ import { useLocation } from 'react-router-dom';
 import { mobileBar } from '../content/navigation.ts';
 
 /**
- * SPEC: under 768px a fixed Book Free Consult bar. Layout pads the page by its height so it never covers the
- * footer's last line, and it steps aside while the consult form or the footer is on screen.
+ * Under 768px, a fixed Book Free Consult bar. The footer's last line has extra bottom padding of the bar's height,
+ * so the bar never covers it, and the bar steps aside while the consult form or the footer is on screen.
  */
 export function MobileConsultBar() {
   const { pathname } = useLocation();

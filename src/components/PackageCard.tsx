@@ -1,9 +1,9 @@
-import { __iconData as clockIcon } from 'lucide-react/icons/clock';
+import { Clock as clockIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import type { Package } from '../content/packages.ts';
 
-/** One package or add-on: everything SPEC.md §3 lists, with its button to /start-project?plan=<planId>. */
+/** One package or add-on: its price, timeline and what it includes, with its button to /start-project?plan=<planId>. */
 export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 'package' | 'add-on' }) {
   const popular = plan.popular;
   const headingId = `plan-${plan.planId}`;
@@ -54,7 +54,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       <p
         className={`mt-4 inline-flex items-center gap-2 text-sm font-semibold ${popular ? 'text-white' : 'text-harbour-700'}`}
       >
-        <LucideIcon icon={clockIcon} className="size-4" />
+        <LucideIcon icon={clockIcon} name="clock" className="size-4" />
         {plan.timeline}
       </p>
       <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>{plan.outcome}</p>

@@ -1,4 +1,4 @@
-import { __iconData as sparklesIcon } from 'lucide-react/icons/sparkles';
+import { Sparkles as sparklesIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { foundingOffer, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
@@ -12,7 +12,7 @@ export function PackagesSection() {
       <div className="container-page">
         <SectionHeading id="services-heading" copy={packagesSection} />
         <p className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-2xl border border-sand-400 bg-sand-100 px-5 py-4 text-ink sm:items-center">
-          <LucideIcon icon={sparklesIcon} className="mt-0.5 size-5 shrink-0 text-harbour-800 sm:mt-0" />
+          <LucideIcon icon={sparklesIcon} name="sparkles" className="mt-0.5 size-5 shrink-0 text-harbour-800 sm:mt-0" />
           <span>
             <strong className="font-bold">Founding offer: </strong>
             {foundingOffer.text}

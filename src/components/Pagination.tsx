@@ -1,5 +1,4 @@
-import { __iconData as chevronLeftIcon } from 'lucide-react/icons/chevron-left';
-import { __iconData as chevronRightIcon } from 'lucide-react/icons/chevron-right';
+import { ChevronLeft as chevronLeftIcon, ChevronRight as chevronRightIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { blogListHref } from '../lib/blog-search.ts';
@@ -31,9 +30,9 @@ export function Pagination({ page, pages, categorySlug }: PaginationProps) {
   const edge = (label: string, target: number, disabled: boolean, icon: 'prev' | 'next') => {
     const content = (
       <>
-        {icon === 'prev' && <LucideIcon icon={chevronLeftIcon} className="size-4" />}
+        {icon === 'prev' && <LucideIcon icon={chevronLeftIcon} name="chevron-left" className="size-4" />}
         {label}
-        {icon === 'next' && <LucideIcon icon={chevronRightIcon} className="size-4" />}
+        {icon === 'next' && <LucideIcon icon={chevronRightIcon} name="chevron-right" className="size-4" />}
       </>
     );
     return disabled ? (

@@ -1,5 +1,4 @@
-import { __iconData as arrowRightIcon } from 'lucide-react/icons/arrow-right';
-import { __iconData as calendarIcon } from 'lucide-react/icons/calendar';
+import { ArrowRight as arrowRightIcon, Calendar as calendarIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { postPath, type PostSummary } from '../lib/blog-types.ts';
@@ -45,12 +44,16 @@ export function PostCard({
         <p className="line-clamp-3 text-slate-600">{post.summary}</p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
-            <LucideIcon icon={calendarIcon} className="size-4" />
+            <LucideIcon icon={calendarIcon} name="calendar" className="size-4" />
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
           </span>
           <span className="inline-flex items-center gap-1 font-semibold text-harbour-600" aria-hidden="true">
             Read article{' '}
-            <LucideIcon icon={arrowRightIcon} className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <LucideIcon
+              icon={arrowRightIcon}
+              name="arrow-right"
+              className="size-4 transition-transform group-hover:translate-x-0.5"
+            />
           </span>
         </div>
       </div>

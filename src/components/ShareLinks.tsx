@@ -1,4 +1,4 @@
-// lucide-react has no brand marks; these are the networks' simple glyphs.
+// lucide has no brand marks; these are the networks' simple glyphs.
 const brandPaths = {
   x: 'M18.9 2H22l-6.8 7.8L23.2 22h-6.3l-4.9-6.4L6.4 22H3.3l7.3-8.3L2.9 2h6.4l4.4 5.9L18.9 2Zm-1.1 18h1.7L8.3 3.9H6.5L17.8 20Z',
   facebook:

@@ -3,7 +3,7 @@ import { onToasterNeeded, toasterReady } from '../lib/toast.ts';
 
 type Sonner = typeof import('sonner');
 
-/** SPEC: one toast visible at a time, 5000 ms, swipe right to dismiss; above the mobile bar on phones. */
+/** One toast visible at a time, for 5000 ms, swiped right to dismiss; above the mobile bar on phones. */
 export function Toasts() {
   const [sonner, setSonner] = useState<Sonner | null>(null);
   useEffect(() => onToasterNeeded(setSonner), []);

@@ -18,7 +18,7 @@ export const quickLinks: readonly NavLink[] = [{ label: 'Home', to: '/' }, ...ma
 
 export const copyrightYear = 2025;
 
-/** SPEC §2: the main call to action's exact label. */
+/** The main call to action's exact label. */
 export const bookConsultLabel = 'Book Free Consult';
 
 export const mobileBar = {

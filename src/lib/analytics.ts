@@ -25,7 +25,7 @@ function trackCtaClick(event: MouseEvent) {
 }
 
 /**
- * The one analytics listener: every click on a `data-cta` element sends cta_click (CONTRACT.md, Analytics). Events
+ * The one analytics listener: every click on a `data-cta` element sends cta_click with its label. Events
  * queue in dataLayer until Google's tag arrives; it is fetched once `loadTagAfter` resolves (the page has
  * hydrated and the browser is idle).
  */

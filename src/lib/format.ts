@@ -1,7 +1,6 @@
 // Dates are written as Newcastle reads them ("5 March 2025"), the same on both sides of hydration. This is done by
-// hand, not with Intl.DateTimeFormat: the browser's first formatter costs 15–35 ms of main thread (ICU loads its
-// locale and pattern data), the longest task of a post's start after React DOM's. format.test.ts checks every
-// hour of 2008–2037 against ICU's Australia/Sydney.
+// hand, not with Intl.DateTimeFormat: the browser's first formatter costs 15–35 ms of main thread. format.test.ts
+// checks every hour of 2008–2037 against ICU's Australia/Sydney. Why: docs/decisions/dates-without-intl.md
 const months = [
   'January',
   'February',

@@ -1,9 +1,6 @@
+import { ArrowLeft as arrowLeftIcon, Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { __iconData as arrowLeftIcon } from 'lucide-react/icons/arrow-left';
-import { __iconData as calendarIcon } from 'lucide-react/icons/calendar';
-import { __iconData as clockIcon } from 'lucide-react/icons/clock';
-import { __iconData as userIcon } from 'lucide-react/icons/user';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { useRouteParams } from '../app/route-params.tsx';
@@ -37,7 +34,7 @@ function PostNotFound() {
           The blog post you're looking for doesn't exist or has been removed.
         </p>
         <Link to="/blog" className="btn-dark mt-8">
-          <LucideIcon icon={arrowLeftIcon} className="size-4" /> Go Back to Blog
+          <LucideIcon icon={arrowLeftIcon} name="arrow-left" className="size-4" /> Go Back to Blog
         </Link>
       </section>
     </>
@@ -101,17 +98,17 @@ export default function BlogPostPage() {
                 arrives must not jump to the next line when the text comes in. */}
             <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm text-slate-600 sm:flex sm:flex-wrap">
               <li className="inline-flex items-center gap-1.5">
-                <LucideIcon icon={userIcon} className="size-4" />
+                <LucideIcon icon={userIcon} name="user" className="size-4" />
                 <span>
                   By <span className="font-medium text-slate-800">{authorName(post.author.username)}</span>
                 </span>
               </li>
               <li className="inline-flex items-center gap-1.5">
-                <LucideIcon icon={calendarIcon} className="size-4" />
+                <LucideIcon icon={calendarIcon} name="calendar" className="size-4" />
                 <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
               </li>
               <li className="inline-flex items-center gap-1.5">
-                <LucideIcon icon={clockIcon} className="size-4" />
+                <LucideIcon icon={clockIcon} name="clock" className="size-4" />
                 {readingMinutes(post)} min read
               </li>
             </ul>

@@ -1,4 +1,4 @@
-import { __iconData as homeIcon } from 'lucide-react/icons/house';
+import { House as homeIcon } from 'lucide';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -20,7 +20,7 @@ export default function NotFoundPage() {
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className="btn-dark">
-            <LucideIcon icon={homeIcon} className="size-4" /> Go to the home page
+            <LucideIcon icon={homeIcon} name="house" className="size-4" /> Go to the home page
           </Link>
           <Link to="/blog" className="btn-outline">
             Read the blog

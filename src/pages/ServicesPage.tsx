@@ -1,4 +1,4 @@
-import { __iconData as arrowDownIcon } from 'lucide-react/icons/arrow-down';
+import { ArrowDown as arrowDownIcon } from 'lucide';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
@@ -19,7 +19,7 @@ export default function ServicesPage() {
         <BookConsultLink cta="services-hero-book-free-consult" />
         <a href="#services" className="btn-ghost-light" data-cta="services-hero-view-packages">
           View Packages
-          <LucideIcon icon={arrowDownIcon} className="size-5" />
+          <LucideIcon icon={arrowDownIcon} name="arrow-down" className="size-5" />
         </a>
       </PageHero>
       <PackagesSection />

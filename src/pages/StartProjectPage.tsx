@@ -1,4 +1,4 @@
-import { __iconData as badgeCheckIcon } from 'lucide-react/icons/badge-check';
+import { BadgeCheck as badgeCheckIcon } from 'lucide';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
@@ -25,7 +25,7 @@ export default function StartProjectPage() {
               className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm"
               data-testid="chosen-plan"
             >
-              <LucideIcon icon={badgeCheckIcon} className="size-5 shrink-0 text-harbour-800" />
+              <LucideIcon icon={badgeCheckIcon} name="badge-check" className="size-5 shrink-0 text-harbour-800" />
               <span>
                 <strong>
                   {consultSection.chosenPlan} {plan.title}

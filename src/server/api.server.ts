@@ -45,7 +45,7 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
 // Browsers and CDNs may keep API answers briefly; content edits show within a minute.
 const apiCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-/** The JSON API of CONTRACT.md, mounted at /api. */
+/** The site's JSON API (blog posts and categories), mounted at /api. */
 export function createApiRouter(store: BlogStore): Router {
   const api = Router();
   api.use((_req, res, next) => {

@@ -1,11 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import request from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PageCache, cachedPage } from './page-cache.server.ts';
 import { createTestApp, testPost, testStore } from './test-helpers.ts';
 
 const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-afterEach(() => apps.splice(0).forEach((app) => app.close()));
+afterEach(() => {
+  apps.splice(0).forEach((app) => app.close());
+  vi.useRealTimers();
+});
 
 async function app(env: Record<string, string> = {}) {
   const created = await createTestApp({ env });
@@ -67,15 +70,16 @@ describe('the render cache', () => {
   });
 
   test('is dropped when a scheduled post comes due, so the post shows without a reload', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-01T00:00:00.000Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const data = testStore();
-    const dueAt = new Date(Date.now() + 1_500).toISOString();
+    const dueAt = '2025-06-01T00:00:05.000Z';
     data.posts.push(testPost({ id: 41, slug: 'due-soon', title: 'Due any moment', publishedAt: dueAt }));
     const created = await createTestApp({ data });
     apps.push(created);
     const before = await request(created.app).get('/blog').expect(200);
     expect(before.text).not.toContain('Due any moment');
     await request(created.app).get('/blog/due-soon').expect(404);
-    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    await vi.advanceTimersByTimeAsync(5_001);
     const after = await request(created.app).get('/blog').expect(200);
     expect(after.text).toContain('Due any moment');
     await request(created.app).get('/blog/due-soon').expect(200);
@@ -104,12 +108,17 @@ describe('PageCache', () => {
   test('renders a URL once however many ask for it at the same time', async () => {
     const cache = new PageCache();
     let renders = 0;
+    let finishRender = () => {};
+    const rendered = new Promise<void>((resolve) => (finishRender = resolve));
     const render = async () => {
       renders += 1;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await rendered;
       return page('<html>one</html>');
     };
-    const pages = await Promise.all(Array.from({ length: 20 }, () => cache.get('/x', render)));
+    // All twenty ask while the first render is still under way.
+    const asking = Array.from({ length: 20 }, () => cache.get('/x', render));
+    finishRender();
+    const pages = await Promise.all(asking);
     expect(renders).toBe(1);
     expect(new Set(pages).size).toBe(1);
   });

@@ -32,7 +32,7 @@ const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + p
 /**
  * Rendered pages by URL, dropped whole when the store changes. Bounded by bytes, least recently used out
  * first, so that a crawl of endless query strings cannot grow it without limit. Concurrent misses for
- * one URL share a single render.
+ * one URL share a single render. Why: docs/decisions/page-cache.md
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();

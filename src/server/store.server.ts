@@ -69,6 +69,7 @@ const maxTimerDelay = 2 ** 31 - 1;
 /**
  * The blog's data for the running server: loaded once at start, reloaded when the file changes on disk
  * (a bad edit is logged and the last good data kept), and re-indexed when a scheduled post comes due.
+ * Why: docs/decisions/store-reload.md
  */
 export class BlogStore {
   private data: StoreData;

@@ -1,0 +1,173 @@
+/**
+ * npx tsx scripts/compare-builds.ts --variant <name> [--runs N] [--page /path] [--no-build]
+ *
+ * Whether a performance mechanism still pays: builds the current code (A) and the code without the mechanism (B)
+ * into .dist-compare-a and .dist-compare-b, starts both, and alternates N Lighthouse runs (mobile, simulated
+ * throttling) of each on the page where the mechanism matters, so that the machine's drift hits both alike. It
+ * prints each build's median and spread (lowest–highest) of TBT, LCP and Performance, and every run. Keep a
+ * mechanism only if the difference of the medians is larger than the spreads; write the figures into its
+ * decision record in docs/decisions/ either way. Run it on a quiet machine: Lighthouse multiplies the CPU time
+ * it observes.
+ *
+ * B is made by patching the source files for the length of its build; they are restored afterwards, and the
+ * script stops with the variant's name if a patch no longer matches the code.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import type { Result } from 'lighthouse';
+import { execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
+import { lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { startServer } from './lib/server-process.ts';
+
+interface Variant {
+  /** What B lacks. */
+  description: string;
+  /** The page where the mechanism matters. */
+  page: string;
+  /** Source edits that make B: in each file, each `from` (which must occur) becomes `to`. */
+  patches: Record<string, [from: string, to: string][]>;
+}
+
+const variants: Record<string, Variant> = {
+  'boot-loader': {
+    description:
+      'no boot loader: React starts the entry and the page’s chunks itself (bootstrapModules, modulepreload)',
+    page: '/',
+    patches: {
+      'src/entry-server.tsx': [
+        [
+          'bootstrapModules: [boot.assets.loader],',
+          'bootstrapModules: [...boot.assets.scripts, ...boot.assets.modulePreloads],',
+        ],
+      ],
+    },
+  },
+  'content-visibility': {
+    description: 'no content-visibility on /blog’s later cards and on the footer',
+    page: '/blog',
+    patches: {
+      'src/components/PostCard.tsx': [["'render-when-near [--rendered-height:470px]'", "''"]],
+      'src/components/Footer.tsx': [['className="render-when-near bg-harbour-900', 'className="bg-harbour-900']],
+    },
+  },
+  'link-object-rest': {
+    description: 'Link takes its props with object rest (`{ to, ...rest }`) instead of copying them once',
+    page: '/',
+    patches: {
+      'src/components/Link.tsx': [
+        [
+          'const { to, onClick, target, children } = props;',
+          'const { to, onClick, target, children, ...rest } = props;',
+        ],
+        ['      {...props}\n      {...noTo}\n', '      {...rest}\n'],
+      ],
+    },
+  },
+};
+
+const { values: options } = parseArgs({
+  options: {
+    variant: { type: 'string' },
+    runs: { type: 'string', default: '10' },
+    page: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const variant = variants[options.variant ?? ''];
+if (!variant)
+  throw new Error(`--variant must be one of ${Object.keys(variants).join(', ')} (got ${options.variant ?? 'none'})`);
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
+const page = options.page ?? variant.page;
+const dist = { a: '.dist-compare-a', b: '.dist-compare-b' };
+
+function build(outDir: string) {
+  execSync(
+    `npx vite build --outDir ${outDir}/client --emptyOutDir && npx vite build --ssr --outDir ${outDir}/server --emptyOutDir`,
+    { stdio: 'ignore' },
+  );
+}
+
+/** Builds with the variant's patches applied, then puts every file back as it was. */
+function buildWithout(name: string, { patches }: Variant, outDir: string) {
+  const originals = new Map<string, string>();
+  try {
+    for (const [file, edits] of Object.entries(patches)) {
+      const original = readFileSync(file, 'utf8');
+      let patched = original;
+      for (const [from, to] of edits) {
+        if (!patched.includes(from))
+          throw new Error(`variant ${name}: ${file} no longer contains ${JSON.stringify(from)}`);
+        patched = patched.replace(from, to);
+      }
+      originals.set(file, original);
+      writeFileSync(file, patched);
+    }
+    build(outDir);
+  } finally {
+    for (const [file, original] of originals) writeFileSync(file, original);
+  }
+}
+
+/** A port the system says is free. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+if (!options['no-build']) {
+  execSync('npx tsx scripts/responsive-images.ts', { stdio: 'ignore' });
+  build(dist.a);
+  buildWithout(options.variant!, variant, dist.b);
+}
+
+const servers = {
+  a: await startServer({ PORT: String(await freePort()), DATA_FILE: 'data/db.json' }, `${dist.a}/server/server.js`),
+  b: await startServer({ PORT: String(await freePort()), DATA_FILE: 'data/db.json' }, `${dist.b}/server/server.js`),
+};
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...chromiumArgs],
+});
+const results: Record<'a' | 'b', Result[]> = { a: [], b: [] };
+try {
+  for (let i = 0; i < runs; i++) {
+    // A then B, then B then A: neither build always runs right after the other.
+    for (const build of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
+      const lhr = await lighthouseRun(chrome, `${servers[build].url}${page}`);
+      if (lhr) results[build].push(lhr);
+    }
+  }
+} finally {
+  chrome.kill();
+  await Promise.all([servers.a.stop(), servers.b.stop()]);
+}
+
+const figures = {
+  'TBT (ms)': (lhr: Result) => Math.round(metric(lhr, 'total-blocking-time')),
+  'LCP (ms)': (lhr: Result) => Math.round(metric(lhr, 'largest-contentful-paint')),
+  Performance: (lhr: Result) => score(lhr, 'performance'),
+};
+console.log(`${options.variant}: A is the current build, B has ${variant.description}.`);
+console.log(`Lighthouse, mobile, ${page}: ${results.a.length} runs of A and ${results.b.length} of B, alternated.`);
+console.log('| figure | A median | A spread | B median | B spread | B − A |');
+console.log('|---|---|---|---|---|---|');
+for (const [name, figure] of Object.entries(figures)) {
+  const a = results.a.map(figure);
+  const b = results.b.map(figure);
+  if (!a.length || !b.length) continue;
+  const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+  console.log(
+    `| ${name} | ${median(a)} | ${spread(a)} | ${median(b)} | ${spread(b)} | ${Math.round((median(b) - median(a)) * 10) / 10} |`,
+  );
+  console.log(`  each run: A ${a.join(', ')}; B ${b.join(', ')}`);
+}
