@@ -184,7 +184,11 @@ async function main() {
     store = await BlogStore.open(
       config.dataFile,
       { info: (message) => logger.info(message), error: (message) => logger.error(message) },
-      { lastGood: cluster.isWorker ? lastGoodFromPrimary : undefined },
+      {
+        lastGood: cluster.isWorker ? lastGoodFromPrimary : undefined,
+        // public/ beside the build (dist/server/server.js), or beside this file in development.
+        publicDir: fileURLToPath(new URL(config.isProduction ? '../../public' : './public', import.meta.url)),
+      },
     );
   } catch (error) {
     if (error instanceof StoreError) fail(`Cannot start: store ${error.message}`);

@@ -6,12 +6,17 @@
  *   content/images/brand/logo-mark.svg -> public/favicon-32.png,
  *                                       apple-touch-icon.png, icon-192.png, icon-512.png
  *   content/images/brand/og-default.svg -> public/og-default.png (1200x630)
+ *   content/images/<slug>/<stem>.svg -> public/images/blog/<slug>/<stem>-<hash8>.webp (1200 wide, its own ratio)
+ *                                       + -480 and -800 copies: the body images of the seeded post <slug>,
+ *                                       named as the content command names them (hash8: the first 8 hex digits
+ *                                       of the WebP's SHA-256); content/posts/<slug>.md is pointed at the new name
  *   (generated)                      -> public/site.webmanifest
  *
  * Usage: npx tsx scripts/render-artwork.ts
  * Exits 1 if an output is over its size budget or a source is missing.
  */
-import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +94,54 @@ async function renderBlogArtwork(): Promise<void> {
   }
 }
 
+const BODY_WIDTH = 1200;
+const BODY_COPY_WIDTHS = [480, 800];
+const POSTS_DIR = path.join(ROOT, 'content', 'posts');
+
+/** The seeded posts' body images: one folder per post slug, each SVG drawn 1200 px wide at its own ratio. */
+async function renderBodyImages(): Promise<void> {
+  const folders = (await readdir(SRC_DIR, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && e.name !== 'brand')
+    .map((e) => e.name)
+    .sort();
+  for (const slug of folders) {
+    const sources = (await readdir(path.join(SRC_DIR, slug))).filter((name) => name.endsWith('.svg')).sort();
+    const outDir = path.join(BLOG_OUT_DIR, slug);
+    await mkdir(outDir, { recursive: true });
+    const postFile = path.join(POSTS_DIR, `${slug}.md`);
+    let post = await readFile(postFile, 'utf8');
+    const keep = new Set<string>();
+    console.log(`Body images of ${slug} (${sources.length} files):`);
+    for (const name of sources) {
+      const stem = path.basename(name, '.svg');
+      const svg = await readFile(path.join(SRC_DIR, slug, name));
+      const meta = await sharp(svg).metadata();
+      const height = Math.round((BODY_WIDTH * (meta.height ?? 1)) / (meta.width ?? 1));
+      const image = await rasterise(svg, BODY_WIDTH, height);
+      const bytes = await image.webp({ quality: 80, effort: 6, preset: 'drawing', smartSubsample: true }).toBuffer();
+      const file = `${stem}-${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}`;
+      keep.add(`${file}.webp`);
+      await writeFile(path.join(outDir, `${file}.webp`), bytes);
+      await record(path.join(outDir, `${file}.webp`), MAX_IMAGE_BYTES);
+      for (const width of BODY_COPY_WIDTHS) {
+        keep.add(`${file}-${width}.webp`);
+        const copy = path.join(outDir, `${file}-${width}.webp`);
+        await sharp(bytes).resize({ width }).webp({ quality: 78, effort: 5 }).toFile(copy);
+        await record(copy, MAX_IMAGE_BYTES);
+      }
+      post = post.replace(
+        new RegExp(`/images/blog/${slug}/${stem}-[0-9a-f]{8}\\.webp`, 'g'),
+        `/images/blog/${slug}/${file}.webp`,
+      );
+    }
+    for (const old of await readdir(outDir)) if (!keep.has(old)) await rm(path.join(outDir, old));
+    if (post !== (await readFile(postFile, 'utf8'))) {
+      await writeFile(postFile, post);
+      console.log(`  ${rel(postFile)} now names the new files: run npm run content -- import content/`);
+    }
+  }
+}
+
 async function renderBrand(): Promise<void> {
   console.log('Brand assets:');
   const markPath = path.join(BRAND_DIR, 'logo-mark.svg');
@@ -139,6 +192,7 @@ async function renderBrand(): Promise<void> {
 
 try {
   await renderBlogArtwork();
+  await renderBodyImages();
   await renderBrand();
 } catch (error) {
   console.error(`render-artwork: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,7 @@
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { errorPrefix } from '../content/error-prefix.ts';
+import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
 
 interface PageMetaProps {
   /** The page's own title; the site name is appended. */
@@ -32,7 +33,9 @@ export function PageMeta({
   const { hasErrors } = useEnquiryState();
   const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;
-  const imageUrl = `${siteUrl}${image ?? '/og-default.png'}`;
+  const imageUrl = absoluteImageUrl(image ?? '/og-default.png', siteUrl);
+  // The site's own images are 1200×630; an image on another site has whatever size it has, so none is claimed.
+  const knownSize = !(image && isRemoteImage(image));
   return (
     <>
       <title>{documentTitle}</title>
@@ -46,8 +49,8 @@ export function PageMeta({
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={imageUrl} />
-      <meta property="og:image:width" content="1200" />
-      <meta property="og:image:height" content="630" />
+      {knownSize && <meta property="og:image:width" content="1200" />}
+      {knownSize && <meta property="og:image:height" content="630" />}
       <meta property="og:image:alt" content={title} />
       {publishedTime && <meta property="article:published_time" content={publishedTime} />}
       {modifiedTime && <meta property="article:modified_time" content={modifiedTime} />}

@@ -1,4 +1,4 @@
-import { copyWidths, featuredImageSize, imageCopyPath } from '../lib/post-image.ts';
+import { copyWidths, featuredImageSize, imageCopyPath, isRemoteImage } from '../lib/post-image.ts';
 
 interface PostImageProps {
   src: string;
@@ -17,8 +17,13 @@ function responsiveSrcSet(src: string): string {
   ].join(', ');
 }
 
+/**
+ * A featured image in its 1200×630 box (the className's aspect ratio and object-fit: cover crop whatever size the
+ * file has, so nothing moves when it arrives). A site image gets the srcset of its smaller copies; an image on
+ * another site (an https:// URL) is shown as it is, since no copies of it exist.
+ */
 export function PostImage({ src, alt, sizes, className, priority = false }: PostImageProps) {
-  const responsive = src.endsWith('.webp');
+  const responsive = src.endsWith('.webp') && !isRemoteImage(src);
   return (
     <img
       src={src}

@@ -1,6 +1,7 @@
 import type { BlogPosting, BreadcrumbList, WithContext } from 'schema-dts';
 import type { PublicConfig } from '../server/config.server.ts';
 import { postModifiedAt, postPath, type Post } from './blog-types.ts';
+import { absoluteImageUrl } from './post-image.ts';
 
 // Apart from the studio's schema (structured-data.ts), so that a post's page does not load the packages.
 
@@ -14,7 +15,7 @@ export function blogPostingSchema(post: Post, config: PublicConfig): WithContext
     url,
     headline: post.title,
     description: post.summary,
-    image: `${config.siteUrl}${post.featuredImage}`,
+    image: absoluteImageUrl(post.featuredImage, config.siteUrl),
     datePublished: post.publishedAt,
     dateModified: postModifiedAt(post),
     articleSection: post.category.name,

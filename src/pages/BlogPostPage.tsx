@@ -1,5 +1,6 @@
 import { ArrowLeft as arrowLeftIcon, Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { useRouteParams } from '../app/route-params.tsx';
@@ -16,6 +17,7 @@ import { ShareLinks } from '../components/ShareLinks.tsx';
 import { postModifiedAt, postPath } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { blogPostQuery } from '../lib/queries.ts';
+import { enableVideoFacades } from '../lib/video-facade.ts';
 
 function PostNotFound() {
   return (
@@ -58,6 +60,9 @@ export default function BlogPostPage() {
   const source = useBlogSource();
   const config = useSiteConfig();
   const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));
+  const body = useRef<HTMLDivElement>(null);
+  const html = post?.html;
+  useEffect(() => (body.current && html !== undefined ? enableVideoFacades(body.current) : undefined), [html]);
 
   if (isPending) return <PostSkeleton />;
   if (isError) return <PostNotFound />;
@@ -119,7 +124,7 @@ export default function BlogPostPage() {
           />
         </div>
         <div className="container-page max-w-3xl py-10">
-          <div className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <div ref={body} className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
           <div className="mt-12 border-t border-slate-200 pt-6">
             <ShareLinks url={url} title={post.title} />
           </div>

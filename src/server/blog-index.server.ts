@@ -1,4 +1,5 @@
 import type { CategoryWithCount, Post, PostList, PostListParams, PostSummary } from '../lib/blog-types.ts';
+import type { LocalImages } from './body-images.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
 
@@ -24,6 +25,8 @@ export class BlogIndex {
     data: StoreData,
     readonly version: number,
     now = Date.now(),
+    /** Size and copies of the site's images the posts show, read when the store loaded. */
+    private readonly images: LocalImages = new Map(),
   ) {
     const categoriesById = new Map(data.categories.map((c) => [c.id, c]));
     let nextDueAt: number | undefined;
@@ -67,7 +70,11 @@ export class BlogIndex {
   post(slug: string): Post | undefined {
     const entry = this.bySlug.get(slug);
     if (!entry) return undefined;
-    entry.detail ??= { ...entry.summary, content: entry.stored.content, html: renderMarkdown(entry.stored.content) };
+    entry.detail ??= {
+      ...entry.summary,
+      content: entry.stored.content,
+      html: renderMarkdown(entry.stored.content, { images: this.images }),
+    };
     return entry.detail;
   }
 

@@ -5,6 +5,10 @@ import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.
 const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
 const data = testStore(8);
 data.posts.push(testPost({ id: 20, slug: 'hostile', title: hostileTitle, summary: '</script><b>x</b>' }));
+const cdnImage = 'https://images.example-cdn.com/photo-1.jpg?w=1600&q=80';
+data.posts.push(
+  testPost({ id: 21, slug: 'on-a-cdn', featuredImage: cdnImage, publishedAt: '2020-01-01T00:00:00.000Z' }),
+);
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -94,6 +98,24 @@ describe('every page’s server HTML', () => {
       itemListElement: { name: string }[];
     };
     expect(crumbs.itemListElement.map((item) => item.name)).toEqual(['Home', 'Blog', 'Post 3']);
+  });
+
+  test('a featured image on another site is shown as it is, preloaded, and named in Open Graph and JSON-LD', async () => {
+    const html = await get('/blog/on-a-cdn');
+    const escaped = cdnImage.replace('&', '&amp;');
+    const img = new RegExp(`<img src="${escaped.replace(/[?.]/g, '\\$&')}"[^>]*>`).exec(html)?.[0];
+    expect(img).toBeDefined();
+    expect(img).not.toContain('srcset');
+    expect(img).toMatch(/width="1200" height="630"/);
+    expect(img).toMatch(/fetchPriority="high"/);
+    expect(img).toMatch(/object-cover/);
+    expect(html).toContain(`<link rel="preload" as="image" href="${escaped}" fetchPriority="high"/>`);
+    const head = headOf(html);
+    expect(head.og['og:image']).toBe(escaped);
+    expect(head.og['og:image:width']).toBeUndefined();
+    expect(html).toContain(`<meta name="twitter:image" content="${escaped}"/>`);
+    const posting = head.jsonLd.find((item) => item['@type'] === 'BlogPosting') as Record<string, unknown>;
+    expect(posting.image).toBe(cdnImage);
   });
 
   test('the FAQPage data holds exactly the questions the page shows', async () => {

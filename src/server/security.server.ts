@@ -16,6 +16,8 @@ export function securityHeaders(config: Config): RequestHandler[] {
     'https://*.google-analytics.com',
     'https://*.analytics.google.com',
   ];
+  // The video facade's players, loaded only when a reader clicks play: exactly these two hosts.
+  const videoPlayers = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
   const https = config.public.siteUrl.startsWith('https:');
   return [
     helmet({
@@ -27,10 +29,15 @@ export function securityHeaders(config: Config): RequestHandler[] {
               scriptSrc: ["'self'", ...hubspot, 'https://www.googletagmanager.com'],
               // The form provider and the toasts inject style elements at run time.
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', ...hubspot, ...google],
+              // Any https: image. Authors put featured and body images on whatever CDN they use (Unsplash, HubSpot's
+              // file manager, their own), and the store changes while the server runs, so a list of hosts would lag
+              // behind it. An image cannot run script, and script-src, connect-src and raw HTML being off in posts
+              // still keep any injected code from sending data out; plain http: stays blocked
+              // (docs/decisions/post-media.md).
+              imgSrc: ["'self'", 'data:', 'https:'],
               fontSrc: ["'self'", 'data:'],
               connectSrc: ["'self'", ...hubspot, ...google],
-              frameSrc: hubspot,
+              frameSrc: [...hubspot, ...videoPlayers],
               formAction: ["'self'", ...hubspot],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],

@@ -6,8 +6,11 @@ import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.
 const hostile = 'Ads & <Offers> ]]> "quoted" \u2028 end\u0001';
 const data = testStore(4);
 data.posts.push(testPost({ id: 5, slug: 'hostile', title: hostile, summary: `Summary ${hostile}` }));
+data.posts.push(
+  testPost({ id: 7, slug: 'on-a-cdn', featuredImage: 'https://images.example-cdn.com/a.jpg?w=1200&q=80' }),
+);
 data.posts.push(testPost({ id: 6, slug: 'scheduled', publishedAt: new Date(Date.now() + 86_400_000).toISOString() }));
-const publicSlugs = ['post-1', 'post-2', 'post-3', 'post-4', 'hostile'];
+const publicSlugs = ['post-1', 'post-2', 'post-3', 'post-4', 'hostile', 'on-a-cdn'];
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -59,6 +62,21 @@ describe('/rss.xml', () => {
     expect(hostileItem?.guid['#text']).toBe(`${testSiteUrl}/blog/hostile`);
     expect(hostileItem?.category).toBe('Local SEO');
     expect(response.text).not.toContain('<Offers>');
+  });
+
+  test('each item names its featured image: a site image on SITE_URL, an image elsewhere as it is', async () => {
+    const response = await request(testApp.app).get('/rss.xml').expect(200);
+    const items: { link: string; 'media:content': { '@_url': string; '@_medium': string } }[] = parseXml(response.text)
+      .rss.channel.item;
+    const image = (slug: string) => items.find((item) => item.link.endsWith(`/${slug}`))?.['media:content'];
+    expect(image('post-1')).toEqual({
+      '@_url': `${testSiteUrl}/images/blog/google-business-profile.webp`,
+      '@_medium': 'image',
+    });
+    expect(image('on-a-cdn')).toEqual({
+      '@_url': 'https://images.example-cdn.com/a.jpg?w=1200&q=80',
+      '@_medium': 'image',
+    });
   });
 });
 

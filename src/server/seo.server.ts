@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { create } from 'xmlbuilder2';
 import { appRoutes } from '../app/routes.tsx';
 import { postModifiedAt, postPath, type PostSummary } from '../lib/blog-types.ts';
+import { absoluteImageUrl } from '../lib/post-image.ts';
 import type { BlogIndex } from './blog-index.server.ts';
 import type { PublicConfig } from './config.server.ts';
 import type { BlogStore } from './store.server.ts';
@@ -42,6 +43,7 @@ export function buildRss(index: BlogIndex, config: PublicConfig): string {
   const rss = create(xmlOptions).ele('rss', {
     version: '2.0',
     'xmlns:atom': 'http://www.w3.org/2005/Atom',
+    'xmlns:media': 'http://search.yahoo.com/mrss/',
   });
   const channel = rss.ele('channel');
   const posts = index.publicPosts;
@@ -61,6 +63,8 @@ export function buildRss(index: BlogIndex, config: PublicConfig): string {
     item.ele('pubDate').txt(new Date(post.publishedAt).toUTCString());
     item.ele('description').txt(post.summary);
     item.ele('category').txt(post.category.name);
+    // Media RSS rather than <enclosure>, which needs the file's length in bytes (unknown for an image elsewhere).
+    item.ele('media:content', { url: absoluteImageUrl(post.featuredImage, config.siteUrl), medium: 'image' });
   }
   return rss.end({ prettyPrint: false });
 }

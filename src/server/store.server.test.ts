@@ -1,4 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BlogStore, readStore } from './store.server.ts';
@@ -38,6 +41,29 @@ describe('readStore', () => {
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 
+  test('a featuredImage is a path under public/ or an https:// URL', async () => {
+    const store = (featuredImage: string) => ({
+      ...testStore(0),
+      posts: [testPost({ id: 1, slug: 'a', featuredImage })],
+    });
+    for (const good of ['/images/blog/x.webp', 'https://images.example-cdn.com/team.jpg?w=1200&q=80']) {
+      await expect(readStore(tempStore(store(good)))).resolves.toMatchObject({ posts: [{ featuredImage: good }] });
+    }
+    for (const bad of [
+      'http://images.example-cdn.com/team.jpg',
+      '//images.example-cdn.com/team.jpg',
+      'javascript:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'images/blog/x.webp',
+      'https://cdn.example.com/a"onerror="x.jpg',
+      'https://user:secret@cdn.example.com/x.jpg',
+    ]) {
+      await expect(readStore(tempStore(store(bad))), bad).rejects.toThrow(
+        'posts[0].featuredImage: must be a path under public/ (like /images/blog/x.webp) or an https:// URL',
+      );
+    }
+  });
+
   test('rejects a missing file', async () => {
     await expect(readStore('/nonexistent/db.json')).rejects.toThrow('/nonexistent/db.json: file not found');
   });
@@ -73,6 +99,25 @@ describe('BlogStore', () => {
     expect(total()).toBe(5);
     expect(await store.reload()).toBe(false);
     expect(total()).toBe(5);
+  });
+
+  test('posts show their local body images with the size read from public/ when the store loads', async () => {
+    const publicDir = mkdtempSync(path.join(tmpdir(), 'nms-public-'));
+    cleanups.push(() => rmSync(publicDir, { recursive: true, force: true }));
+    mkdirSync(path.join(publicDir, 'images/blog/a'), { recursive: true });
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0b3b4f' } })
+      .webp()
+      .toFile(path.join(publicDir, 'images/blog/a/chart-1a2b3c4d.webp'));
+    const data = testStore(0);
+    data.posts.push(
+      testPost({ id: 1, slug: 'a', content: '![Chart](/images/blog/a/chart-1a2b3c4d.webp "Caption")\n' }),
+    );
+    const store = await BlogStore.open(tempStore(data), silent, { publicDir });
+    cleanups.push(() => store.close());
+    expect(store.index.post('a')?.html).toBe(
+      '<figure><img src="/images/blog/a/chart-1a2b3c4d.webp" alt="Chart" width="900" height="600" loading="lazy" ' +
+        'decoding="async"><figcaption>Caption</figcaption></figure>\n',
+    );
   });
 
   test('a scheduled post appears when its time comes, without a reload', async () => {

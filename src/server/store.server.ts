@@ -2,6 +2,7 @@ import { unwatchFile, watchFile } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BlogSource } from '../lib/blog-types.ts';
 import { BlogIndex } from './blog-index.server.ts';
+import { LocalImageCatalog, type LocalImages } from './body-images.server.ts';
 import { describeStoreError, storeSchema, type StoreData } from './store-schema.ts';
 
 export class StoreError extends Error {
@@ -53,6 +54,8 @@ export interface OpenOptions {
    * disk is bad: it serves that and reports itself degraded, instead of failing to start.
    */
   lastGood?: () => Promise<string | undefined>;
+  /** Where the site's own images are (`public/`): the size of each one a post shows is read at every load. */
+  publicDir?: string;
 }
 
 export interface StoreLogger {
@@ -70,6 +73,7 @@ const maxTimerDelay = 2 ** 31 - 1;
  */
 export class BlogStore {
   private data: StoreData;
+  private images: LocalImages;
   private current: BlogIndex;
   private dueTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(index: BlogIndex) => void>();
@@ -80,19 +84,29 @@ export class BlogStore {
     readonly file: string,
     data: StoreData,
     private readonly logger: StoreLogger,
+    private readonly catalog: LocalImageCatalog,
+    images: LocalImages,
   ) {
     this.data = data;
-    this.current = new BlogIndex(data, 1);
+    this.images = images;
+    this.current = new BlogIndex(data, 1, Date.now(), images);
     this.scheduleNextDue();
   }
 
-  static async open(file: string, logger: StoreLogger, { lastGood }: OpenOptions = {}): Promise<BlogStore> {
+  static async open(
+    file: string,
+    logger: StoreLogger,
+    { lastGood, publicDir = 'public' }: OpenOptions = {},
+  ): Promise<BlogStore> {
+    const catalog = new LocalImageCatalog(publicDir);
+    const withImages = async (data: StoreData) =>
+      new BlogStore(file, data, logger, catalog, await catalog.load(data.posts.map((post) => post.content)));
     try {
-      return new BlogStore(file, await readStore(file), logger);
+      return await withImages(await readStore(file));
     } catch (error) {
       const text = error instanceof StoreError && lastGood ? await lastGood() : undefined;
       if (text === undefined) throw error;
-      const store = new BlogStore(file, parseStore(`${file} (last good copy)`, text), logger);
+      const store = await withImages(parseStore(`${file} (last good copy)`, text));
       store.degrade((error as Error).message);
       return store;
     }
@@ -136,7 +150,9 @@ export class BlogStore {
 
   async reload(): Promise<boolean> {
     try {
-      this.data = await readStore(this.file);
+      const data = await readStore(this.file);
+      this.images = await this.catalog.load(data.posts.map((post) => post.content));
+      this.data = data;
     } catch (error) {
       this.degrade((error as Error).message);
       return false;
@@ -165,7 +181,7 @@ export class BlogStore {
   }
 
   private rebuild(): void {
-    this.current = new BlogIndex(this.data, this.current.version + 1);
+    this.current = new BlogIndex(this.data, this.current.version + 1, Date.now(), this.images);
     this.scheduleNextDue();
     for (const listener of this.listeners) listener(this.current);
   }
