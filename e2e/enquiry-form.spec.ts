@@ -175,7 +175,8 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await expect(toast).toHaveAttribute('data-type', 'success');
     expect(posts).toBe(1);
     expect(await leads(page)).toEqual([['event', 'generate_lead', { lead_source: 'site-form' }]]);
-    // The toast slides in semi-transparent: check the settled page.
+    // The toast slides in semi-transparent once sonner has mounted it: check the settled page.
+    await expect(toast).toHaveAttribute('data-mounted', 'true');
     await waitForAnimations(page);
     await expectNoAxeViolations(page);
   });
