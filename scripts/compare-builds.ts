@@ -45,14 +45,6 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
-  'content-visibility': {
-    description: 'no content-visibility on /blog’s later cards and on the footer',
-    page: '/blog',
-    patches: {
-      'src/components/PostCard.tsx': [["'render-when-near [--rendered-height:470px]'", "''"]],
-      'src/components/Footer.tsx': [['className="render-when-near bg-harbour-900', 'className="bg-harbour-900']],
-    },
-  },
   'link-object-rest': {
     description: 'Link takes its props with object rest (`{ to, ...rest }`) instead of copying them once',
     page: '/',

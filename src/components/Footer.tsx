@@ -14,10 +14,7 @@ export function telHref(phone: string): string {
 export function Footer() {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
   return (
-    <footer
-      data-hides-mobile-bar
-      className="render-when-near bg-harbour-900 text-slate-200 [--rendered-height:1350px] sm:[--rendered-height:920px] lg:[--rendered-height:590px]"
-    >
+    <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
       <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
         <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
           <div>

@@ -9,24 +9,12 @@ interface PostCardProps {
   post: PostSummary;
   headingLevel?: 'h2' | 'h3';
   priority?: boolean;
-  /**
-   * Below the first screen: laid out only as it nears the viewport (see render-when-near), and without the fade-in,
-   * which would be over before anyone saw it and would make the browser redo layout in every frame it runs.
-   */
-  renderWhenNear?: boolean;
 }
 
-export function PostCard({
-  post,
-  headingLevel: Heading = 'h2',
-  priority = false,
-  renderWhenNear = false,
-}: PostCardProps) {
+export function PostCard({ post, headingLevel: Heading = 'h2', priority = false }: PostCardProps) {
   const href = postPath(post.slug);
   return (
-    <article
-      className={`card group flex flex-col overflow-hidden transition-shadow hover:shadow-lg ${renderWhenNear ? 'render-when-near [--rendered-height:470px]' : 'fade-in'}`}
-    >
+    <article className="card group flex flex-col overflow-hidden transition-shadow hover:shadow-lg fade-in">
       <PostImage
         src={post.featuredImage}
         alt=""

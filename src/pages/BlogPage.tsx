@@ -86,8 +86,8 @@ export default function BlogPage() {
       <>
         <div className="grid gap-6 sm:grid-cols-2">
           {list.posts.map((post, index) => (
-            // A phone's first screen shows at most the first card; a desktop's, the first two.
-            <PostCard key={post.id} post={post} priority={index === 0} renderWhenNear={index >= 2} />
+            // The first card's image is the first screen's largest: it is preloaded.
+            <PostCard key={post.id} post={post} priority={index === 0} />
           ))}
         </div>
         <Pagination page={page} pages={list.pagination.pages} categorySlug={categorySlug} />
