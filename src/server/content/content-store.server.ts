@@ -24,7 +24,7 @@ function orderedCategory(c: StoredCategory): StoredCategory {
   return { id: c.id, name: c.name, slug: c.slug };
 }
 
-/** A post with its keys in the store's order (see CONTRACT.md). */
+/** A post with its keys in the store's documented order (id, slug, title, …), so written files diff cleanly. */
 function orderedPost(p: StoredPost): StoredPost {
   return {
     id: p.id,
