@@ -2,10 +2,9 @@ import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, type RunningServer } from '../scripts/lib/server-process.ts';
+import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
 import { readEnquiryFile } from '../src/server/enquiries/enquiry-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
@@ -14,17 +13,6 @@ import { e2eStoreFile } from './fixtures/store.ts';
 // Servers of their own (real processes, killed and restarted), from the same production build.
 test.setTimeout(180_000);
 const serverScript = `${process.env.E2E_DIST ?? 'dist'}/server/server.js`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSite(env: Record<string, string> = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'enquiries-'));

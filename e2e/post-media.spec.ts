@@ -2,12 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import sharp from 'sharp';
-import { startServer, type RunningServer } from '../scripts/lib/server-process.ts';
+import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import type { StoredPost } from '../src/server/store-schema.ts';
 import { e2eStore } from './fixtures/store.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
@@ -28,14 +27,6 @@ let cdn: Server;
 let cdnOrigin: string;
 const cdnRequests: string[] = [];
 let site: RunningServer;
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function stressPost(id: number, base: StoredPost): StoredPost {
   const cells = Array.from({ length: 12 }, (_, index) => `Column ${index + 1}`);

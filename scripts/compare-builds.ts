@@ -16,11 +16,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
 import { lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
-import { startServer } from './lib/server-process.ts';
+import { freePort, startServer } from './lib/server-process.ts';
 
 interface Variant {
   /** What B lacks. */
@@ -104,17 +103,6 @@ function buildWithout(name: string, { patches }: Variant, outDir: string) {
     for (const [file, original] of originals) writeFileSync(file, original);
   }
 }
-
-/** A port the system says is free. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 if (!options['no-build']) {
   execSync('npx tsx scripts/responsive-images.ts', { stdio: 'ignore' });

@@ -3,7 +3,8 @@
  * Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
 import { relative } from 'node:path';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
 import {
   addCategory,
   addPost,
@@ -38,13 +39,6 @@ function withPublic(command: Command): Command {
   );
 }
 
-// A reader that stops early (`npm run content -- list | head`) closes the pipe: that is the end of the output
-// it wanted, not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-
 function print(line = ''): void {
   process.stdout.write(`${line}\n`);
 }
@@ -55,31 +49,15 @@ function warn(line: string): void {
 
 lockNotices.report = warn;
 
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
-  return [line(header), ...rows.map(line)];
-}
-
 function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-const program = new Command()
-  .name('npm run content --')
-  .description(
-    "Publish blog posts from markdown files with front matter into the site's store (DATA_FILE).\n" +
-      'Every change is validated first; a failed command leaves the store exactly as it was.',
-  )
-  .showHelpAfterError('(run with --help for usage)')
-  .addHelpText(
-    'after',
-    `
-Examples:
-  npm run content -- add drafts/winter-menu.md           add a post (a future publishedAt schedules it)
+const program = operatorCommand(
+  'npm run content --',
+  "Publish blog posts from markdown files with front matter into the site's store (DATA_FILE).\n" +
+    'Every change is validated first; a failed command leaves the store exactly as it was.',
+  `  npm run content -- add drafts/winter-menu.md           add a post (a future publishedAt schedules it)
   npm run content -- add drafts/winter-menu.md --update  replace the post with the same slug
   npm run content -- list
   npm run content -- remove winter-menu-ideas
@@ -89,7 +67,7 @@ Examples:
   npm run content -- export backup/                      a backup: posts, categories and their images
   npm run content -- import backup/                      restore it (into an empty site too)
   npm run content -- import content/                     rebuild data/db.json from the seeded sources`,
-  );
+);
 
 withPublic(
   withData(
@@ -256,10 +234,7 @@ withPublic(
   if (result.warnings.length) warn(`run: npm run content -- check`);
 });
 
-try {
-  await program.parseAsync();
-} catch (error) {
-  const message = error instanceof ContentError ? error.message : ((error as Error).stack ?? String(error));
-  process.stderr.write(`error: ${message}\n`);
-  process.exitCode = 1;
-}
+// A content error is the operator's to fix and says how; anything else is a bug, reported with its stack.
+await runOperatorCommand(program, (error) =>
+  error instanceof ContentError ? error.message : ((error as Error).stack ?? String(error)),
+);

@@ -1,64 +1,28 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { runScript, spawnScript } from './lib/run-script.ts';
 import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from '../src/server/enquiries/enquiry-store.server.ts';
+import { newEnquiry, tempEnquiriesFile } from '../src/server/enquiries/test-fixtures.ts';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const script = join(repoRoot, 'scripts', 'enquiries.ts');
+/** Runs the CLI as operators do, with ENQUIRIES_FILE pointing at the test's file. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runScript('enquiries.ts', args, { ENQUIRIES_FILE: tmp.file, ...env });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+const tmp = tempEnquiriesFile('enquiries-cli-');
 
-/** Runs the CLI as operators do, in its own node process, with ENQUIRIES_FILE pointing at the test's file. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', script, ...args],
-      { cwd: repoRoot, env: { ...process.env, ENQUIRIES_FILE: file, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-
-let dir: string;
-let file: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'enquiries-cli-'));
-  file = join(dir, 'enquiries.json');
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-function enquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
-  return {
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    email: 'ada@example.com',
+const enquiry = (overrides: Partial<NewEnquiry> = {}) =>
+  newEnquiry({
     phone: '0400 000 000',
     company: 'Café Ünïcode',
     message: '=HYPERLINK("http://evil.example")\nsecond line, with "quotes"',
-    plan: 'growth',
-    pageUri: 'https://studio.example/start-project?plan=growth',
     hutk: 'abc123',
-    spam: false,
     ...overrides,
-  };
-}
+  });
 
 /** Three enquiries (oldest first: Ada, a spam, Grace) with Ada's HubSpot delivery failed. */
 async function seed(): Promise<{ ada: StoredEnquiry; spam: StoredEnquiry; grace: StoredEnquiry }> {
-  const store = await EnquiryStore.open(file, { hubspot: true, email: false });
+  const store = await EnquiryStore.open(tmp.file, { hubspot: true, email: false });
   const ada = await store.add(enquiry());
   const spam = await store.add(enquiry({ firstname: 'Spammer', email: 'spam@example.com', spam: true }));
   const grace = await store.add(
@@ -135,7 +99,7 @@ describe('npm run enquiries', () => {
 
   test('export: every field, UTF-8 with a BOM, CRLF, formula cells neutralised', { timeout }, async () => {
     const { ada, grace } = await seed();
-    const target = join(dir, 'out.csv');
+    const target = join(tmp.dir, 'out.csv');
     const run = await cli(['export', target]);
     expect(run).toMatchObject({ code: 0, stderr: '', stdout: `exported 2 enquiries to ${target}\n` });
     const csv = await readFile(target, 'utf8');
@@ -159,14 +123,14 @@ describe('npm run enquiries', () => {
     const retry = await cli(['retry']);
     expect(retry).toMatchObject({ code: 0, stderr: '' });
     expect(retry.stdout).toMatch(/^re-queued 1 HubSpot and 0 email deliveries; the running server sends them/);
-    const store = await EnquiryStore.open(file);
+    const store = await EnquiryStore.open(tmp.file);
     expect((await store.get(ada.id))?.delivery.hubspot).toBe('pending');
     expect((await store.get(ada.id))?.progress.hubspot.attempts).toBe(0);
 
     const removed = await cli(['delete', grace.id]);
     expect(removed).toMatchObject({ code: 0, stderr: '' });
-    expect(removed.stdout).toBe(`deleted enquiry ${grace.id} (received ${grace.receivedAt}) from ${file}\n`);
-    const text = await readFile(file, 'utf8');
+    expect(removed.stdout).toBe(`deleted enquiry ${grace.id} (received ${grace.receivedAt}) from ${tmp.file}\n`);
+    const text = await readFile(tmp.file, 'utf8');
     expect(text).not.toContain(grace.id);
     expect(text).not.toContain('grace@example.com');
     expect((await store.all()).map((e) => e.id)).not.toContain(grace.id);
@@ -175,35 +139,32 @@ describe('npm run enquiries', () => {
   test('errors are one line and exit 1; a corrupt file is left as it is', { timeout }, async () => {
     await seed();
     const unknown = await cli(['show', 'no-such-id']);
-    expect(unknown).toEqual({ code: 1, stdout: '', stderr: `error: no enquiry no-such-id in ${file}\n` });
-    const missing = await cli(['delete', 'x', '--file', join(dir, 'none.json')]);
+    expect(unknown).toEqual({ code: 1, stdout: '', stderr: `error: no enquiry no-such-id in ${tmp.file}\n` });
+    const missing = await cli(['delete', 'x', '--file', join(tmp.dir, 'none.json')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error: .*none\.json does not exist yet[^\n]*\n$/);
-    const noFolder = await cli(['export', join(dir, 'no', 'such', 'folder', 'x.csv')]);
+    const noFolder = await cli(['export', join(tmp.dir, 'no', 'such', 'folder', 'x.csv')]);
     expect(noFolder.stderr).toMatch(/^error: cannot write .*x\.csv: its folder .* does not exist\n$/);
 
-    await writeFile(file, '{"version": 1, "enquiries": [');
+    await writeFile(tmp.file, '{"version": 1, "enquiries": [');
     for (const args of [['list'], ['retry'], ['delete', 'abcd']]) {
       const run = await cli(args);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
-        `error: ${file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written\n`,
+        `error: ${tmp.file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written\n`,
       );
     }
-    expect(await readFile(file, 'utf8')).toBe('{"version": 1, "enquiries": [');
+    expect(await readFile(tmp.file, 'utf8')).toBe('{"version": 1, "enquiries": [');
   });
 
   test('piped into a reader that stops early (head): no error', { timeout }, async () => {
-    const store = await EnquiryStore.open(file);
+    const store = await EnquiryStore.open(tmp.file);
     await Promise.all(Array.from({ length: 400 }, (_, i) => store.add(enquiry({ email: `v${i}@example.com` }))));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, 'list', '--json'], {
-      cwd: repoRoot,
-      env: { ...process.env, ENQUIRIES_FILE: file },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.once('data', () => child.stdout.destroy());
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const run = spawnScript('enquiries.ts', ['list', '--json'], { ENQUIRIES_FILE: tmp.file }, (_chunk, close) =>
+      close(),
+    );
+    const code = await run.exit;
+    const stderr = run.stderr();
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });

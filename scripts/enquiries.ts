@@ -2,7 +2,8 @@
  * The operators' view of the site's own enquiries: `npm run enquiries -- <command>` (see "Enquiries" in
  * README.md). Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
+import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
 import { planTitles } from '../src/content/plan-titles.ts';
 import {
   deleteEnquiry,
@@ -18,12 +19,6 @@ interface FileFlags {
   file: string;
 }
 
-// Piped into `head`, the reader may go away first: that is not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
-
 function withFile(command: Command): Command {
   return command.addOption(
     new Option('--file <file>', 'the enquiries file (env ENQUIRIES_FILE)').default(
@@ -35,15 +30,6 @@ function withFile(command: Command): Command {
 /** Control characters a visitor typed (terminal escape sequences, say) are not passed to the terminal. */
 function print(line = ''): void {
   process.stdout.write(`${line.replace(/(?![\n\t])\p{Cc}/gu, '')}\n`);
-}
-
-function table(header: string[], rows: string[][]): string[] {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
-  return [line(header), ...rows.map(line)];
 }
 
 /** One line, at most `max` characters: a visitor's line breaks and tabs would break the table. */
@@ -66,24 +52,17 @@ function describeDelivery(e: StoredEnquiry, channel: 'hubspot' | 'email'): strin
   return parts.join(', ');
 }
 
-const program = new Command()
-  .name('npm run enquiries --')
-  .description(
-    "The enquiries visitors sent through the site's own form (ENQUIRIES_FILE), with their HubSpot and email\n" +
-      'delivery states. Spam (honeypot hits) is kept apart and not listed unless asked for.',
-  )
-  .showHelpAfterError('(run with --help for usage)')
-  .addHelpText(
-    'after',
-    `
-Examples:
-  npm run enquiries -- list
+const program = operatorCommand(
+  'npm run enquiries --',
+  "The enquiries visitors sent through the site's own form (ENQUIRIES_FILE), with their HubSpot and email\n" +
+    'delivery states. Spam (honeypot hits) is kept apart and not listed unless asked for.',
+  `  npm run enquiries -- list
   npm run enquiries -- list --json | jq '.[0]'
   npm run enquiries -- show 3f2a9c1e
   npm run enquiries -- export enquiries.csv
   npm run enquiries -- retry                     after fixing HubSpot or SMTP settings
   npm run enquiries -- delete 3f2a9c1e-…          a privacy request: gone from the file for good`,
-  );
+);
 
 withFile(
   program
@@ -182,10 +161,5 @@ withFile(
   print(`deleted enquiry ${removed.id} (received ${removed.receivedAt}) from ${flags.file}`);
 });
 
-try {
-  await program.parseAsync();
-} catch (error) {
-  // Operators get one line; the store's own errors already name the file and the problem.
-  process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
-  process.exitCode = 1;
-}
+// Operators get one line; the store's own errors already name the file and the problem.
+await runOperatorCommand(program);

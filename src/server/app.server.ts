@@ -1,25 +1,15 @@
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import type { PageAssets } from '../app/boot-data.ts';
 import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
-import type { Config } from './config.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, type FormTokens } from './enquiries/form-token.server.ts';
-import { createFormPageRenderer, createPageHandler, errorPage, type RenderModule } from './pages.server.ts';
+import { createFormPageRenderer, createPageHandler, errorPage, type PageHandlerOptions } from './pages.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
-import type { BlogStore } from './store.server.ts';
 
-export interface AppOptions {
-  config: Config;
-  store: BlogStore;
-  logger: Logger;
-  loadRenderer: () => Promise<RenderModule>;
-  assets: (pageModule: string) => PageAssets;
-  inlineCss?: string;
+export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
   /** Where accepted enquiries go: stored durably, then delivery is woken. */
@@ -27,16 +17,8 @@ export interface AppOptions {
 }
 
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
-export function createApp({
-  config,
-  store,
-  logger,
-  loadRenderer,
-  assets,
-  inlineCss,
-  staticFiles,
-  enquiries,
-}: AppOptions) {
+export function createApp(options: AppOptions) {
+  const { config, store, logger, staticFiles, enquiries } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -83,15 +65,7 @@ export function createApp({
   });
   let tokens: Promise<FormTokens> | undefined;
   const getTokens = () => (tokens ??= loadFormSecret(formSecretFile(config.enquiries.file)).then(formTokens));
-  const pageOptions = {
-    config,
-    store,
-    logger,
-    loadRenderer,
-    assets,
-    inlineCss,
-    formToken: async () => (await getTokens()).issue(),
-  };
+  const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
   app.use(
     '/api/enquiries',
     createEnquiryRouter({

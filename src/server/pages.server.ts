@@ -11,7 +11,7 @@ import type { BlogStore } from './store.server.ts';
 
 export type RenderModule = typeof import('../entry-server.tsx');
 
-interface PageHandlerOptions {
+export interface PageHandlerOptions {
   config: Config;
   store: BlogStore;
   logger: Logger;

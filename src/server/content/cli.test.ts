@@ -1,44 +1,14 @@
-import { execFile, spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withStoreLock } from './content-store.server.ts';
 import { readStore } from '../store.server.ts';
-import { fixtureStore, makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
+import { runScript, spawnScript } from '../../../scripts/lib/run-script.ts';
+import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from './test-fixtures.ts';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI as operators do, in its own node process. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'scripts', 'content.ts'), ...args],
-      { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-
-/** Starts the CLI with its output on pipes; `onStdout` sees each chunk and may close the reading end. */
-function spawnCli(args: string[], onStdout: (chunk: string, close: () => void) => void = () => undefined) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'content.ts'), ...args], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => onStdout(chunk.toString(), () => child.stdout.destroy()));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { exit, stderr: () => stderr };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runScript('content.ts', args, env);
+const spawnCli = (args: string[], onStdout?: (chunk: string, close: () => void) => void) =>
+  spawnScript('content.ts', args, {}, onStdout);
 
 let ws: Workspace;
 beforeEach(async () => {

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseConfig } from '../config.server.ts';
 import { retryDeliveries } from './commands.server.ts';
 import {
@@ -20,39 +18,28 @@ import {
   type DeliveryLogger,
 } from './delivery.server.ts';
 import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from './enquiry-store.server.ts';
+import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
 
 const portalId = '12345678';
 const formId = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
 const deliverer = fileURLToPath(new URL('./test-deliverer.ts', import.meta.url));
 
-let dir: string;
-let file: string;
+const tmp = tempEnquiriesFile('delivery-');
 const cleanups: Array<() => Promise<void> | void> = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'delivery-'));
-  file = join(dir, 'enquiries.json');
-});
+// Runs before the folder is removed: Vitest runs after-hooks in the reverse order of their registration.
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await rm(dir, { recursive: true, force: true });
 });
 
-function enquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
-  return {
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    email: 'ada@example.com',
+const enquiry = (overrides: Partial<NewEnquiry> = {}) =>
+  newEnquiry({
     phone: '0400 000 000',
     company: 'Harbour Cafe',
     message: 'A new website <b>soon</b>',
-    plan: 'growth',
-    pageUri: 'https://studio.example/start-project?plan=growth',
     pageName: 'Start a project',
     hutk: '0123456789abcdef0123456789abcdef',
-    spam: false,
     ...overrides,
-  };
-}
+  });
 
 /** Virtual time: each sleep advances it at once, so backoff and rate limits cost no real waiting. */
 function virtualClock(): Clock & { advanceBy(ms: number): void } {
@@ -130,6 +117,20 @@ function run(delivery: Delivery): Delivery {
   return delivery;
 }
 
+/**
+ * A store whose outbox forwards to a HubSpot stand-in giving `replies` in turn, on virtual time. `start()` starts
+ * the outbox (stopped after the test), so a test may fill the store first.
+ */
+async function hubspotOutbox(replies: Reply[]) {
+  const clock = virtualClock();
+  const hubspot = await hubspotStandIn(replies, clock);
+  const config = hubspotConfig(hubspot.url);
+  const store = await EnquiryStore.open(tmp.file, deliveryChannels(config));
+  const { logger, lines } = memoryLogger();
+  const start = () => run(startDelivery({ store, config, logger, clock }));
+  return { clock, hubspot, store, lines, start };
+}
+
 const expectedSubmission = (receivedAt: string) => ({
   submittedAt: String(Date.parse(receivedAt)),
   fields: [
@@ -149,15 +150,13 @@ const expectedSubmission = (receivedAt: string) => ({
 
 describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   test('a reset connection, a 500 and a 429 are retried (after Retry-After); exactly one accepted submission', async () => {
-    const clock = virtualClock();
-    const hubspot = await hubspotStandIn(
-      ['reset', { status: 500 }, { status: 429, headers: { 'retry-after': '7' } }, { status: 200 }],
-      clock,
-    );
-    const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
-    const { logger, lines } = memoryLogger();
-    run(startDelivery({ store, config, logger, clock }));
+    const { hubspot, store, lines, start } = await hubspotOutbox([
+      'reset',
+      { status: 500 },
+      { status: 429, headers: { 'retry-after': '7' } },
+      { status: 200 },
+    ]);
+    start();
     const added = await store.add(enquiry());
 
     await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
@@ -191,15 +190,10 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 
   test('a 400 is final: failed with the reason kept, never sent again', async () => {
-    const clock = virtualClock();
-    const hubspot = await hubspotStandIn(
-      [{ status: 400, body: '{"status":"error","message":"The request is not valid","errors":[]}' }],
-      clock,
-    );
-    const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
-    const { logger, lines } = memoryLogger();
-    run(startDelivery({ store, config, logger, clock }));
+    const { clock, hubspot, store, lines, start } = await hubspotOutbox([
+      { status: 400, body: '{"status":"error","message":"The request is not valid","errors":[]}' },
+    ]);
+    start();
     const added = await store.add(enquiry());
 
     await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('failed'), {
@@ -222,12 +216,9 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 
   test('at most 45 submissions in any 10 s, however many are waiting', async () => {
-    const clock = virtualClock();
-    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
-    const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const { hubspot, store, start } = await hubspotOutbox([{ status: 200 }]);
     await Promise.all(Array.from({ length: 100 }, (_, i) => store.add(enquiry({ email: `v${i}@example.com` }))));
-    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+    start();
 
     await vi.waitFor(async () => expect((await store.list()).every((e) => e.delivery.hubspot === 'sent')).toBe(true), {
       timeout: 60_000,
@@ -240,11 +231,8 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 
   test('spam and unconfigured channels are never sent', async () => {
-    const clock = virtualClock();
-    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
-    const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
-    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+    const { hubspot, store, start } = await hubspotOutbox([{ status: 200 }]);
+    start();
     const spam = await store.add(enquiry({ spam: true }));
     const real = await store.add(enquiry({ email: 'real@example.com' }));
     await vi.waitFor(async () => expect((await stored(store, real.id)).delivery.hubspot).toBe('sent'), {
@@ -257,13 +245,9 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 
   test('an unreadable file stalls delivery with one error line, not one per poll', async () => {
-    const clock = virtualClock();
-    const hubspot = await hubspotStandIn([{ status: 200 }], clock);
-    const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
-    await writeFile(file, 'not json');
-    const { logger, lines } = memoryLogger();
-    run(startDelivery({ store, config, logger, clock }));
+    const { clock, hubspot, lines, start } = await hubspotOutbox([{ status: 200 }]);
+    await writeFile(tmp.file, 'not json');
+    start();
     const startedAt = clock.now();
     await vi.waitFor(() => expect(clock.now() - startedAt).toBeGreaterThan(30_000), { timeout: 30_000 });
     expect(lines).toEqual([
@@ -280,7 +264,7 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     const hubspot = await hubspotStandIn(['hang', { status: 200 }]);
     const config = hubspotConfig(hubspot.url);
     // Stored while no outbox ran (the server crashed, say).
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const store = await EnquiryStore.open(tmp.file, deliveryChannels(config));
     const waiting = await store.add(enquiry());
     const first = startDelivery({ store, config, logger: memoryLogger().logger, pollMs: 50 });
     await vi.waitFor(() => expect(hubspot.requests).toHaveLength(1), { timeout: 20_000 });
@@ -288,7 +272,7 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     expect((await stored(store, waiting.id)).delivery.hubspot).toBe('pending');
     expect((await stored(store, waiting.id)).progress.hubspot.attempts).toBe(0);
 
-    const reopened = await EnquiryStore.open(file, deliveryChannels(config));
+    const reopened = await EnquiryStore.open(tmp.file, deliveryChannels(config));
     run(startDelivery({ store: reopened, config, logger: memoryLogger().logger, pollMs: 50 }));
     await vi.waitFor(async () => expect((await stored(reopened, waiting.id)).delivery.hubspot).toBe('sent'), {
       timeout: 20_000,
@@ -335,17 +319,14 @@ describe('the HubSpot submission body', () => {
 
 describe('operators', { timeout: 60_000 }, () => {
   test('a failed delivery re-queued by `retry` is sent by the running outbox', async () => {
-    const clock = virtualClock();
-    const hubspot = await hubspotStandIn([{ status: 400 }, { status: 200 }], clock);
-    const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
-    run(startDelivery({ store, config, logger: memoryLogger().logger, clock }));
+    const { hubspot, store, start } = await hubspotOutbox([{ status: 400 }, { status: 200 }]);
+    start();
     const added = await store.add(enquiry());
     await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('failed'), {
       timeout: 20_000,
     });
     // As `npm run enquiries -- retry` does, from outside the serving process: no wake() call.
-    expect(await retryDeliveries(file)).toEqual({ hubspot: 1, email: 0 });
+    expect(await retryDeliveries(tmp.file)).toEqual({ hubspot: 1, email: 0 });
     await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
       timeout: 20_000,
     });
@@ -357,10 +338,10 @@ describe('two serving processes', () => {
   test('when the process holding the lease is killed, another takes over and sends', { timeout: 90_000 }, async () => {
     const hubspot = await hubspotStandIn(['hang', { status: 200 }]);
     const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const store = await EnquiryStore.open(tmp.file, deliveryChannels(config));
     const added = await store.add(enquiry());
     const env = { ...process.env, HUBSPOT_PORTAL_ID: portalId, HUBSPOT_FORM_ID: formId, HUBSPOT_API_URL: hubspot.url };
-    const holder = spawn(process.execPath, ['--import', 'tsx', deliverer, file], { env, stdio: 'ignore' });
+    const holder = spawn(process.execPath, ['--import', 'tsx', deliverer, tmp.file], { env, stdio: 'ignore' });
     cleanups.push(() => void holder.kill('SIGKILL'));
     await vi.waitFor(() => expect(hubspot.requests).toHaveLength(1), { timeout: 30_000, interval: 100 });
     holder.kill('SIGKILL');
@@ -378,7 +359,7 @@ describe('two serving processes', () => {
   test('never both forward the same enquiry', { timeout: 90_000 }, async () => {
     const hubspot = await hubspotStandIn([{ status: 200 }]);
     const config = hubspotConfig(hubspot.url);
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const store = await EnquiryStore.open(tmp.file, deliveryChannels(config));
     const env = {
       ...process.env,
       HUBSPOT_PORTAL_ID: portalId,
@@ -386,7 +367,7 @@ describe('two serving processes', () => {
       HUBSPOT_API_URL: hubspot.url,
     };
     const children: ChildProcess[] = [0, 1].map(() =>
-      spawn(process.execPath, ['--import', 'tsx', deliverer, file], { env, stdio: 'ignore' }),
+      spawn(process.execPath, ['--import', 'tsx', deliverer, tmp.file], { env, stdio: 'ignore' }),
     );
     cleanups.push(() => {
       for (const child of children) child.kill('SIGKILL');
@@ -438,7 +419,7 @@ describe('email notification', { timeout: 60_000 }, () => {
     const smtp = await smtpStandIn(true);
     const clock = virtualClock();
     const config = parseConfig({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'leads@studio.example' });
-    const store = await EnquiryStore.open(file, deliveryChannels(config));
+    const store = await EnquiryStore.open(tmp.file, deliveryChannels(config));
     const { logger, lines } = memoryLogger();
     run(startDelivery({ store, config, logger, clock }));
     const added = await store.add(enquiry({ message: 'Line one\n<script>alert(1)</script>' }));

@@ -1,40 +1,25 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { EnquiryStore, EnquiryStoreError, type NewEnquiry } from './enquiry-store.server.ts';
+import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
 
 const writer = fileURLToPath(new URL('./test-writer.ts', import.meta.url));
 
-let dir: string;
-let file: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'enquiries-'));
-  file = join(dir, 'data', 'enquiries.json');
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
 
-function enquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
-  return {
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    email: 'ada@example.com',
+const enquiry = (overrides: Partial<NewEnquiry> = {}) =>
+  newEnquiry({
     message: 'A new website',
-    plan: 'growth',
-    pageUri: 'https://studio.example/start-project?plan=growth',
-    spam: false,
     ...overrides,
-  };
-}
+  });
 
 /** Starts a writer process adding `count` enquiries; resolves each line (an id) as it is printed. */
 function startWriter(count: number, tag: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', writer, file, String(count), tag], {
+  const child = spawn(process.execPath, ['--import', 'tsx', writer, tmp.file, String(count), tag], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -48,7 +33,7 @@ function startWriter(count: number, tag: string) {
 
 describe('EnquiryStore', () => {
   test('add resolves with the stored enquiry, on disk and listed newest first', async () => {
-    const store = await EnquiryStore.open(file, { hubspot: true, email: false });
+    const store = await EnquiryStore.open(tmp.file, { hubspot: true, email: false });
     const first = await store.add(enquiry({ phone: '', company: 'Harbour Cafe' }));
     const second = await store.add(enquiry({ firstname: 'Grace', hutk: 'abc123' }));
     expect(first).toMatchObject({
@@ -61,7 +46,7 @@ describe('EnquiryStore', () => {
     expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(first.receivedAt)).not.toBeNaN();
 
-    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { version: number; enquiries: unknown[] };
+    const onDisk = JSON.parse(await readFile(tmp.file, 'utf8')) as { version: number; enquiries: unknown[] };
     expect(onDisk.version).toBe(1);
     expect(onDisk.enquiries).toEqual([first, second]);
     expect((await store.list()).map((e) => e.firstname)).toEqual(['Grace', 'Ada']);
@@ -69,7 +54,7 @@ describe('EnquiryStore', () => {
   });
 
   test('spam is kept apart: never pending delivery, not listed', async () => {
-    const store = await EnquiryStore.open(file, { hubspot: true, email: true });
+    const store = await EnquiryStore.open(tmp.file, { hubspot: true, email: true });
     const spam = await store.add(enquiry({ spam: true }));
     expect(spam.delivery).toEqual({ hubspot: 'off', email: 'off' });
     expect(await store.list()).toEqual([]);
@@ -77,7 +62,7 @@ describe('EnquiryStore', () => {
   });
 
   test('200 concurrent adds in one process are 200 records, written in a few group commits', async () => {
-    const store = await EnquiryStore.open(file, { hubspot: false, email: false });
+    const store = await EnquiryStore.open(tmp.file, { hubspot: false, email: false });
     const added = await Promise.all(Array.from({ length: 200 }, (_, i) => store.add(enquiry({ firstname: `n${i}` }))));
     const all = await store.all();
     expect(all).toHaveLength(200);
@@ -88,7 +73,7 @@ describe('EnquiryStore', () => {
   });
 
   test('a change that throws changes nothing and fails alone; delete removes the record from the file', async () => {
-    const store = await EnquiryStore.open(file);
+    const store = await EnquiryStore.open(tmp.file);
     const kept = await store.add(enquiry());
     const results = await Promise.allSettled([
       store.change((list) => {
@@ -103,32 +88,32 @@ describe('EnquiryStore', () => {
 
     expect(await store.delete(kept.id)).toEqual(kept);
     expect(await store.delete('no-such-id')).toBeUndefined();
-    expect(await readFile(file, 'utf8')).not.toContain(kept.id);
+    expect(await readFile(tmp.file, 'utf8')).not.toContain(kept.id);
     // Nothing is left beside the file but its lock-free folder: no temporary files.
-    expect(await readdir(join(dir, 'data'))).toEqual(['enquiries.json']);
+    expect(await readdir(join(tmp.dir, 'data'))).toEqual(['enquiries.json']);
   });
 
   test('a corrupt file is one clear line, at open and at add, and is never overwritten', async () => {
-    const store = await EnquiryStore.open(file);
+    const store = await EnquiryStore.open(tmp.file);
     await store.add(enquiry());
-    await writeFile(file, '{"version": 1, "enquiries": [');
-    await expect(EnquiryStore.open(file)).rejects.toThrow(
+    await writeFile(tmp.file, '{"version": 1, "enquiries": [');
+    await expect(EnquiryStore.open(tmp.file)).rejects.toThrow(
       new EnquiryStoreError(
-        `${file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written`,
+        `${tmp.file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written`,
       ),
     );
     await expect(store.add(enquiry())).rejects.toBeInstanceOf(EnquiryStoreError);
-    expect(await readFile(file, 'utf8')).toBe('{"version": 1, "enquiries": [');
+    expect(await readFile(tmp.file, 'utf8')).toBe('{"version": 1, "enquiries": [');
 
-    await writeFile(file, JSON.stringify({ version: 1, enquiries: [{ id: 'x' }] }));
-    await expect(EnquiryStore.open(file)).rejects.toThrow(/enquiries\.json: has the wrong shape at enquiries\.0\./);
+    await writeFile(tmp.file, JSON.stringify({ version: 1, enquiries: [{ id: 'x' }] }));
+    await expect(EnquiryStore.open(tmp.file)).rejects.toThrow(/enquiries\.json: has the wrong shape at enquiries\.0\./);
   });
 
   test('a missing file is an empty store; open does not create it', async () => {
-    const store = await EnquiryStore.open(file);
+    const store = await EnquiryStore.open(tmp.file);
     expect(await store.list()).toEqual([]);
     expect(await store.delete('no-such-id')).toBeUndefined();
-    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(tmp.file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 
@@ -137,7 +122,7 @@ describe('EnquiryStore across processes', () => {
     const writers = ['a', 'b', 'c', 'd'].map((tag) => startWriter(50, tag));
     const results = await Promise.all(writers.map((w) => w.exited));
     for (const result of results) expect(result).toMatchObject({ code: 0, stderr: '' });
-    const all = await (await EnquiryStore.open(file)).all();
+    const all = await (await EnquiryStore.open(tmp.file)).all();
     expect(all).toHaveLength(200);
     expect(new Set(all.map((e) => e.firstname)).size).toBe(200);
   });
@@ -147,7 +132,7 @@ describe('EnquiryStore across processes', () => {
     const firstId = await new Promise<string>((resolve) => lines.once('line', resolve));
     child.kill('SIGKILL');
     expect((await exited).signal).toBe('SIGKILL');
-    const all = await (await EnquiryStore.open(file)).all();
+    const all = await (await EnquiryStore.open(tmp.file)).all();
     expect(all.map((e) => e.id)).toContain(firstId);
   });
 });
