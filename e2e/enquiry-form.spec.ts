@@ -1,19 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
-import { hubspotScript, stubHubSpot, waitForAnimations } from './fixtures/marketing.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const ownFormSite = `http://localhost:${ownFormPort}`;
 // Axe and three servers on a shared two-core machine: generous, so only a real failure fails.
 test.setTimeout(90_000);
 const thanksToast = "Thanks! Your enquiry is in. We'll reply within 1 business day.";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
 
 /** WCAG's contrast ratio of `text`'s colour on `box`'s background, both opaque. */
 async function contrastRatio(text: Locator, box: Locator): Promise<number> {
@@ -192,7 +187,6 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     // Hovering the toast, as a reader does, holds it past its 5 s; it slides in semi-transparent once mounted.
     await expect(toast).toHaveAttribute('data-mounted', 'true');
     await toast.hover();
-    await waitForAnimations(page);
     // Axe skips text over a toast that overlaps the page, so the toast's own colours are checked directly.
     expect(await contrastRatio(toast.locator('[data-title]'), toast)).toBeGreaterThanOrEqual(4.5);
     await expectNoAxeViolations(page);
