@@ -235,19 +235,6 @@ describe('the page carries its data for hydration', () => {
     expect(post).not.toHaveProperty('content');
   });
 
-  test('the HTML starts one script, the loader; the entry and the route’s chunks are listed for it', async () => {
-    const html = await get('/blog');
-    const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
-    expect(modules).toEqual(['/src/boot-loader.ts']);
-    // Nothing else is fetched before the first paint: no modulepreload beyond React's hint for the loader.
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads).toEqual(['/src/boot-loader.ts']);
-    const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
-    const boot = JSON.parse(json) as { assets: { loader: string; scripts: string[] } };
-    expect(boot.assets.loader).toBe('/src/boot-loader.ts');
-    expect(boot.assets.scripts).toContain('/src/entry-client.tsx');
-  });
-
   test('a hostile title cannot close the data block or run as script', async () => {
     const html = await get('/blog/hostile');
     expect(html).not.toContain('<script>alert(1)');

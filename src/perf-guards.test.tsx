@@ -1,0 +1,79 @@
+/**
+ * Unit-level guards of the mechanisms in docs/decisions/, one group per record: each fails when a change quietly
+ * undoes the mechanism, and names the record that says why it exists. Their twin in the browser is
+ * e2e/perf-guards.spec.ts; the build's own guards are in build/workarounds.test.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createTestApp, testStore } from './server/test-helpers.ts';
+
+const srcDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every source file under src/, but tests. */
+function sources(): Array<{ file: string; text: string }> {
+  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => ({ file, text: readFileSync(path.join(srcDir, file), 'utf8') }));
+}
+
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  // Every request rendered, none served from the page cache: the guards watch the render.
+  testApp = await createTestApp({ data: testStore(3), env: { RENDER_CACHE: 'off' } });
+});
+afterAll(() => testApp.close());
+
+// The first request renders from source, importing the whole app.
+describe('boot-loader.md', { timeout: 30_000 }, () => {
+  test('the HTML starts one script, the loader; the entry and the route’s chunks are listed for it', async () => {
+    const { text: html } = await request(testApp.app).get('/blog').expect(200);
+    const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+    expect(modules).toEqual(['/src/boot-loader.ts']);
+    // Nothing else is fetched before the first paint: no modulepreload beyond React's hint for the loader.
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/src/boot-loader.ts']);
+    const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    const boot = JSON.parse(json) as { assets: { loader: string; scripts: string[] } };
+    expect(boot.assets.loader).toBe('/src/boot-loader.ts');
+    expect(boot.assets.scripts).toContain('/src/entry-client.tsx');
+  });
+});
+
+describe('dates-without-intl.md', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test('pages with dates build no Intl formatter and ask for no locale string', async () => {
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    const locale = [
+      vi.spyOn(Date.prototype, 'toLocaleDateString'),
+      vi.spyOn(Date.prototype, 'toLocaleString'),
+      vi.spyOn(Date.prototype, 'toLocaleTimeString'),
+    ];
+    for (const page of ['/blog', '/blog/post-1']) {
+      const { text: html } = await request(testApp.app).get(page).expect(200);
+      expect(html).toMatch(/<time dateTime="[^"]+">\d{1,2} [A-Z][a-z]+ \d{4}<\/time>/);
+    }
+    expect(formatter).not.toHaveBeenCalled();
+    for (const spy of locale) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('icons.md', () => {
+  test('icons come from the lucide package’s public exports, never lucide-react or its internals', () => {
+    const offenders = sources()
+      .filter(({ text }) => /from ['"]lucide-react|__iconData/.test(text))
+      .map(({ file }) => file);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('link-object-rest.md', () => {
+  test('Link copies its props instead of taking object rest', () => {
+    const link = readFileSync(path.join(srcDir, 'components', 'Link.tsx'), 'utf8');
+    const body = link.slice(link.indexOf('export function Link('));
+    expect(body).not.toMatch(/const\s*\{[^}]*\.\.\.\w+[^}]*\}\s*=\s*props/);
+  });
+});
