@@ -6,6 +6,7 @@ import { expect, isHydrated, test, waitForHydration } from './fixtures/test.ts';
 
 // Guards of the performance mechanisms that a visitor cannot see, one group per decision record in docs/decisions/
 // (and the budgets of docs/performance.md). A failure here means a mechanism stopped working: read its record.
+// The unit-level guards of the same records are in src/perf-guards.test.tsx.
 
 const phone = { width: 375, height: 740 };
 const desktop = { width: 1280, height: 800 };
