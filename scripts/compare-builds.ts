@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/compare-builds.ts --variant <name> [--runs N] [--page /path] [--no-build]
+ * npx tsx scripts/compare-builds.ts --variant <name> [--runs N] [--page /path] [--no-build] [--server]
  *
  * Whether a performance mechanism still pays: builds the current code (A) and the code without the mechanism (B)
  * into .dist-compare-a and .dist-compare-b, starts both, and alternates N Lighthouse runs (mobile, simulated
@@ -9,9 +9,13 @@
  * decision record in docs/decisions/ either way. Run it on a quiet machine: Lighthouse multiplies the CPU time
  * it observes.
  *
+ * With --server it measures the server instead: both builds render every request (RENDER_CACHE=off) and each run
+ * is 5 s of autocannon (10 connections) on the page, so the figures are uncached renders per second and latency.
+ *
  * B is made by patching the source files for the length of its build; they are restored afterwards, and the
  * script stops with the variant's name if a patch no longer matches the code.
  */
+import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { execSync } from 'node:child_process';
@@ -44,19 +48,6 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
-  'link-object-rest': {
-    description: 'Link takes its props with object rest (`{ to, ...rest }`) instead of copying them once',
-    page: '/',
-    patches: {
-      'src/components/Link.tsx': [
-        [
-          'const { to, onClick, target, children } = props;',
-          'const { to, onClick, target, children, ...rest } = props;',
-        ],
-        ['      {...props}\n      {...noTo}\n', '      {...rest}\n'],
-      ],
-    },
-  },
 };
 
 const { values: options } = parseArgs({
@@ -65,6 +56,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '10' },
     page: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    server: { type: 'boolean', default: false },
   },
 });
 const variant = variants[options.variant ?? ''];
@@ -110,40 +102,55 @@ if (!options['no-build']) {
   buildWithout(options.variant!, variant, dist.b);
 }
 
+const serverEnv = { DATA_FILE: 'data/db.json', ...(options.server ? { RENDER_CACHE: 'off' } : {}) };
 const servers = {
-  a: await startServer({ PORT: String(await freePort()), DATA_FILE: 'data/db.json' }, `${dist.a}/server/server.js`),
-  b: await startServer({ PORT: String(await freePort()), DATA_FILE: 'data/db.json' }, `${dist.b}/server/server.js`),
+  a: await startServer({ PORT: String(await freePort()), ...serverEnv }, `${dist.a}/server/server.js`),
+  b: await startServer({ PORT: String(await freePort()), ...serverEnv }, `${dist.b}/server/server.js`),
 };
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: ['--headless=new', ...chromiumArgs],
-});
-const results: Record<'a' | 'b', Result[]> = { a: [], b: [] };
+
+type Figures = Record<string, number>;
+
+/** One run against a build: Lighthouse in Chromium, or with --server, a short load of uncached renders. */
+async function measure(url: string): Promise<Figures | undefined> {
+  if (options.server) {
+    const result = await autocannon({ url, connections: 10, duration: 5 });
+    return { 'renders/s': Math.round(result.requests.average), 'p50 (ms)': result.latency.p50 };
+  }
+  const lhr: Result | undefined = await lighthouseRun(chrome!, url);
+  if (!lhr) return undefined;
+  return {
+    'TBT (ms)': Math.round(metric(lhr, 'total-blocking-time')),
+    'LCP (ms)': Math.round(metric(lhr, 'largest-contentful-paint')),
+    Performance: score(lhr, 'performance'),
+  };
+}
+
+const chrome = options.server
+  ? undefined
+  : await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+const results: Record<'a' | 'b', Figures[]> = { a: [], b: [] };
 try {
   for (let i = 0; i < runs; i++) {
     // A then B, then B then A: neither build always runs right after the other.
     for (const build of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
-      const lhr = await lighthouseRun(chrome, `${servers[build].url}${page}`);
-      if (lhr) results[build].push(lhr);
+      const figures = await measure(`${servers[build].url}${page}`);
+      if (figures) results[build].push(figures);
     }
   }
 } finally {
-  chrome.kill();
+  chrome?.kill();
   await Promise.all([servers.a.stop(), servers.b.stop()]);
 }
 
-const figures = {
-  'TBT (ms)': (lhr: Result) => Math.round(metric(lhr, 'total-blocking-time')),
-  'LCP (ms)': (lhr: Result) => Math.round(metric(lhr, 'largest-contentful-paint')),
-  Performance: (lhr: Result) => score(lhr, 'performance'),
-};
 console.log(`${options.variant}: A is the current build, B has ${variant.description}.`);
-console.log(`Lighthouse, mobile, ${page}: ${results.a.length} runs of A and ${results.b.length} of B, alternated.`);
+console.log(
+  `${options.server ? 'Server, uncached renders' : 'Lighthouse, mobile'}, ${page}: ${results.a.length} runs of A and ${results.b.length} of B, alternated.`,
+);
 console.log('| figure | A median | A spread | B median | B spread | B − A |');
 console.log('|---|---|---|---|---|---|');
-for (const [name, figure] of Object.entries(figures)) {
-  const a = results.a.map(figure);
-  const b = results.b.map(figure);
+for (const name of Object.keys(results.a[0] ?? {})) {
+  const a = results.a.map((figures) => figures[name]!);
+  const b = results.b.map((figures) => figures[name]!);
   if (!a.length || !b.length) continue;
   const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
   console.log(

@@ -69,11 +69,3 @@ describe('icons.md', () => {
     expect(offenders).toEqual([]);
   });
 });
-
-describe('link-object-rest.md', () => {
-  test('Link copies its props instead of taking object rest', () => {
-    const link = readFileSync(path.join(srcDir, 'components', 'Link.tsx'), 'utf8');
-    const body = link.slice(link.indexOf('export function Link('));
-    expect(body).not.toMatch(/const\s*\{[^}]*\.\.\.\w+[^}]*\}\s*=\s*props/);
-  });
-});
