@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import sharp from 'sharp';
+import { imageSize } from 'image-size';
 
 /** What a post's page needs to show one of the site's own images: its size, and its smaller copies if any. */
 export interface LocalImage {
@@ -93,9 +93,8 @@ export class LocalImageCatalog {
 
   private async measure(file: string): Promise<LocalImage | undefined> {
     try {
-      // From the bytes, not the file name: sharp caches what it read by name, so a replaced file would keep its
-      // old size.
-      const { width, height, orientation } = await sharp(await readFile(file)).metadata();
+      // image-size reads only the header, and keeps the server free of sharp (28 MiB of memory a process).
+      const { width, height, orientation } = imageSize(await readFile(file));
       if (!width || !height) return undefined;
       // EXIF orientations 5–8 turn the picture a quarter: the browser shows it height × width.
       return orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
