@@ -68,4 +68,15 @@ describe('LocalImageCatalog', () => {
     utimesSync(file, new Date(2_000_000), new Date(2_000_000));
     expect((await catalog.load(markdown)).get('/images/blog/q/photo.webp')).toEqual({ width: 320, height: 200 });
   });
+
+  test('a JPEG taken sideways (EXIF orientation 6) is sized as the browser shows it, turned a quarter', async () => {
+    const file = path.join(publicDir, 'images/blog/r/sideways.jpg');
+    mkdirSync(path.dirname(file), { recursive: true });
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0b3b4f' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(file);
+    const images = await new LocalImageCatalog(publicDir).load(['![x](/images/blog/r/sideways.jpg)']);
+    expect(images.get('/images/blog/r/sideways.jpg')).toEqual({ width: 300, height: 400 });
+  });
 });
