@@ -37,7 +37,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     // Recording a trace for every test costs about a sixth of the suite's time on two cores: on request only
     // (E2E_TRACE=1 npm run test:e2e), kept for the tests that fail.
-    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: chromiumPath,
       args: e2eChromiumArgs,

@@ -1,12 +1,9 @@
 import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createTestApp } from '../test-helpers.ts';
-import { makeWorkspace, newPostFront, repoRoot } from './test-fixtures.ts';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { makeWorkspace, newPostFront } from './test-fixtures.ts';
+import { runScript } from '../../../scripts/lib/run-script.ts';
 
-const run = promisify(execFile);
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -25,7 +22,8 @@ test(
     expect(before.text).not.toContain('Winter Menu Ideas for Newcastle Cafes');
 
     const postFile = await ws.postFile('winter.md', newPostFront({ publishedAt: '2025-05-01T09:00:00.000Z' }), 'Warm **specials**.');
-    await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/content.ts'), 'add', postFile, '--data', ws.dataFile, '--public', ws.publicDir], { cwd: repoRoot });
+    const add = await runScript('content.ts', ['add', postFile, '--data', ws.dataFile, '--public', ws.publicDir]);
+    expect(add).toMatchObject({ code: 0, stderr: '' });
 
     await vi.waitFor(
       async () => {
