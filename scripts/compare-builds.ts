@@ -113,7 +113,11 @@ type Figures = Record<string, number>;
 /** One run against a build: Lighthouse in Chromium, or with --server, a short load of uncached renders. */
 async function measure(url: string): Promise<Figures | undefined> {
   if (options.server) {
+    // A second of warm-up first, so that no run measures a cold start (as npm run bench does).
+    await autocannon({ url, connections: 10, duration: 1 });
     const result = await autocannon({ url, connections: 10, duration: 5 });
+    if (result.errors || result.non2xx)
+      throw new Error(`${url}: ${result.errors} errors and ${result.non2xx} non-2xx answers; the figures would lie`);
     return { 'renders/s': Math.round(result.requests.average), 'p50 (ms)': result.latency.p50 };
   }
   const lhr: Result | undefined = await lighthouseRun(chrome!, url);
