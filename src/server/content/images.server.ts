@@ -158,13 +158,13 @@ export async function convertBodyImage(source: string, label: string, postSlug: 
   return withCopies(convertedImageReference(postSlug, source, bytes), bytes, width, name);
 }
 
-/** Writes a file atomically (temporary file beside it, then rename). */
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = join(dirname(file), `.${randomBytes(6).toString('hex')}.tmp`);
+/** Puts a file in place atomically: `fill` writes a temporary file beside `target`, which is then renamed over it. */
+async function placeAtomically(target: string, fill: (temporary: string) => Promise<void>): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, file);
+    await fill(temporary);
+    await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
@@ -184,7 +184,7 @@ export async function writeConvertedImage(publicDir: string, image: ConvertedIma
     ...image.copies.map((copy) => [imageCopyPath(file, copy.width), copy.bytes] as const),
   ]) {
     if (await isFile(target)) continue;
-    await writeAtomically(target, bytes);
+    await placeAtomically(target, (temporary) => writeFile(temporary, bytes));
     written.push(target);
   }
   return written;
@@ -351,16 +351,8 @@ export async function sameBytes(a: string, b: string): Promise<boolean> {
 }
 
 /** Copies a file atomically (temporary file beside the target, then rename). */
-export async function copyFileAtomically(source: string, target: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  const temporary = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await copyFile(source, temporary);
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+export function copyFileAtomically(source: string, target: string): Promise<void> {
+  return placeAtomically(target, (temporary) => copyFile(source, temporary));
 }
 
 export { isFile };
