@@ -5,6 +5,7 @@
 import { type Command, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
 import { planTitles } from '../src/content/plan-titles.ts';
+import { multiLine, singleLine } from '../src/lib/plain-text.ts';
 import {
   deleteEnquiry,
   enquiryJson,
@@ -27,14 +28,19 @@ function withFile(command: Command): Command {
   );
 }
 
-/** Control characters a visitor typed (terminal escape sequences, say) are not passed to the terminal. */
+/**
+ * Control characters a visitor typed (terminal escape sequences, a carriage return that overwrites the line) and
+ * bidi controls (which reverse the rest of a row) are not passed to the terminal.
+ */
 function print(line = ''): void {
-  process.stdout.write(`${line.replace(/(?![\n\t])\p{Cc}/gu, '')}\n`);
+  process.stdout.write(`${multiLine(line)}\n`);
 }
 
 /** One line, at most `max` characters: a visitor's line breaks and tabs would break the table. */
 function cell(text: string | undefined, max: number): string {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  const flat = singleLine(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -110,7 +116,9 @@ withFile(
     print(JSON.stringify(enquiryJson(e), null, 2));
     return;
   }
-  const field = (label: string, value: string | undefined) => print(`${`${label}:`.padEnd(12)}${value ?? '—'}`);
+  // One line per field, whatever an older enquiry holds: a line break could print a false "email:" line.
+  const field = (label: string, value: string | undefined) =>
+    print(`${`${label}:`.padEnd(12)}${value === undefined ? '—' : singleLine(value)}`);
   field('id', e.id);
   field('received', e.receivedAt);
   field('first name', e.firstname);

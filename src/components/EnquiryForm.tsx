@@ -6,7 +6,10 @@ import { enquiryForm, enquiryFields, type EnquiryField } from '../content/enquir
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
-import { honeypotFieldName, tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
+import {
+  formPageFieldName,
+  honeypotFieldName,
+  tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
 
@@ -211,6 +214,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         </div>
       )}
       <input type="hidden" name={tokenFieldName} value={token} readOnly />
+      <input type="hidden" name={formPageFieldName} value={pathname} />
       {/* A field people never see: a bot that fills in every field gives itself away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
         <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>

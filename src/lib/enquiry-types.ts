@@ -3,6 +3,8 @@ import type { EnquiryField } from '../content/enquiry-form.ts';
 /** The hidden fields of the site's own form. The honeypot's name is one no password manager fills in. */
 export const tokenFieldName = 'form_token';
 export const honeypotFieldName = 'enquiry_trap';
+/** The path of the page the form was rendered on, which the server records as the enquiry's page. */
+export const formPageFieldName = 'form_page';
 
 /** `form` is a problem with the whole submission (an expired form, say), shown in the summary only. */
 export type EnquiryErrors = Partial<Record<EnquiryField | 'form', string>>;

@@ -21,7 +21,7 @@ export function createApp(options: AppOptions) {
   const { config, store, logger, staticFiles, enquiries } = options;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   if (config.isProduction) {
     app.use(

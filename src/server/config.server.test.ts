@@ -123,6 +123,23 @@ describe('parseConfig', () => {
     );
   });
 
+  test('TRUST_PROXY: loopback by default, a hop count, or names, addresses and CIDR ranges; anything else stops', () => {
+    expect(parseConfig({}).trustProxy).toEqual(['loopback']);
+    expect(parseConfig({ TRUST_PROXY: ' ' }).trustProxy).toEqual(['loopback']);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,loopback, 2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'loopback',
+      '2001:db8::/32',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', '2001:db8::/129', '10.0.0', 'example.com', '1.2.3.4/8/1', '-1']) {
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(
+        `Invalid configuration: TRUST_PROXY must be a hop count (such as 1), loopback, or addresses and CIDR ranges separated by commas (such as 10.0.0.0/8, 192.0.2.7) (got ${JSON.stringify(bad)})`,
+      );
+    }
+  });
+
   test('a bad SMTP_URL is named without echoing its password', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://user:secret@mail.example.com' })).toThrow(
       /^Invalid configuration: SMTP_URL must look like smtp:\/\/user:pass@mail\.example\.com:587 \(value not shown\)$/,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,36 @@ const text = (defaultValue: string) => z.string({ error: notEmpty }).trim().min(
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(', ')}` });
 }
+
+/** Names Express (proxy-addr) knows for address ranges. */
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, or a CIDR range whose prefix fits its family. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Express's `trust proxy`: how many proxies in front to believe (a hop count), or which peers (names, addresses,
+ * CIDR ranges, comma-separated). `true` (believe anyone) is refused: every visitor could then choose the address
+ * the rate limit counts.
+ */
+const trustProxy = z.string().transform((value, context): number | string[] => {
+  if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !rangeNames.has(entry) && !isAddressOrRange(entry));
+  if (bad === undefined && entries.length) return entries;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be a hop count (such as 1), loopback, or addresses and CIDR ranges separated by commas (such as 10.0.0.0/8, 192.0.2.7)',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
@@ -67,6 +98,7 @@ const envSchema = z.object({
   ),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address such as hello@example.com' }).optional()),
   ENQUIRY_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
+  TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
@@ -91,6 +123,8 @@ export interface Config {
   /** Rendered pages are kept per URL in production only: development renders every request from source. */
   renderCache: boolean;
   webConcurrency: number;
+  /** Which proxies' X-Forwarded-For says who the visitor is (Express's `trust proxy`): the rate limit counts that. */
+  trustProxy: number | string[];
   /**
    * In production without SITE_URL, links would name localhost: every response then asks search engines not to
    * index it (X-Robots-Tag, robots.txt) until SITE_URL is set.
@@ -149,6 +183,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
     dataFile: path.resolve(root, e.DATA_FILE),
     renderCache: isProduction && e.RENDER_CACHE === 'on',
     webConcurrency: e.WEB_CONCURRENCY,
+    trustProxy: e.TRUST_PROXY,
     noindex,
     warnings: noindex
       ? [

@@ -127,11 +127,12 @@ const csvColumns = [
 ] as const;
 
 /**
- * A spreadsheet program runs a cell that starts with = + - @ (or a tab or carriage return) as a formula:
- * such a cell from a visitor is prefixed with ' so that it shows as the text it is.
+ * A spreadsheet program runs a cell that starts with = + - @ (or a tab or carriage return, or the full-width
+ * ＝ ＋ － ＠ that some of them also accept) as a formula: such a cell is prefixed with ' so that it shows as the
+ * text it is.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
 }
 
 /** Every field of every enquiry as CSV: UTF-8 with a byte order mark and CRLF lines, as Excel expects. */
@@ -168,6 +169,9 @@ export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
     header: true,
     columns: [...csvColumns],
     record_delimiter: 'windows',
+    // csv-stringify quotes only a cell holding the whole CRLF delimiter: a lone LF or CR unquoted would start a
+    // new record (and its next character a new cell, maybe a formula) in a spreadsheet.
+    quoted_match: /[\r\n\u0085\u2028\u2029]/,
   });
 }
 

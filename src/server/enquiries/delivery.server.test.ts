@@ -3,8 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseConfig } from '../config.server.ts';
 import { retryDeliveries } from './commands.server.ts';
@@ -18,7 +17,7 @@ import {
   type DeliveryLogger,
 } from './delivery.server.ts';
 import { EnquiryStore, type NewEnquiry, type StoredEnquiry } from './enquiry-store.server.ts';
-import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
+import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
 const portalId = '12345678';
 const formId = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
@@ -388,37 +387,16 @@ describe('two serving processes', () => {
 });
 
 /** A real SMTP server on a free port; `refuseFirst` answers the first message with a temporary error. */
-async function smtpStandIn(refuseFirst = false) {
-  const messages: Array<{ parsed: ParsedMail; rcpt: string[] }> = [];
-  let offered = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      offered += 1;
-      const refuse = refuseFirst && offered === 1;
-      void simpleParser(stream).then((parsed) => {
-        if (refuse) {
-          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
-          return callback(error);
-        }
-        messages.push({ parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, messages, offered: () => offered };
-}
-
 describe('email notification', { timeout: 60_000 }, () => {
   test('one plain-text message to NOTIFY_EMAIL, reply-to the visitor, every field; a 451 is retried', async () => {
-    const smtp = await smtpStandIn(true);
+    const smtp = await smtpStandIn({ refuseFirst: true });
+    cleanups.push(smtp.close);
     const clock = virtualClock();
-    const config = parseConfig({ SMTP_URL: smtp.url, NOTIFY_EMAIL: 'leads@studio.example' });
+    const config = parseConfig({
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'leads@studio.example',
+      SITE_URL: 'https://studio.example',
+    });
     const store = await EnquiryStore.open(tmp.file, deliveryChannels(config));
     const { logger, lines } = memoryLogger();
     run(startDelivery({ store, config, logger, clock }));

@@ -15,6 +15,7 @@
 import { createTransport } from 'nodemailer';
 import lockfile from 'proper-lockfile';
 import { planTitles } from '../../content/plan-titles.ts';
+import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import {
   Unchanged,
@@ -380,16 +381,25 @@ export function hubspotSubmission(enquiry: StoredEnquiry, siteUrl: string) {
   };
 }
 
-/** The form's page as a full URL (a path is taken as one of SITE_URL's). */
+/**
+ * The form's page as a full URL under SITE_URL. New enquiries store exactly that; one stored before that rule
+ * (a path, or a URL on whatever host the client named) keeps only its path and query.
+ */
 function absolutePageUri(pageUri: string, siteUrl: string): string {
-  return pageUri.startsWith('/') ? `${siteUrl}${pageUri}` : pageUri;
+  try {
+    const url = new URL(pageUri, `${siteUrl}/`);
+    return `${siteUrl}${url.pathname}${url.search}`;
+  } catch {
+    return `${siteUrl}/`;
+  }
 }
 
 /** Plain text only: nothing a visitor typed is ever put into HTML. */
 export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
-  const name = [enquiry.firstname, enquiry.lastname].filter(Boolean).join(' ');
+  // Stored fields are one line already; enquiries stored before that rule are flattened here too.
+  const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
   const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;
-  const line = (label: string, value: string | undefined) => `${label}: ${value || '—'}`;
+  const line = (label: string, value: string | undefined) => `${label}: ${value ? singleLine(value) : '—'}`;
   const text = [
     `A new enquiry from the ${config.public.siteName} website.`,
     '',
@@ -408,15 +418,36 @@ export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
     '',
     'Reply to this email to answer the visitor.',
   ].join('\n');
-  // Header values are single lines: line breaks a visitor typed become spaces.
-  const subject = `Website enquiry: ${name}${plan ? ` (${plan})` : ''}`.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
+  const subject = `Website enquiry: ${name}${plan ? ` (${plan})` : ''}`.slice(0, 200);
   return {
     from: { name: `${config.public.siteName} website`, address: config.enquiries.notifyEmail },
     to: config.enquiries.notifyEmail,
-    replyTo: { name: name.replace(/[\r\n]+/g, ' '), address: enquiry.email },
-    subject,
+    replyTo: { name: asTypedInHeader(name), address: enquiry.email },
+    subject: asTypedInHeader(subject),
     text,
   };
+}
+
+/**
+ * A header value that a mail client shows exactly as the visitor typed it. Plain text that looks like an
+ * RFC 2047 encoded word (`=?UTF-8?B?Q0VPIDxjZW9AYmFuay5leGFtcGxlPg==?=`) would be decoded by the client into
+ * something else (`CEO <ceo@bank.example>`); encoding the whole value ourselves makes the client decode it once,
+ * back to the literal text. Line breaks never reach here: the input schema keeps names to one line.
+ */
+export function asTypedInHeader(value: string): string {
+  if (!value.includes('=?')) return value;
+  const words: string[] = [];
+  let chunk = '';
+  // Encoded words are at most 75 characters: 45 bytes of UTF-8 become 60 of base64, whole characters only.
+  for (const character of value) {
+    if (Buffer.byteLength(chunk + character) > 45) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += character;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(' ');
 }
 
 /** Retry-After as seconds or an HTTP date; at least 1 s, at most an hour. */

@@ -2,13 +2,18 @@ import { z } from 'zod';
 import { enquiryFields, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
 import { planIds, type PlanId } from '../../content/plan-titles.ts';
 import type { EnquiryErrors } from '../../lib/enquiry-types.ts';
+import { multiLine, singleLine } from '../../lib/plain-text.ts';
 
 const m = enquiryForm.messages;
 
+/** A field of one line: a visitor's line breaks become spaces, control and bidi characters go (see plain-text.ts). */
+const oneLine = (error: string) => z.string({ error }).overwrite(singleLine).trim();
+
 /** An optional text field: absent or blank is undefined. */
-const optionalText = (max: number, tooLong: string) =>
+const optionalText = (max: number, tooLong: string, clean = singleLine) =>
   z
     .string({ error: tooLong })
+    .overwrite(clean)
     .trim()
     .max(max, tooLong)
     .transform((value) => value || undefined)
@@ -18,11 +23,9 @@ const phonePattern = /^\+?[\d\s().-]{6,30}$/;
 
 /** The fields of a posted enquiry, with the messages a visitor sees at each. */
 export const enquiryInputSchema = z.object({
-  firstname: z.string({ error: m.firstnameMissing }).trim().min(1, m.firstnameMissing).max(100, m.firstnameLong),
+  firstname: oneLine(m.firstnameMissing).min(1, m.firstnameMissing).max(100, m.firstnameLong),
   lastname: optionalText(100, m.lastnameLong),
-  email: z
-    .string({ error: m.emailMissing })
-    .trim()
+  email: oneLine(m.emailMissing)
     .min(1, m.emailMissing)
     .max(254, m.emailInvalid)
     .pipe(z.email({ error: m.emailInvalid })),
@@ -31,7 +34,8 @@ export const enquiryInputSchema = z.object({
     m.phoneInvalid,
   ),
   company: optionalText(200, m.companyLong),
-  message: optionalText(5000, m.messageLong),
+  // The message keeps its line breaks.
+  message: optionalText(5000, m.messageLong, multiLine),
   // Anything but a known plan id is dropped, not refused: a stale link should not stop an enquiry.
   plan: z
     .unknown()

@@ -7,6 +7,7 @@ import { formPagePaths } from '../../app/routes.tsx';
 import { enquiryForm } from '../../content/enquiry-form.ts';
 import { leadCookieName } from '../../lib/analytics.ts';
 import {
+  formPageFieldName,
   honeypotFieldName,
   tokenFieldName,
   type EnquiryErrors,
@@ -58,11 +59,6 @@ function refuse(req: Request, res: Response, config: Config, status: number, mes
     );
 }
 
-/** The origins a post may come from: the public site and the address this request was sent to. */
-function allowedOrigins(req: Request, config: Config): Set<string> {
-  return new Set([new URL(config.public.siteUrl).origin, `${req.protocol}://${req.get('host') ?? ''}`]);
-}
-
 function parseUrl(url: string | undefined): URL | undefined {
   if (!url) return undefined;
   try {
@@ -74,27 +70,45 @@ function parseUrl(url: string | undefined): URL | undefined {
 
 /**
  * Refuses posts from other sites (a page elsewhere submitting a visitor's browser to us). Browsers say so in
- * Sec-Fetch-Site; older ones send Origin or Referer, checked against SITE_URL and the Host. A client that sends
- * none of them (some proxies strip them) is let through: the form token still has to be right.
+ * Sec-Fetch-Site; older ones send Origin or Referer, checked against SITE_URL's origin only (never the Host a
+ * client sends, which it chooses). A client that sends none of them (some proxies strip them) is let through:
+ * the form token still has to be right.
  */
 export function isCrossSite(req: Request, config: Config): boolean {
   const site = req.get('sec-fetch-site');
   if (site) return site === 'cross-site' || site === 'same-site';
+  const siteOrigin = new URL(config.public.siteUrl).origin;
   const origin = req.get('origin');
-  if (origin) return !allowedOrigins(req, config).has(origin);
+  if (origin) return origin !== siteOrigin;
   const referer = req.get('referer');
-  if (referer) return !allowedOrigins(req, config).has(parseUrl(referer)?.origin ?? '');
+  if (referer) return parseUrl(referer)?.origin !== siteOrigin;
   return false;
 }
 
-/** The site's page the form was posted from (its path and query), when it is one that shows the form. */
-function formPageOf(req: Request, config: Config): string {
-  const url = parseUrl(req.get('referer'));
-  if (url && allowedOrigins(req, config).has(url.origin)) {
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    if (formPagePaths.includes(path)) return path === '/start-project' ? `${path}${url.search}` : path;
-  }
-  return '/start-project';
+const formPage = (path: string | undefined) => {
+  const trimmed = path?.replace(/\/+$/, '') || '/';
+  return path !== undefined && formPagePaths.includes(trimmed) ? trimmed : undefined;
+};
+
+/**
+ * The path of the site's page the form was rendered on: the form says so in a hidden field; a form from an
+ * older cached page has none, and then the Referer's path counts, if it is one of the pages that show the form.
+ * Only a known page's path is ever returned, so what staff see as the page is always one of the site's.
+ */
+function formPagePath(req: Request, fields: Record<string, unknown>): string {
+  const posted = fields[formPageFieldName];
+  return (
+    formPage(typeof posted === 'string' ? posted : undefined) ??
+    formPage(parseUrl(req.get('referer'))?.pathname) ??
+    '/start-project'
+  );
+}
+
+/** The page to send back with the form's problems: the form's page, /start-project keeping its chosen plan. */
+function formPageUrl(req: Request, fields: Record<string, unknown>): string {
+  const path = formPagePath(req, fields);
+  const plan = parseUrl(req.get('referer'))?.searchParams.get('plan');
+  return path === '/start-project' && plan ? `${path}?${new URLSearchParams({ plan })}` : path;
 }
 
 function hubspotUtk(req: Request): string | undefined {
@@ -172,18 +186,15 @@ export function createEnquiryRouter({ config, logger, store, wake, tokens, rende
         res.status(400).json(problem);
         return;
       }
-      const url = formPageOf(req, config);
+      const url = formPageUrl(req, fields);
       await renderFormPage(res, url, { token, path: url.split('?')[0], values: formValues(fields), errors }, 400);
       return;
     }
     // A bot that fills in the hidden field gets an ordinary-looking answer; what it sent is kept apart.
     const honeypot = fields[honeypotFieldName];
     const spam = honeypot !== undefined && honeypot !== '';
-    const referer = parseUrl(req.get('referer'));
-    const pageUri =
-      referer && allowedOrigins(req, config).has(referer.origin)
-        ? referer.href
-        : `${config.public.siteUrl}${formPageOf(req, config)}`;
+    // Under SITE_URL whatever Host, X-Forwarded-Host or Referer the client sent: staff follow this link.
+    const pageUri = `${config.public.siteUrl}${formPagePath(req, fields)}`;
     let id: string;
     try {
       ({ id } = await store.add({ ...parsed.data, pageUri, hutk: hubspotUtk(req), spam }));

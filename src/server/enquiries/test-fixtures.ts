@@ -1,6 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach } from 'vitest';
 import type { NewEnquiry } from './enquiry-store.server.ts';
 
@@ -29,4 +32,38 @@ export function tempEnquiriesFile(prefix: string, relative = 'enquiries.json'): 
   });
   afterEach(() => rm(paths.dir, { recursive: true, force: true }));
   return paths;
+}
+
+/**
+ * For tests: a real SMTP server on 127.0.0.1 keeping each message as a mail client reads it (mailparser);
+ * `refuseFirst` answers the first message with a temporary 451. Call `close` after the test.
+ */
+export async function smtpStandIn({ refuseFirst = false } = {}) {
+  const messages: Array<{ parsed: ParsedMail; rcpt: string[] }> = [];
+  let offered = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      offered += 1;
+      const refuse = refuseFirst && offered === 1;
+      void simpleParser(stream).then((parsed) => {
+        if (refuse) {
+          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          return callback(error);
+        }
+        messages.push({ parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    offered: () => offered,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
