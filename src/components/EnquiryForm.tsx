@@ -9,7 +9,10 @@ import { trackLead } from '../lib/analytics.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
-  tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
+  tokenFieldName,
+  type EnquiryErrors,
+  type EnquiryProblem,
+} from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
 
