@@ -7,11 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
-import { startDelivery } from './src/server/enquiries/delivery.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
-import { EnquiryStore } from './src/server/enquiries/enquiry-store.server.ts';
+import { deliveryChannels, startOutbox, type Outbox } from './src/server/enquiries/outbox.server.ts';
+import { PostgresEnquiryStore } from './src/server/enquiries/postgres-store.server.ts';
+import { PostgresRateLimitStore } from './src/server/enquiries/postgres-rate-limit.server.ts';
+import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStoreText, StoreError } from './src/server/store.server.ts';
 
@@ -195,16 +197,18 @@ async function main() {
     throw error;
   }
   store.watch();
-  const { portalId, formId } = config.public.hubspot;
-  const enquiryStore = await EnquiryStore.open(config.enquiries.file, {
-    hubspot: Boolean(portalId && formId),
-    email: Boolean(config.enquiries.smtpUrl),
-  }).catch((error: unknown) => fail(`Cannot start: enquiries ${(error as Error).message}`));
+  const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) }).catch(
+    (error: unknown) => fail(`Cannot start: enquiries ${(error as Error).message}`),
+  );
+  const rateLimitStore =
+    enquiryStore instanceof PostgresEnquiryStore ? new PostgresRateLimitStore(enquiryStore.connections) : undefined;
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
-  handle = createApp({ config, store, logger, ...rendering, enquiries: { store: enquiryStore } });
+  let outbox: Outbox | undefined;
+  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox?.wake() };
+  handle = createApp({ config, store, logger, ...rendering, enquiries });
   server.listen(config.port, config.host, () => {
     logger.info(
       `Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`,
@@ -212,10 +216,11 @@ async function main() {
   });
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
   // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
-  const delivery = startDelivery({ store: enquiryStore, config, logger });
+  outbox = startOutbox({ store: enquiryStore, config, logger });
   shutdownOnSignals(server, async () => {
     store.close();
-    await delivery.stop();
+    await outbox?.stop();
+    await enquiryStore.close();
     await rendering.close();
   });
 }

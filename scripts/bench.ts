@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BootData } from '../src/app/boot-data.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
-import { readEnquiryFile } from '../src/server/enquiries/enquiry-store.server.ts';
+import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { maxContentLength } from '../src/server/store-schema.ts';
 import { largeStore, largestPostStore } from './lib/seed-store.ts';

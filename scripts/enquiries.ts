@@ -8,21 +8,28 @@ import { planTitles } from '../src/content/plan-titles.ts';
 import { multiLine, singleLine } from '../src/lib/plain-text.ts';
 import {
   deleteEnquiry,
+  describeLocation,
   enquiryJson,
   exportEnquiries,
+  importEnquiries,
   listEnquiries,
   retryDeliveries,
   showEnquiry,
 } from '../src/server/enquiries/commands.server.ts';
-import type { StoredEnquiry } from '../src/server/enquiries/enquiry-store.server.ts';
+import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
+import type { StoreLocation } from '../src/server/enquiries/stores.server.ts';
 
 interface FileFlags {
   file: string;
 }
 
+/** With DATABASE_URL set, every command works on the database that all the site's instances share. */
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const where = ({ file }: FileFlags): StoreLocation => ({ file, databaseUrl });
+
 function withFile(command: Command): Command {
   return command.addOption(
-    new Option('--file <file>', 'the enquiries file (env ENQUIRIES_FILE)').default(
+    new Option('--file <file>', 'the enquiries file, when DATABASE_URL is not set (env ENQUIRIES_FILE)').default(
       process.env.ENQUIRIES_FILE?.trim() || 'data/enquiries.json',
     ),
   );
@@ -60,14 +67,15 @@ function describeDelivery(e: StoredEnquiry, channel: 'hubspot' | 'email'): strin
 
 const program = operatorCommand(
   'npm run enquiries --',
-  "The enquiries visitors sent through the site's own form (ENQUIRIES_FILE), with their HubSpot and email\n" +
-    'delivery states. Spam (honeypot hits) is kept apart and not listed unless asked for.',
+  "The enquiries visitors sent through the site's own form (DATABASE_URL, else ENQUIRIES_FILE), with their HubSpot\n" +
+    'and email delivery states. Spam (honeypot hits) is kept apart and not listed unless asked for.',
   `  npm run enquiries -- list
   npm run enquiries -- list --json | jq '.[0]'
   npm run enquiries -- show 3f2a9c1e
   npm run enquiries -- export enquiries.csv
   npm run enquiries -- retry                     after fixing HubSpot or SMTP settings
-  npm run enquiries -- delete 3f2a9c1e-…          a privacy request: gone from the file for good`,
+  npm run enquiries -- delete 3f2a9c1e-…          a privacy request: gone from the store for good
+  DATABASE_URL=postgres://… npm run enquiries -- import data/enquiries.json   move a one-machine site's enquiries`,
 );
 
 withFile(
@@ -77,7 +85,7 @@ withFile(
     .option('--json', 'print a JSON array instead of a table')
     .option('--spam', 'list the spam (honeypot hits) instead'),
 ).action(async (flags: FileFlags & { json?: boolean; spam?: boolean }) => {
-  const enquiries = await listEnquiries(flags.file, { spam: flags.spam });
+  const enquiries = await listEnquiries(where(flags), { spam: flags.spam });
   if (flags.json) {
     print(JSON.stringify(enquiries.map(enquiryJson), null, 2));
     return;
@@ -111,7 +119,7 @@ withFile(
     .argument('<id>', 'the id (or its first characters, when only one id starts with them)')
     .option('--json', 'print JSON'),
 ).action(async (id: string, flags: FileFlags & { json?: boolean }) => {
-  const e = await showEnquiry(flags.file, id);
+  const e = await showEnquiry(where(flags), id);
   if (flags.json) {
     print(JSON.stringify(enquiryJson(e), null, 2));
     return;
@@ -143,7 +151,7 @@ withFile(
     .argument('<file.csv>', 'the CSV file to write (replaced if it exists)')
     .option('--spam', 'export the spam instead'),
 ).action(async (target: string, flags: FileFlags & { spam?: boolean }) => {
-  const count = await exportEnquiries(flags.file, target, { spam: flags.spam });
+  const count = await exportEnquiries(where(flags), target, { spam: flags.spam });
   print(`exported ${count} enquir${count === 1 ? 'y' : 'ies'} to ${target}`);
 });
 
@@ -152,7 +160,7 @@ withFile(
     .command('retry')
     .description('re-queue failed deliveries (and send waiting retries now); the running server sends them'),
 ).action(async (flags: FileFlags) => {
-  const requeued = await retryDeliveries(flags.file);
+  const requeued = await retryDeliveries(where(flags));
   print(
     `re-queued ${requeued.hubspot} HubSpot and ${requeued.email} email deliveries; ` +
       'the running server sends them within a few seconds (check with: npm run enquiries -- list)',
@@ -162,12 +170,24 @@ withFile(
 withFile(
   program
     .command('delete')
-    .description('delete one enquiry from the file for good (a privacy request)')
+    .description('delete one enquiry for good (a privacy request)')
     .argument('<id>', 'the id (or its first characters, when only one id starts with them)'),
 ).action(async (id: string, flags: FileFlags) => {
-  const removed = await deleteEnquiry(flags.file, id);
-  print(`deleted enquiry ${removed.id} (received ${removed.receivedAt}) from ${flags.file}`);
+  const removed = await deleteEnquiry(where(flags), id);
+  print(`deleted enquiry ${removed.id} (received ${removed.receivedAt}) from ${describeLocation(where(flags))}`);
 });
+
+program
+  .command('import')
+  .description("copy an ENQUIRIES_FILE's enquiries into the database (DATABASE_URL); importing it again adds nothing")
+  .argument('<enquiries.json>', 'the file a one-machine site kept its enquiries in')
+  .action(async (source: string) => {
+    const { read, added } = await importEnquiries({ file: source, databaseUrl }, source);
+    print(
+      `imported ${added} of ${read} enquir${read === 1 ? 'y' : 'ies'} from ${source} into ${describeLocation({ file: source, databaseUrl })}` +
+        (added < read ? ` (${read - added} already there)` : ''),
+    );
+  });
 
 // Operators get one line; the store's own errors already name the file and the problem.
 await runOperatorCommand(program);

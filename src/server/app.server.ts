@@ -12,8 +12,8 @@ import { createSeoRouter } from './seo.server.ts';
 export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
-  /** Where accepted enquiries go: stored durably, then delivery is woken. */
-  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake'>;
+  /** Where accepted enquiries go (stored durably, then delivery is woken), and where the rate limit counts. */
+  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake' | 'rateLimitStore'>;
 }
 
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
@@ -50,7 +50,13 @@ export function createApp(options: AppOptions) {
   // whether the store on disk is readable and what the operator should fix.
   app.get('/healthz', (_req, res) => {
     const { warnings } = config;
-    res.set('Cache-Control', 'no-store').json({ ...store.health, ...(warnings.length ? { warnings } : {}) });
+    const enquiryStore = enquiries.store.health();
+    const reasons = [
+      ...(store.health.status === 'ok' ? [] : [store.health.reason]),
+      ...(enquiryStore.ok ? [] : [enquiryStore.reason]),
+    ];
+    const health = reasons.length ? { status: 'degraded', reason: reasons.join('; ') } : { status: 'ok' };
+    res.set('Cache-Control', 'no-store').json({ ...health, ...(warnings.length ? { warnings } : {}) });
   });
   // Browsers ask for it whatever the page links: the PNG icon, not a page-sized 404.
   app.get('/favicon.ico', (_req, res) => {
@@ -64,7 +70,12 @@ export function createApp(options: AppOptions) {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
   let tokens: Promise<FormTokens> | undefined;
-  const getTokens = () => (tokens ??= loadFormSecret(formSecretFile(config.enquiries.file)).then(formTokens));
+  // Instances that share a database share FORM_SECRET, so each accepts the forms the others rendered.
+  const { formSecret } = config.enquiries;
+  const getTokens = () =>
+    (tokens ??= formSecret
+      ? Promise.resolve(formTokens(Buffer.from(formSecret, 'utf8')))
+      : loadFormSecret(formSecretFile(config.enquiries.file)).then(formTokens));
   const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
   app.use(
     '/api/enquiries',

@@ -98,11 +98,19 @@ const envSchema = z.object({
   ),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address such as hello@example.com' }).optional()),
   ENQUIRY_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must look like postgres://user:password@db.example.com:5432/studio' })
+      .optional(),
+  ),
+  FORM_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (e.g. the output of: openssl rand -hex 32)').optional(),
+  ),
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
-const secretVariables = new Set(['SMTP_URL']);
+const secretVariables = new Set(['SMTP_URL', 'DATABASE_URL', 'FORM_SECRET']);
 
 /** What the browser may know: sent to the client in the page's boot data. */
 export interface PublicConfig {
@@ -141,8 +149,15 @@ export interface Config {
     /** When set, each enquiry is emailed to notifyEmail through this SMTP server. */
     smtpUrl?: string;
     notifyEmail: string;
-    /** Enquiries accepted per client IP per hour. */
+    /** Enquiries accepted per visitor address per hour. */
     rateLimit: number;
+    /**
+     * Set: enquiries, their delivery state and the rate limit's counts live in this PostgreSQL database, shared by
+     * every instance that names it, and `file` is not used.
+     */
+    databaseUrl?: string;
+    /** The form token's key from the environment (required with databaseUrl); unset: a key file beside `file`. */
+    formSecret?: string;
   };
 }
 
@@ -174,6 +189,11 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       throw new ConfigError(`Invalid configuration: ${given} is set but ${missing} is not (set both, or neither)`);
     }
   }
+  if (e.DATABASE_URL && !e.FORM_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: FORM_SECRET must be set when DATABASE_URL is (at least 32 characters, the same on every instance, so that each accepts the forms the others rendered)',
+    );
+  }
   const isProduction = e.NODE_ENV === 'production';
   const noindex = isProduction && !e.SITE_URL;
   return {
@@ -204,6 +224,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       smtpUrl: e.SMTP_URL,
       notifyEmail: e.NOTIFY_EMAIL ?? e.CONTACT_EMAIL,
       rateLimit: e.ENQUIRY_RATE_LIMIT,
+      databaseUrl: e.DATABASE_URL,
+      formSecret: e.FORM_SECRET,
     },
   };
 }

@@ -8,7 +8,7 @@ import type { StoreData, StoredPost } from './store-schema.ts';
 import { createApp } from './app.server.ts';
 import { devAssets } from './assets.server.ts';
 import { parseConfig } from './config.server.ts';
-import { EnquiryStore } from './enquiries/enquiry-store.server.ts';
+import { FileEnquiryStore } from './enquiries/file-store.server.ts';
 import { BlogStore } from './store.server.ts';
 
 export const testSiteUrl = 'https://studio.example';
@@ -78,7 +78,7 @@ export async function createTestApp({
     ...env,
   });
   const store = await BlogStore.open(temp.file, logger);
-  const enquiries = await EnquiryStore.open(config.enquiries.file, { hubspot: false, email: false });
+  const enquiries = await FileEnquiryStore.open(config.enquiries.file);
   const app = createApp({
     config,
     store,

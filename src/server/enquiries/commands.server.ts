@@ -3,14 +3,11 @@ import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { planTitles } from '../../content/plan-titles.ts';
-import {
-  channels,
-  EnquiryStore,
-  EnquiryStoreError,
-  Unchanged,
-  writeDurably,
-  type StoredEnquiry,
-} from './enquiry-store.server.ts';
+import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
+import type { Channel, StoredEnquiry } from './enquiry.ts';
+import { readEnquiryFile, writeDurably } from './file-store.server.ts';
+import { databaseHost } from './postgres-store.server.ts';
+import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -33,72 +30,85 @@ export function enquiryJson(e: StoredEnquiry) {
   };
 }
 
-async function openExisting(file: string): Promise<EnquiryStore> {
-  const store = await EnquiryStore.open(file);
-  await access(file).catch(() => {
-    throw new EnquiryStoreError(`${file} does not exist yet: no enquiry has been stored (set ENQUIRIES_FILE?)`);
-  });
-  return store;
+/** Where the commands read and write, in words: the file, or the database (never its password). */
+export const describeLocation = (where: StoreLocation) =>
+  where.databaseUrl ? `the database at ${databaseHost(where.databaseUrl)}` : where.file;
+
+/** Runs `work` on the store, closed afterwards. Commands never mark new enquiries for delivery. */
+async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
+  const store = await openEnquiryStore(where, { enabled: { hubspot: false, email: false } });
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
 }
 
-/** Non-spam enquiries, newest first (spam too with `spam`); a missing file is an empty list. */
-export async function listEnquiries(file: string, options: { spam?: boolean } = {}): Promise<StoredEnquiry[]> {
-  const store = await EnquiryStore.open(file);
-  const all = (await store.all()).reverse();
-  return options.spam ? all.filter((e) => e.spam) : all.filter((e) => !e.spam);
+/** Like withStore, but a file that does not exist yet is an error: there is nothing to show, change or delete. */
+async function withExisting<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
+  if (!where.databaseUrl) {
+    await access(where.file).catch(() => {
+      throw new EnquiryStoreError(
+        `${where.file} does not exist yet: no enquiry has been stored (set ENQUIRIES_FILE, or DATABASE_URL?)`,
+      );
+    });
+  }
+  return withStore(where, work);
+}
+
+/** Non-spam enquiries, newest first (only spam with `spam`); a missing file is an empty list. */
+export function listEnquiries(where: StoreLocation, options: { spam?: boolean } = {}): Promise<StoredEnquiry[]> {
+  return withStore(where, (store) => store.list(options));
 }
 
 /** The enquiry with this id, or with an id starting with it when only one does. */
-function find(enquiries: StoredEnquiry[], id: string, file: string): StoredEnquiry {
-  const exact = enquiries.find((e) => e.id === id);
+async function findOne(store: EnquiryStore, id: string, where: StoreLocation): Promise<StoredEnquiry> {
+  const matches = await store.find(id);
+  const exact = matches.find((e) => e.id === id);
   if (exact) return exact;
-  const matches = id.length >= 4 ? enquiries.filter((e) => e.id.startsWith(id)) : [];
-  if (matches.length === 1 && matches[0]) return matches[0];
-  if (matches.length > 1) throw new EnquiryStoreError(`${id} matches ${matches.length} enquiries: give more of the id`);
-  throw new EnquiryStoreError(`no enquiry ${id} in ${file}`);
+  if (id.length >= 4 && matches.length === 1 && matches[0]) return matches[0];
+  if (id.length >= 4 && matches.length > 1) {
+    throw new EnquiryStoreError(`${id} matches ${matches.length} enquiries: give more of the id`);
+  }
+  throw new EnquiryStoreError(`no enquiry ${id} in ${describeLocation(where)}`);
 }
 
-export async function showEnquiry(file: string, id: string): Promise<StoredEnquiry> {
-  const store = await openExisting(file);
-  return find(await store.all(), id, file);
+export function showEnquiry(where: StoreLocation, id: string): Promise<StoredEnquiry> {
+  return withExisting(where, (store) => findOne(store, id, where));
 }
 
-/** Removes the enquiry from the file for good (a privacy request). */
-export async function deleteEnquiry(file: string, id: string): Promise<StoredEnquiry> {
-  const store = await openExisting(file);
-  const target = find(await store.all(), id, file);
-  const removed = await store.delete(target.id);
-  if (!removed) throw new EnquiryStoreError(`no enquiry ${id} in ${file}`);
-  return removed;
+/** Removes the enquiry for good (a privacy request). */
+export function deleteEnquiry(where: StoreLocation, id: string): Promise<StoredEnquiry> {
+  return withExisting(where, async (store) => {
+    const target = await findOne(store, id, where);
+    const removed = await store.delete(target.id);
+    if (!removed) throw new EnquiryStoreError(`no enquiry ${id} in ${describeLocation(where)}`);
+    return removed;
+  });
 }
 
 /**
  * Failed deliveries become pending again with a fresh count of attempts, and pending ones waiting for a
- * backoff are due at once. The running server sees the file change at its next look (every 2 s) and sends them.
+ * backoff are due at once. The running servers see it at their next look (every 2 s) and send them.
  */
-export async function retryDeliveries(file: string): Promise<{ hubspot: number; email: number }> {
-  const store = await openExisting(file);
-  return store.change((enquiries) => {
-    const requeued = { hubspot: 0, email: 0 };
-    let changed = false;
-    for (const enquiry of enquiries) {
-      if (enquiry.spam) continue;
-      for (const channel of channels) {
-        const state = enquiry.delivery[channel];
-        const progress = enquiry.progress[channel];
-        if (state === 'failed') {
-          requeued[channel] += 1;
-          enquiry.delivery[channel] = 'pending';
-          enquiry.progress[channel] = { attempts: 0, lastError: progress.lastError };
-          changed = true;
-        } else if (state === 'pending' && progress.retryAt) {
-          delete progress.retryAt;
-          changed = true;
-        }
-      }
-    }
-    return changed ? requeued : new Unchanged(requeued);
+export function retryDeliveries(where: StoreLocation): Promise<Record<Channel, number>> {
+  return withExisting(where, (store) => store.retry());
+}
+
+/**
+ * Copies an ENQUIRIES_FILE's enquiries (ids, fields, spam flags, delivery states) into the database; those it
+ * holds already are left as they are, so importing the same file again adds nothing.
+ */
+export async function importEnquiries(where: StoreLocation, source: string): Promise<{ read: number; added: number }> {
+  if (!where.databaseUrl) {
+    throw new EnquiryStoreError('import copies a file into the database: set DATABASE_URL to the database first');
+  }
+  const { enquiries } = await readEnquiryFile(source);
+  await access(source).catch(() => {
+    throw new EnquiryStoreError(`${source} does not exist`);
   });
+  const added = await withStore(where, (store) => store.import(enquiries));
+  return { read: enquiries.length, added };
 }
 
 const csvColumns = [
@@ -176,8 +186,12 @@ export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
 }
 
 /** Writes the CSV whole (temporary file, then rename): an interrupted export never leaves half a file. */
-export async function exportEnquiries(file: string, target: string, options: { spam?: boolean } = {}): Promise<number> {
-  const enquiries = await listEnquiries(file, options);
+export async function exportEnquiries(
+  where: StoreLocation,
+  target: string,
+  options: { spam?: boolean } = {},
+): Promise<number> {
+  const enquiries = await listEnquiries(where, options);
   try {
     await writeDurably(target, enquiriesCsv(enquiries));
   } catch (error) {

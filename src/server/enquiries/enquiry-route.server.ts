@@ -1,6 +1,6 @@
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.tsx';
@@ -15,7 +15,7 @@ import {
   type EnquiryProblem,
 } from '../../lib/enquiry-types.ts';
 import type { Config } from '../config.server.ts';
-import type { NewEnquiry } from './enquiry-store.server.ts';
+import type { EnquiryStore } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
 import type { FormTokens } from './form-token.server.ts';
 
@@ -25,8 +25,10 @@ const m = enquiryForm.messages;
 export interface EnquiryRouteOptions {
   config: Config;
   logger: Logger;
-  /** Resolves once the enquiry is durably stored. */
-  store: { add(enquiry: NewEnquiry): Promise<{ id: string }> };
+  /** Resolves once the enquiry is durably stored; `health` says whether it can store one now. */
+  store: Pick<EnquiryStore, 'add' | 'health'>;
+  /** Where the rate limit counts (shared by every instance with a database); the process's memory otherwise. */
+  rateLimitStore?: Store;
   /** Tells delivery that a new enquiry is waiting (forwarding and email start at once, not at their next poll). */
   wake?: () => void;
   tokens: () => Promise<FormTokens>;
@@ -124,7 +126,15 @@ const tokenMessages = {
 } as const;
 
 /** `POST /api/enquiries` (a plain form post or JSON) and `GET /api/enquiries/token`. */
-export function createEnquiryRouter({ config, logger, store, wake, tokens, renderFormPage }: EnquiryRouteOptions) {
+export function createEnquiryRouter({
+  config,
+  logger,
+  store,
+  wake,
+  rateLimitStore,
+  tokens,
+  renderFormPage,
+}: EnquiryRouteOptions) {
   const router = Router();
 
   router.get('/token', async (_req, res) => {
@@ -144,7 +154,10 @@ export function createEnquiryRouter({ config, logger, store, wake, tokens, rende
     skipFailedRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: 'enquiries' }) : undefined,
+    store: rateLimitStore ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: 'enquiries' }) : undefined),
+    // A database that cannot be reached lets the post through to the store, which answers 503 with the form
+    // kept: the visitor is told, and the count resumes when the database returns.
+    passOnStoreError: true,
     handler: (req, res) => refuse(req, res, config, 429, m.tooMany),
   });
 
@@ -199,8 +212,17 @@ export function createEnquiryRouter({ config, logger, store, wake, tokens, rende
     try {
       ({ id } = await store.add({ ...parsed.data, pageUri, hutk: hubspotUtk(req), spam }));
     } catch (error) {
-      logger.error({ err: error }, 'Could not store an enquiry');
-      return refuse(req, res, config, 503, m.unavailable);
+      // Never a lost enquiry: the visitor gets the form back with what they typed, and the phone and email.
+      logger.error({ err: { message: (error as Error).message } }, 'Could not store an enquiry');
+      res.set('Cache-Control', 'no-store').set('Retry-After', '30');
+      if (json) {
+        res.status(503).json({ error: m.unavailable, fields: {} } satisfies EnquiryProblem);
+        return;
+      }
+      const url = formPageUrl(req, fields);
+      const state = { token: String(fields[tokenFieldName]), path: url.split('?')[0], values: formValues(fields) };
+      await renderFormPage(res, url, { ...state, errors: { form: m.unavailable } }, 503);
+      return;
     }
     logger.info({ enquiry: id, spam }, spam ? 'Enquiry received (honeypot: kept apart as spam)' : 'Enquiry received');
     if (!spam) wake?.();

@@ -1,39 +1,74 @@
-import { spawn } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+/**
+ * The enquiry store's contract, run against both implementations (the file, and PostgreSQL on a real server
+ * started for the run), so that neither can drift from what the endpoint, the outbox and the commands rely on.
+ */
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
-import { EnquiryStore, EnquiryStoreError, type NewEnquiry } from './enquiry-store.server.ts';
-import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { AttemptResult, EnquiryStore, OpenOptions } from './enquiry-store.server.ts';
+import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import { FileEnquiryStore } from './file-store.server.ts';
+import { PostgresEnquiryStore } from './postgres-store.server.ts';
+import { newEnquiry, tempEnquiriesFile, testDatabase } from './test-fixtures.ts';
 
-const writer = fileURLToPath(new URL('./test-writer.ts', import.meta.url));
+const both = { hubspot: true, email: true };
 
-const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
+const implementations: Array<[string, () => (options?: OpenOptions) => Promise<EnquiryStore>]> = [
+  [
+    'the file',
+    () => {
+      const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
+      return (options) => FileEnquiryStore.open(tmp.file, options);
+    },
+  ],
+  [
+    'PostgreSQL',
+    () => {
+      const database = testDatabase();
+      return (options = { enabled: { hubspot: false, email: false } }) =>
+        PostgresEnquiryStore.open(database.url, options);
+    },
+  ],
+];
 
-const enquiry = (overrides: Partial<NewEnquiry> = {}) =>
-  newEnquiry({
-    message: 'A new website',
+const enquiry = (overrides: Partial<NewEnquiry> = {}) => newEnquiry({ message: 'A new website', ...overrides });
+
+/** An enquiry as an older site stored it, for import: its delivery already under way. */
+function stored(overrides: Partial<StoredEnquiry> = {}): StoredEnquiry {
+  return {
+    ...enquiry(),
+    id: crypto.randomUUID(),
+    receivedAt: '2026-01-02T03:04:05.678Z',
+    delivery: { hubspot: 'failed', email: 'sent' },
+    progress: {
+      hubspot: { attempts: 3, lastAttemptAt: '2026-01-02T03:05:00.000Z', lastError: 'HubSpot answered 400: invalid' },
+      email: { attempts: 1, lastAttemptAt: '2026-01-02T03:04:06.000Z', sentAt: '2026-01-02T03:04:07.000Z' },
+    },
     ...overrides,
-  });
-
-/** Starts a writer process adding `count` enquiries; resolves each line (an id) as it is printed. */
-function startWriter(count: number, tag: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', writer, tmp.file, String(count), tag], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, stderr })),
-  );
-  return { child, lines, exited };
+  };
 }
 
-describe('EnquiryStore', () => {
-  test('add resolves with the stored enquiry, on disk and listed newest first', async () => {
-    const store = await EnquiryStore.open(tmp.file, { hubspot: true, email: false });
+const sent = (enquiryProgress: StoredEnquiry['progress']['hubspot']): AttemptResult => ({
+  state: 'sent',
+  progress: {
+    attempts: enquiryProgress.attempts + 1,
+    lastAttemptAt: new Date().toISOString(),
+    sentAt: new Date().toISOString(),
+  },
+});
+
+describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (_name, setUp) => {
+  const open = setUp();
+  const stores: EnquiryStore[] = [];
+  const opened = async (options?: OpenOptions) => {
+    const store = await open(options);
+    stores.push(store);
+    return store;
+  };
+  // Closed after each test: a PostgreSQL store holds a pool.
+  afterEachClose(stores);
+
+  test('add resolves with the stored enquiry, which a fresh store on the same place lists newest first', async () => {
+    const store = await opened({ enabled: { hubspot: true, email: false } });
     const first = await store.add(enquiry({ phone: '', company: 'Harbour Cafe' }));
     const second = await store.add(enquiry({ firstname: 'Grace', hutk: 'abc123' }));
     expect(first).toMatchObject({
@@ -44,95 +79,149 @@ describe('EnquiryStore', () => {
     });
     expect(first).not.toHaveProperty('phone');
     expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Date.parse(first.receivedAt)).not.toBeNaN();
 
-    const onDisk = JSON.parse(await readFile(tmp.file, 'utf8')) as { version: number; enquiries: unknown[] };
-    expect(onDisk.version).toBe(1);
-    expect(onDisk.enquiries).toEqual([first, second]);
-    expect((await store.list()).map((e) => e.firstname)).toEqual(['Grace', 'Ada']);
-    expect(await store.get(second.id)).toEqual(second);
+    const again = await opened();
+    expect(await again.list()).toEqual([second, first]);
+    expect(await again.all()).toEqual([first, second]);
+    expect(await again.get(second.id)).toEqual(second);
+    expect(await again.get('no-such-id')).toBeUndefined();
   });
 
-  test('spam is kept apart: never pending delivery, not listed', async () => {
-    const store = await EnquiryStore.open(tmp.file, { hubspot: true, email: true });
+  test('spam is kept apart: never pending delivery, listed only when asked for', async () => {
+    const store = await opened({ enabled: both });
     const spam = await store.add(enquiry({ spam: true }));
     expect(spam.delivery).toEqual({ hubspot: 'off', email: 'off' });
     expect(await store.list()).toEqual([]);
-    expect(await store.all()).toHaveLength(1);
+    expect(await store.list({ spam: true })).toEqual([spam]);
+    expect(await store.all()).toEqual([spam]);
   });
 
-  test('200 concurrent adds in one process are 200 records, written in a few group commits', async () => {
-    const store = await EnquiryStore.open(tmp.file, { hubspot: false, email: false });
+  test('200 concurrent adds are 200 enquiries', async () => {
+    const store = await opened();
     const added = await Promise.all(Array.from({ length: 200 }, (_, i) => store.add(enquiry({ firstname: `n${i}` }))));
     const all = await store.all();
     expect(all).toHaveLength(200);
-    expect(new Set(all.map((e) => e.id)).size).toBe(200);
-    expect(new Set(added.map((e) => e.id))).toEqual(new Set(all.map((e) => e.id)));
-    // The first add writes alone; the 199 queued meanwhile share the next write (a slow disk may split them).
-    expect(store.writes).toBeLessThanOrEqual(5);
+    expect(new Set(all.map((e) => e.id))).toEqual(new Set(added.map((e) => e.id)));
   });
 
-  test('a change that throws changes nothing and fails alone; delete removes the record from the file', async () => {
-    const store = await EnquiryStore.open(tmp.file);
+  test('find takes an id or its start; delete removes an enquiry for good', async () => {
+    const store = await opened();
     const kept = await store.add(enquiry());
-    const results = await Promise.allSettled([
-      store.change((list) => {
-        list.push({ ...kept, id: 'half-way' });
-        throw new Error('refused');
-      }),
-      store.add(enquiry({ firstname: 'Grace' })),
-    ]);
-    expect(results[0]).toMatchObject({ status: 'rejected', reason: new Error('refused') });
-    expect(results[1].status).toBe('fulfilled');
-    expect((await store.all()).map((e) => e.firstname)).toEqual(['Ada', 'Grace']);
+    const other = await store.add(enquiry({ firstname: 'Grace' }));
+    expect(await store.find(kept.id)).toEqual([kept]);
+    expect((await store.find(kept.id.slice(0, 8))).map((e) => e.id)).toContain(kept.id);
+    expect(await store.find('zzzz')).toEqual([]);
 
     expect(await store.delete(kept.id)).toEqual(kept);
-    expect(await store.delete('no-such-id')).toBeUndefined();
-    expect(await readFile(tmp.file, 'utf8')).not.toContain(kept.id);
-    // Nothing is left beside the file but its lock-free folder: no temporary files.
-    expect(await readdir(join(tmp.dir, 'data'))).toEqual(['enquiries.json']);
+    expect(await store.delete(kept.id)).toBeUndefined();
+    expect(await (await opened()).all()).toEqual([other]);
   });
 
-  test('a corrupt file is one clear line, at open and at add, and is never overwritten', async () => {
-    const store = await EnquiryStore.open(tmp.file);
-    await store.add(enquiry());
-    await writeFile(tmp.file, '{"version": 1, "enquiries": [');
-    await expect(EnquiryStore.open(tmp.file)).rejects.toThrow(
-      new EnquiryStoreError(
-        `${tmp.file}: is not valid JSON (Unexpected end of JSON input); restore it from a backup, nothing was written`,
-      ),
-    );
-    await expect(store.add(enquiry())).rejects.toBeInstanceOf(EnquiryStoreError);
-    expect(await readFile(tmp.file, 'utf8')).toBe('{"version": 1, "enquiries": [');
-
-    await writeFile(tmp.file, JSON.stringify({ version: 1, enquiries: [{ id: 'x' }] }));
-    await expect(EnquiryStore.open(tmp.file)).rejects.toThrow(/enquiries\.json: has the wrong shape at enquiries\.0\./);
+  test('retry re-queues failed deliveries with a fresh count and makes waiting retries due now', async () => {
+    const store = await opened({ enabled: both });
+    const failed = stored();
+    const waiting = stored({
+      receivedAt: '2026-01-03T00:00:00.000Z',
+      delivery: { hubspot: 'pending', email: 'off' },
+      progress: { hubspot: { attempts: 2, retryAt: '2999-01-01T00:00:00.000Z' }, email: { attempts: 0 } },
+    });
+    const spam = stored({ spam: true });
+    expect(await store.import([failed, waiting, spam])).toBe(3);
+    expect(await store.retry()).toEqual({ hubspot: 1, email: 0 });
+    const [afterWaiting, afterFailed] = await store.list();
+    expect(afterFailed?.delivery).toEqual({ hubspot: 'pending', email: 'sent' });
+    expect(afterFailed?.progress.hubspot).toEqual({ attempts: 0, lastError: 'HubSpot answered 400: invalid' });
+    expect(afterWaiting?.progress.hubspot).toEqual({ attempts: 2 });
+    expect((await store.list({ spam: true }))[0]?.delivery.hubspot).toBe('failed');
   });
 
-  test('a missing file is an empty store; open does not create it', async () => {
-    const store = await EnquiryStore.open(tmp.file);
-    expect(await store.list()).toEqual([]);
-    expect(await store.delete('no-such-id')).toBeUndefined();
-    await expect(readFile(tmp.file)).rejects.toMatchObject({ code: 'ENOENT' });
+  test('import adds enquiries as they were, delivery included, and importing them again adds nothing', async () => {
+    const store = await opened();
+    const older = [stored({ receivedAt: '2026-01-01T00:00:00.000Z' }), stored({ spam: true }), stored()];
+    expect(await store.import(older)).toBe(3);
+    expect(await store.import(older)).toBe(0);
+    const fresh = await store.add(enquiry());
+    expect(await store.import([...older, stored({ id: fresh.id, firstname: 'Impostor' })])).toBe(0);
+    expect(await store.all()).toEqual([...older, fresh]);
+  });
+
+  test('the queue: what is due on the configured channels, and how many wait for another channel', async () => {
+    const store = await opened({ enabled: both });
+    expect(await store.queue(['hubspot', 'email'])).toEqual({ dueAt: Infinity, waiting: 0 });
+    const added = await store.add(enquiry());
+    const queue = await store.queue(['hubspot']);
+    expect(queue.dueAt).toBeLessThanOrEqual(Date.now());
+    expect(queue.dueAt).toBeGreaterThanOrEqual(Date.parse(added.receivedAt));
+    expect(queue.waiting).toBe(1);
+    await store.add(enquiry({ spam: true }));
+    expect((await store.queue(['hubspot'])).waiting).toBe(1);
+  });
+
+  test('one sender lease at a time, free again once released', async () => {
+    const store = await opened();
+    const other = await opened();
+    const lease = await store.takeSenderLease();
+    expect(lease?.lost()).toBe(false);
+    expect(await other.takeSenderLease()).toBeUndefined();
+    await lease?.release();
+    const next = await other.takeSenderLease();
+    expect(next).toBeDefined();
+    await next?.release();
+  });
+
+  test('deliverNext sends what is due, oldest first, records the result, and leaves what is not due', async () => {
+    const store = await opened({ enabled: both });
+    const later = stored({
+      receivedAt: '2026-01-01T00:00:00.000Z',
+      delivery: { hubspot: 'pending', email: 'off' },
+      progress: { hubspot: { attempts: 1, retryAt: '2999-01-01T00:00:00.000Z' }, email: { attempts: 0 } },
+    });
+    await store.import([later]);
+    const first = await store.add(enquiry({ firstname: 'First' }));
+    await store.add(enquiry({ firstname: 'Second' }));
+    const seen: string[] = [];
+    const attempt = async (e: StoredEnquiry, channel: 'hubspot' | 'email') => {
+      seen.push(`${e.firstname}:${channel}`);
+      return sent(e.progress[channel]);
+    };
+    expect(await store.deliverNext(['hubspot'], attempt)).toBe(true);
+    expect(seen).toEqual(['First:hubspot']);
+    expect((await store.get(first.id))?.delivery).toEqual({ hubspot: 'sent', email: 'pending' });
+    expect((await store.get(first.id))?.progress.hubspot).toMatchObject({ attempts: 1, sentAt: expect.any(String) });
+    expect(await store.deliverNext(['hubspot'], attempt)).toBe(true);
+    expect(await store.deliverNext(['hubspot'], attempt)).toBe(false);
+    expect(seen).toEqual(['First:hubspot', 'Second:hubspot']);
+    expect((await store.get(later.id))?.delivery.hubspot).toBe('pending');
+
+    const since = Date.now() - 60_000;
+    expect(await store.recentAttempts('hubspot', since)).toHaveLength(2);
+    expect(await store.recentAttempts('email', since)).toEqual([]);
+  });
+
+  test('an enquiry deleted while its delivery is on the way stays deleted', async () => {
+    const store = await opened({ enabled: both });
+    const doomed = await store.add(enquiry());
+    const other = await opened();
+    const deliver = store.deliverNext(['email'], async (e) => {
+      // A privacy request arrives during the send: it waits for the send's record, then removes everything.
+      const deletion = other.delete(e.id);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      void deletion;
+      return sent(e.progress.email);
+    });
+    expect(await deliver).toBe(true);
+    await expect.poll(() => other.get(doomed.id)).toBeUndefined();
+  });
+
+  test('is healthy while it can store enquiries', async () => {
+    const store = await opened();
+    expect(store.health()).toEqual({ ok: true });
   });
 });
 
-describe('EnquiryStore across processes', () => {
-  test('4 processes adding 50 each at once store exactly 200', { timeout: 60_000 }, async () => {
-    const writers = ['a', 'b', 'c', 'd'].map((tag) => startWriter(50, tag));
-    const results = await Promise.all(writers.map((w) => w.exited));
-    for (const result of results) expect(result).toMatchObject({ code: 0, stderr: '' });
-    const all = await (await EnquiryStore.open(tmp.file)).all();
-    expect(all).toHaveLength(200);
-    expect(new Set(all.map((e) => e.firstname)).size).toBe(200);
+function afterEachClose(stores: EnquiryStore[]) {
+  // Registered inside the describe block, so it runs before the test database is dropped.
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
   });
-
-  test('kill -9 right after add resolved: the enquiry is on disk', { timeout: 60_000 }, async () => {
-    const { child, lines, exited } = startWriter(20, 'k');
-    const firstId = await new Promise<string>((resolve) => lines.once('line', resolve));
-    child.kill('SIGKILL');
-    expect((await exited).signal).toBe('SIGKILL');
-    const all = await (await EnquiryStore.open(tmp.file)).all();
-    expect(all.map((e) => e.id)).toContain(firstId);
-  });
-});
+}

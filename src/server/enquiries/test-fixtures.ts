@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeEach } from 'vitest';
-import type { NewEnquiry } from './enquiry-store.server.ts';
+import pg from 'pg';
+import { afterEach, beforeEach, inject } from 'vitest';
+import type { NewEnquiry } from './enquiry.ts';
 
 /** For tests: an enquiry as the endpoint hands it to the store; each test adds the fields it is about. */
 export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
@@ -66,4 +67,32 @@ export async function smtpStandIn({ refuseFirst = false } = {}) {
     offered: () => offered,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+let databases = 0;
+
+/**
+ * For tests: an empty PostgreSQL database of its own for each test, on the server the run started
+ * (scripts/lib/vitest-postgres.ts), dropped after it. `url` is its DATABASE_URL.
+ */
+export function testDatabase(): { url: string } {
+  const admin = inject('postgresUrl');
+  const database = { url: '', name: '' };
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeEach(async () => {
+    databases += 1;
+    database.name = `test_${process.pid}_${databases}`;
+    await run(`CREATE DATABASE "${database.name}"`);
+    database.url = admin.replace(/\/postgres$/, `/${database.name}`);
+  });
+  afterEach(() => run(`DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`));
+  return database;
 }

@@ -14,8 +14,11 @@ import { runScript } from '../../../scripts/lib/run-script.ts';
 import { formPageFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../test-helpers.ts';
-import { deliveryChannels, hubspotSubmission, notificationEmail, startDelivery } from './delivery.server.ts';
-import { EnquiryStore, type StoredEnquiry } from './enquiry-store.server.ts';
+import { notificationEmail } from './email.server.ts';
+import type { StoredEnquiry } from './enquiry.ts';
+import { FileEnquiryStore } from './file-store.server.ts';
+import { hubspotSubmission } from './hubspot.server.ts';
+import { deliveryChannels, startOutbox } from './outbox.server.ts';
 import { enquiryInputSchema } from './enquiry-input.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
 import { newEnquiry, smtpStandIn } from './test-fixtures.ts';
@@ -82,7 +85,7 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
 
   test('list and show print no bidi override or control character, even from an enquiry stored before the rule', async () => {
     const { config, cli } = await setUp();
-    const store = await EnquiryStore.open(config.enquiries.file);
+    const store = await FileEnquiryStore.open(config.enquiries.file);
     const old = await store.add(
       newEnquiry({
         firstname: 'RLO\u202Egnp.exe\u2066x\u2069',
@@ -116,7 +119,7 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
       phone: '+61 412 345 678',
     }).expect(201);
     // Stored before single-line fields were cleaned: the export still defuses it.
-    const store = await EnquiryStore.open(config.enquiries.file);
+    const store = await FileEnquiryStore.open(config.enquiries.file);
     await store.add(
       newEnquiry({ firstname: 'Old', lastname: 'Inject\n=1+1', company: 'Acme\r=2+2', message: 'Hi\r-2+3\n@SUM(1)' }),
     );
@@ -184,11 +187,11 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL: 'leads@studio.example',
     });
-    const store = await EnquiryStore.open(config.enquiries.file, deliveryChannels(config));
+    const store = await FileEnquiryStore.open(config.enquiries.file, { enabled: deliveryChannels(config) });
     await store.change((all) => {
       for (const e of all) e.delivery.email = 'pending';
     });
-    const delivery = startDelivery({ store, config, logger: pino({ level: 'silent' }) });
+    const delivery = startOutbox({ store, config, logger: pino({ level: 'silent' }) });
     cleanups.push(() => delivery.stop());
     await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 20_000 });
 

@@ -1,0 +1,100 @@
+/** The staff's notification email for each enquiry: plain text, reply-to the visitor. */
+import { createTransport, type Transporter } from 'nodemailer';
+import { planTitles } from '../../content/plan-titles.ts';
+import { singleLine } from '../../lib/plain-text.ts';
+import type { Config } from '../config.server.ts';
+import type { StoredEnquiry } from './enquiry.ts';
+import { absolutePageUri } from './hubspot.server.ts';
+import type { Outcome } from './outbox.server.ts';
+
+/**
+ * The SMTP transport, with short timeouts (nodemailer's defaults reach 10 minutes): a hung mail server must not
+ * hold the sender's lease and stall HubSpot forwarding; a timed-out message is simply retried.
+ */
+export function createMailer(smtpUrl: string, timeoutMs: number): Transporter {
+  return createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: 3 * timeoutMs,
+  });
+}
+
+/** Sends the notification; a temporary SMTP failure is retried, a permanent one (5xx) is final. */
+export async function notifyByEmail(
+  mailer: Transporter,
+  enquiry: StoredEnquiry,
+  config: Config,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  try {
+    await mailer.sendMail({ ...notificationEmail(enquiry, config), signal });
+    return { kind: 'sent' };
+  } catch (error) {
+    const { code, responseCode, message } = error as { code?: string; responseCode?: number; message: string };
+    const label = responseCode ? `SMTP ${responseCode}` : (code ?? 'ERROR');
+    // A permanent SMTP refusal (5xx) is final, except a refused login: fixing SMTP_URL should not need
+    // every enquiry re-queued by hand.
+    if (responseCode && responseCode >= 500 && code !== 'EAUTH') {
+      return { kind: 'failed', code: label, reason: `the mail server refused it: ${message}` };
+    }
+    return { kind: 'retry', code: label, reason: `email not sent: ${message}` };
+  }
+}
+
+/** Plain text only: nothing a visitor typed is ever put into HTML. */
+export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
+  // Stored fields are one line already; enquiries stored before that rule are flattened here too.
+  const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
+  const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;
+  const line = (label: string, value: string | undefined) => `${label}: ${value ? singleLine(value) : '—'}`;
+  const text = [
+    `A new enquiry from the ${config.public.siteName} website.`,
+    '',
+    line('First name', enquiry.firstname),
+    line('Last name', enquiry.lastname),
+    line('Email', enquiry.email),
+    line('Phone', enquiry.phone),
+    line('Business', enquiry.company),
+    line('Package', plan),
+    line('Page', absolutePageUri(enquiry.pageUri, config.public.siteUrl)),
+    line('Received', enquiry.receivedAt),
+    line('Enquiry id', enquiry.id),
+    '',
+    'Message:',
+    enquiry.message || '—',
+    '',
+    'Reply to this email to answer the visitor.',
+  ].join('\n');
+  const subject = `Website enquiry: ${name}${plan ? ` (${plan})` : ''}`.slice(0, 200);
+  return {
+    from: { name: `${config.public.siteName} website`, address: config.enquiries.notifyEmail },
+    to: config.enquiries.notifyEmail,
+    replyTo: { name: asTypedInHeader(name), address: enquiry.email },
+    subject: asTypedInHeader(subject),
+    text,
+  };
+}
+
+/**
+ * A header value that a mail client shows exactly as the visitor typed it. Plain text that looks like an
+ * RFC 2047 encoded word (`=?UTF-8?B?Q0VPIDxjZW9AYmFuay5leGFtcGxlPg==?=`) would be decoded by the client into
+ * something else (`CEO <ceo@bank.example>`); encoding the whole value ourselves makes the client decode it once,
+ * back to the literal text. Line breaks never reach here: the input schema keeps names to one line.
+ */
+export function asTypedInHeader(value: string): string {
+  if (!value.includes('=?')) return value;
+  const words: string[] = [];
+  let chunk = '';
+  // Encoded words are at most 75 characters: 45 bytes of UTF-8 become 60 of base64, whole characters only.
+  for (const character of value) {
+    if (Buffer.byteLength(chunk + character) > 45) {
+      words.push(chunk);
+      chunk = '';
+    }
+    chunk += character;
+  }
+  if (chunk) words.push(chunk);
+  return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(' ');
+}
+

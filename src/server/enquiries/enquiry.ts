@@ -1,0 +1,95 @@
+/** An enquiry as both stores keep it: the visitor's fields, where it came from, and its delivery per channel. */
+import { z } from 'zod';
+import { planIds, type PlanId } from '../../content/plan-titles.ts';
+
+export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
+export type Channel = 'hubspot' | 'email';
+export const channels: readonly Channel[] = ['hubspot', 'email'];
+
+export interface EnquiryFields {
+  firstname: string;
+  lastname?: string;
+  email: string;
+  phone?: string;
+  company?: string;
+  message?: string;
+  plan?: PlanId;
+}
+
+export interface NewEnquiry extends EnquiryFields {
+  /** The page the form was posted from: an absolute URL under SITE_URL. */
+  pageUri: string;
+  pageName?: string;
+  /** The visitor's hubspotutk cookie, when present. */
+  hutk?: string;
+  /** A honeypot hit: kept apart, never delivered or listed. */
+  spam: boolean;
+}
+
+/** One channel's delivery history, beside its state. */
+export interface ChannelProgress {
+  attempts: number;
+  /** ISO time of the last attempt (sent or not): the delivery's rate limit counts these. */
+  lastAttemptAt?: string;
+  /** ISO time before which the next attempt must not start (backoff, Retry-After). */
+  retryAt?: string;
+  sentAt?: string;
+  /** Why the last attempt failed (kept for `show`; never logged). */
+  lastError?: string;
+}
+
+export interface StoredEnquiry extends NewEnquiry {
+  id: string;
+  receivedAt: string;
+  delivery: Record<Channel, DeliveryState>;
+  progress: Record<Channel, ChannelProgress>;
+}
+
+/** Which channels are configured: a new, non-spam enquiry starts `pending` for these, `off` for the others. */
+export type EnabledChannels = Record<Channel, boolean>;
+
+const deliveryState = z.enum(['off', 'pending', 'sent', 'failed']);
+const progressSchema = z.object({
+  attempts: z.number().int().min(0),
+  lastAttemptAt: z.string().optional(),
+  retryAt: z.string().optional(),
+  sentAt: z.string().optional(),
+  lastError: z.string().optional(),
+});
+
+/** A stored enquiry's shape, checked wherever one is read from outside (the file, an import). */
+export const storedEnquirySchema = z.object({
+  id: z.string().min(1),
+  receivedAt: z.string().min(1),
+  firstname: z.string(),
+  lastname: z.string().optional(),
+  email: z.string(),
+  phone: z.string().optional(),
+  company: z.string().optional(),
+  message: z.string().optional(),
+  plan: z.enum(planIds as [PlanId, ...PlanId[]]).optional(),
+  pageUri: z.string(),
+  pageName: z.string().optional(),
+  hutk: z.string().optional(),
+  spam: z.boolean(),
+  delivery: z.object({ hubspot: deliveryState, email: deliveryState }),
+  progress: z.object({ hubspot: progressSchema, email: progressSchema }),
+});
+
+const optionalKeys = ['lastname', 'phone', 'company', 'message', 'plan', 'pageName', 'hutk'] as const;
+
+/** A new enquiry as stored: an id, the time, delivery `pending` where configured; empty optional text dropped. */
+export function newStoredEnquiry(enquiry: NewEnquiry, enabled: EnabledChannels, now = new Date()): StoredEnquiry {
+  const copy: NewEnquiry = { ...enquiry };
+  for (const key of optionalKeys) {
+    if (copy[key] === undefined || copy[key] === '') delete copy[key];
+  }
+  const state = (on: boolean): DeliveryState => (on && !enquiry.spam ? 'pending' : 'off');
+  return {
+    ...copy,
+    id: crypto.randomUUID(),
+    receivedAt: now.toISOString(),
+    delivery: { hubspot: state(enabled.hubspot), email: state(enabled.email) },
+    progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
+  };
+}

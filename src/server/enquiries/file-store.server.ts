@@ -1,0 +1,408 @@
+/**
+ * The site's own enquiries: one JSON file (ENQUIRIES_FILE), changed only under a lock held across
+ * read → change → write, and written as a temporary file that is fsync'd, renamed over the old one and made
+ * durable by an fsync of the folder. Readers therefore always see a whole file, and a change has reached the
+ * disk before the promise that made it resolves. Concurrent changes within one process share one locked
+ * write (group commit), so many submissions at once cost a few writes, not one each
+ * (docs/decisions/enquiry-storage.md).
+ */
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { z } from 'zod';
+import {
+  EnquiryStoreError,
+  type AttemptResult,
+  type DeliveryQueue,
+  type EnquiryStore,
+  type OpenOptions,
+  type SenderLease,
+  type StoreHealth,
+} from './enquiry-store.server.ts';
+import {
+  channels,
+  newStoredEnquiry,
+  storedEnquirySchema,
+  type Channel,
+  type NewEnquiry,
+  type StoredEnquiry,
+} from './enquiry.ts';
+
+/** Returned by a `change` that changed nothing: its value is passed on and the file is not rewritten. */
+export class Unchanged<T> {
+  constructor(readonly value: T) {}
+}
+
+const fileSchema = z.object({ version: z.literal(1), enquiries: z.array(storedEnquirySchema) });
+
+interface EnquiryFile {
+  version: 1;
+  enquiries: StoredEnquiry[];
+}
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'has the wrong shape';
+  const where = issue.path.length ? issue.path.join('.') : 'the top level';
+  return `has the wrong shape at ${where}: ${issue.message}`;
+}
+
+/** Reads the file; a missing one is an empty store. Anything unreadable is one line naming the file. */
+export async function readEnquiryFile(file: string): Promise<EnquiryFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, enquiries: [] };
+    throw new EnquiryStoreError(`${file}: cannot be read (${(error as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new EnquiryStoreError(
+      `${file}: is not valid JSON (${(error as Error).message}); restore it from a backup, nothing was written`,
+    );
+  }
+  const result = fileSchema.safeParse(json);
+  if (!result.success) {
+    throw new EnquiryStoreError(`${file}: ${describe(result.error)}; restore it from a backup, nothing was written`);
+  }
+  return result.data as EnquiryFile;
+}
+
+let tempCounter = 0;
+
+/** temp file → write → fsync → rename over `file` → fsync the folder, so the rename itself is durable. */
+export async function writeDurably(file: string, text: string): Promise<void> {
+  const dir = dirname(file) || '.';
+  tempCounter += 1;
+  const temp = join(dir, `${basename(file)}.${process.pid}.${tempCounter}.tmp`);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
+const lockRetries = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 200, randomize: true };
+
+interface Operation {
+  apply: (enquiries: StoredEnquiry[]) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const disabled = { hubspot: false, email: false };
+
+export class FileEnquiryStore implements EnquiryStore {
+  private queue_: Operation[] = [];
+  private flushing = false;
+  /** The file as this process last wrote it, reused while nobody else has replaced it. */
+  private cache?: { ino: number; size: number; mtimeMs: number; data: EnquiryFile };
+  /** The queue as last computed and the file's signature then: an unchanged file is not read again. */
+  private seen?: { signature: string; channels: string; queue: DeliveryQueue };
+
+  private constructor(
+    readonly file: string,
+    private readonly options: OpenOptions,
+  ) {}
+
+  /** Checks the file (a corrupt one is an EnquiryStoreError) and creates its folder; never writes the file. */
+  static async open(file: string, options: OpenOptions = { enabled: disabled }): Promise<FileEnquiryStore> {
+    await readEnquiryFile(file);
+    await mkdir(dirname(file) || '.', { recursive: true });
+    return new FileEnquiryStore(file, options);
+  }
+
+  /** Resolves only when the enquiry is durably on disk (fsync); safe with several processes adding at once. */
+  async add(enquiry: NewEnquiry): Promise<StoredEnquiry> {
+    const stored = newStoredEnquiry(enquiry, this.options.enabled);
+    await this.change((enquiries) => {
+      enquiries.push(stored);
+    });
+    return stored;
+  }
+
+  /** Every enquiry on disk now (spam included), oldest first. Reads without the lock: files are whole. */
+  async all(): Promise<StoredEnquiry[]> {
+    return (await readEnquiryFile(this.file)).enquiries;
+  }
+
+  async list({ spam = false } = {}): Promise<StoredEnquiry[]> {
+    return (await this.all()).filter((e) => e.spam === spam).reverse();
+  }
+
+  async get(id: string): Promise<StoredEnquiry | undefined> {
+    return (await this.all()).find((e) => e.id === id);
+  }
+
+  async find(idOrStart: string): Promise<StoredEnquiry[]> {
+    const all = await this.all();
+    const exact = all.find((e) => e.id === idOrStart);
+    return exact ? [exact] : all.filter((e) => e.id.startsWith(idOrStart)).slice(0, 20);
+  }
+
+  delete(id: string): Promise<StoredEnquiry | undefined> {
+    return this.change((enquiries) => {
+      const index = enquiries.findIndex((e) => e.id === id);
+      return index === -1 ? new Unchanged(undefined) : enquiries.splice(index, 1)[0];
+    });
+  }
+
+  retry(): Promise<Record<Channel, number>> {
+    return this.change((enquiries) => {
+      const requeued = { hubspot: 0, email: 0 };
+      let changed = false;
+      for (const enquiry of enquiries) {
+        if (enquiry.spam) continue;
+        for (const channel of channels) {
+          const progress = enquiry.progress[channel];
+          if (enquiry.delivery[channel] === 'failed') {
+            requeued[channel] += 1;
+            enquiry.delivery[channel] = 'pending';
+            enquiry.progress[channel] = { attempts: 0, lastError: progress.lastError };
+            changed = true;
+          } else if (enquiry.delivery[channel] === 'pending' && progress.retryAt) {
+            delete progress.retryAt;
+            changed = true;
+          }
+        }
+      }
+      return changed ? requeued : new Unchanged(requeued);
+    });
+  }
+
+  import(incoming: StoredEnquiry[]): Promise<number> {
+    return this.change((enquiries) => {
+      const held = new Set(enquiries.map((e) => e.id));
+      const added = incoming.filter((e) => !held.has(e.id));
+      if (!added.length) return new Unchanged(0);
+      enquiries.push(...structuredClone(added));
+      enquiries.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+      return added.length;
+    });
+  }
+
+  async queue(enabled: readonly Channel[]): Promise<DeliveryQueue> {
+    const signature = await this.signature();
+    const key = enabled.join();
+    const seen = this.seen;
+    // An unchanged file has the same queue: no need to read it again (the outbox asks every 2 s).
+    if (seen && seen.signature === signature && seen.channels === key) return seen.queue;
+    let dueAt = Infinity;
+    let waiting = 0;
+    for (const enquiry of await this.all()) {
+      for (const channel of channels) {
+        if (enquiry.spam || enquiry.delivery[channel] !== 'pending') continue;
+        if (!enabled.includes(channel)) waiting += 1;
+        else dueAt = Math.min(dueAt, Date.parse(enquiry.progress[channel].retryAt ?? enquiry.receivedAt));
+      }
+    }
+    const queue = { dueAt, waiting };
+    this.seen = { signature, channels: key, queue };
+    return queue;
+  }
+
+  /** `<file>.delivery.lock`, refreshed while held; another process takes it over 10 s after its holder died. */
+  async takeSenderLease(): Promise<SenderLease | undefined> {
+    let lost = false;
+    try {
+      const release = await lockfile.lock(`${this.file}.delivery`, {
+        realpath: false,
+        stale: 10_000,
+        update: 2_000,
+        retries: 0,
+        onCompromised: () => {
+          lost = true;
+        },
+      });
+      return { lost: () => lost, release: () => release().catch(() => undefined) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
+      throw error;
+    }
+  }
+
+  async deliverNext(
+    enabled: readonly Channel[],
+    attempt: (enquiry: StoredEnquiry, channel: Channel) => Promise<AttemptResult>,
+  ): Promise<boolean> {
+    const now = Date.now();
+    let next: { enquiry: StoredEnquiry; channel: Channel; dueAt: number } | undefined;
+    for (const enquiry of await this.all()) {
+      for (const channel of enabled) {
+        if (enquiry.spam || enquiry.delivery[channel] !== 'pending') continue;
+        const dueAt = Date.parse(enquiry.progress[channel].retryAt ?? enquiry.receivedAt);
+        if (dueAt <= now && (!next || dueAt < next.dueAt)) next = { enquiry, channel, dueAt };
+      }
+    }
+    if (!next) return false;
+    const { enquiry, channel } = next;
+    const result = await attempt(enquiry, channel);
+    await this.change((enquiries) => {
+      const current = enquiries.find((e) => e.id === enquiry.id);
+      // Deleted meanwhile (a privacy request): nothing to record.
+      if (!current) return new Unchanged(undefined);
+      current.delivery[channel] = result.state;
+      current.progress[channel] = result.progress;
+    });
+    return true;
+  }
+
+  async recentAttempts(channel: Channel, sinceMs: number): Promise<number[]> {
+    const times: number[] = [];
+    for (const enquiry of await this.all()) {
+      const at = Date.parse(enquiry.progress[channel].lastAttemptAt ?? '');
+      if (at > sinceMs) times.push(at);
+    }
+    return times.sort((a, b) => a - b);
+  }
+
+  health(): StoreHealth {
+    return { ok: true };
+  }
+
+  async close(): Promise<void> {}
+
+  /** Changes whenever the file is replaced (each write is a new inode): a cheap "has anything changed?". */
+  private async signature(): Promise<string> {
+    const info = await stat(this.file).catch(() => undefined);
+    return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : 'missing';
+  }
+
+  /**
+   * A locked read → change → durable write. `change` gets the current enquiries (oldest first) to change in
+   * place and may throw to change nothing, or return `new Unchanged(value)`; its result is returned once the
+   * write is on disk.
+   */
+  change<T>(change: (enquiries: StoredEnquiry[]) => T | Unchanged<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue_.push({ apply: change, resolve: resolve as (value: unknown) => void, reject });
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.queue_.length) {
+        const batch = this.queue_.splice(0);
+        try {
+          await this.commit(batch);
+        } catch (error) {
+          for (const operation of batch) operation.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async commit(batch: Operation[]): Promise<void> {
+    const results: Array<{ operation: Operation; ok: boolean; value: unknown; changed?: boolean }> = [];
+    await this.withLock(async (stillHeld) => {
+      results.length = 0;
+      const data = await this.readForChange();
+      let enquiries = data.enquiries;
+      for (const operation of batch) {
+        // A shallow copy, so an operation that throws after adding or removing leaves no trace.
+        const draft = [...enquiries];
+        try {
+          const value = operation.apply(draft);
+          if (value instanceof Unchanged) {
+            results.push({ operation, ok: true, value: value.value as unknown, changed: false });
+            continue;
+          }
+          enquiries = draft;
+          results.push({ operation, ok: true, value, changed: true });
+        } catch (error) {
+          results.push({ operation, ok: false, value: error });
+        }
+      }
+      if (!results.some((r) => r.changed)) return;
+      const next: EnquiryFile = { version: 1, enquiries };
+      stillHeld();
+      await writeDurably(this.file, `${JSON.stringify(next, null, 2)}\n`);
+      const info = await stat(this.file);
+      this.cache = { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, data: next };
+    });
+    for (const { operation, ok, value } of results) {
+      if (ok) operation.resolve(value);
+      else operation.reject(value);
+    }
+  }
+
+  private async readForChange(): Promise<EnquiryFile> {
+    const cached = this.cache;
+    if (cached) {
+      const info = await stat(this.file).catch(() => undefined);
+      // A rename makes a new inode, so an unchanged one means no other process has written since.
+      if (info && info.ino === cached.ino && info.size === cached.size && info.mtimeMs === cached.mtimeMs) {
+        return { version: 1, enquiries: structuredClone(cached.data.enquiries) };
+      }
+    }
+    return readEnquiryFile(this.file);
+  }
+
+  /**
+   * Holds `<file>.lock` (a directory made atomically by mkdir, refreshed while held; one left by a killed
+   * process goes stale after 10 s and is taken over). `stillHeld()`, called just before writing, throws when
+   * the lock was lost meanwhile (the process stalled past the stale time): the whole change then runs again
+   * on a fresh read rather than risk overwriting another writer's change.
+   */
+  private async withLock(task: (stillHeld: () => void) => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      let compromised = false;
+      let release: () => Promise<void>;
+      try {
+        release = await lockfile.lock(this.file, {
+          realpath: false,
+          stale: 10_000,
+          update: 2_000,
+          retries: lockRetries,
+          onCompromised: () => {
+            compromised = true;
+          },
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+          throw new EnquiryStoreError(`${this.file}: still locked by another process (${this.file}.lock)`);
+        }
+        throw error;
+      }
+      try {
+        await task(() => {
+          if (compromised) throw new LockLost();
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof LockLost)) throw error;
+        this.cache = undefined;
+        if (attempt >= 3) throw new EnquiryStoreError(`${this.file}: the lock was lost three times while writing`);
+      } finally {
+        await release().catch(() => undefined);
+      }
+    }
+  }
+}
+
+class LockLost extends Error {}

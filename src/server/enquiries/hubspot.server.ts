@@ -1,0 +1,92 @@
+/** Forwarding an enquiry to HubSpot's Forms Submission API (v3), and what its answers mean for a retry. */
+import { planTitles } from '../../content/plan-titles.ts';
+import type { Config } from '../config.server.ts';
+import type { StoredEnquiry } from './enquiry.ts';
+import type { Outcome } from './outbox.server.ts';
+
+/** One HubSpot submission: 2xx is sent; a network error, 429 (after Retry-After) or 5xx is retried; others final. */
+export async function forwardToHubSpot(
+  enquiry: StoredEnquiry,
+  config: Config,
+  { signal, timeoutMs }: { signal: AbortSignal; timeoutMs: number },
+): Promise<Outcome> {
+  const { portalId, formId } = config.public.hubspot;
+  const url = `${config.enquiries.hubspotApiUrl}/submissions/v3/integration/submit/${portalId}/${formId}`;
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(hubspotSubmission(enquiry, config.public.siteUrl)),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+    });
+    body = await response.text();
+  } catch (error) {
+    const code = networkErrorCode(error);
+    return { kind: 'retry', code, reason: `network error (${code})` };
+  }
+  if (response.ok) return { kind: 'sent' };
+  const code = `HTTP ${response.status}`;
+  const reason = `HubSpot answered ${response.status}${body ? `: ${body.slice(0, 500)}` : ''}`;
+  if (response.status === 429) {
+    return { kind: 'retry', code, reason, afterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()) };
+  }
+  if (response.status >= 500) return { kind: 'retry', code, reason };
+  return { kind: 'failed', code, reason };
+}
+
+/** HubSpot's Forms Submission API v3 body: the non-empty fields, the package's title added to the message. */
+export function hubspotSubmission(enquiry: StoredEnquiry, siteUrl: string) {
+  const planLine = enquiry.plan ? `Package: ${planTitles[enquiry.plan]}` : '';
+  const message = [enquiry.message, planLine].filter(Boolean).join('\n\n');
+  const values: Array<[string, string | undefined]> = [
+    ['firstname', enquiry.firstname],
+    ['lastname', enquiry.lastname],
+    ['email', enquiry.email],
+    ['phone', enquiry.phone],
+    ['company', enquiry.company],
+    ['message', message],
+  ];
+  const pageUri = absolutePageUri(enquiry.pageUri, siteUrl);
+  return {
+    submittedAt: String(Date.parse(enquiry.receivedAt)),
+    fields: values
+      .filter((entry): entry is [string, string] => Boolean(entry[1]?.trim()))
+      .map(([name, value]) => ({ name, value })),
+    context: {
+      pageUri,
+      pageName: enquiry.pageName ?? pageUri,
+      ...(enquiry.hutk ? { hutk: enquiry.hutk } : {}),
+    },
+  };
+}
+
+/**
+ * The form's page as a full URL under SITE_URL. New enquiries store exactly that; one stored before that rule
+ * (a path, or a URL on whatever host the client named) keeps only its path and query.
+ */
+export function absolutePageUri(pageUri: string, siteUrl: string): string {
+  try {
+    const url = new URL(pageUri, `${siteUrl}/`);
+    return `${siteUrl}${url.pathname}${url.search}`;
+  } catch {
+    return `${siteUrl}/`;
+  }
+}
+
+/** Retry-After as seconds or an HTTP date; at least 1 s, at most an hour. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1_000 : Date.parse(header) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(ms, 1_000), 3_600_000);
+}
+
+function networkErrorCode(error: unknown): string {
+  const err = error as { name?: string; code?: string; cause?: { code?: string; name?: string } };
+  if (err.name === 'TimeoutError' || err.cause?.name === 'TimeoutError') return 'TIMEOUT';
+  if (err.name === 'AbortError') return 'ABORTED';
+  return err.cause?.code ?? err.code ?? 'NETWORK';
+}

@@ -1,0 +1,83 @@
+/**
+ * The enquiry database's schema, as numbered migrations applied in order at start. Every instance runs this;
+ * a transaction-scoped advisory lock makes instances that start at once take turns, so each migration runs once
+ * and the others see it done (docs/decisions/enquiry-database.md). Add a change as the next entry; never edit
+ * one that has shipped.
+ */
+import type { Pool } from 'pg';
+
+export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: 'enquiries, their deliveries, rate-limit counts',
+    sql: `
+      CREATE TABLE enquiries (
+        id uuid PRIMARY KEY,
+        received_at timestamptz NOT NULL,
+        -- The visitor's fields (firstname, lastname, email, phone, company, message, plan): adding a form field
+        -- needs no migration.
+        fields jsonb NOT NULL,
+        page_uri text NOT NULL,
+        page_name text,
+        hutk text,
+        spam boolean NOT NULL
+      );
+      CREATE INDEX enquiries_received_at ON enquiries (received_at);
+
+      CREATE TABLE enquiry_deliveries (
+        enquiry_id uuid NOT NULL REFERENCES enquiries (id) ON DELETE CASCADE,
+        channel text NOT NULL CHECK (channel IN ('hubspot', 'email')),
+        state text NOT NULL CHECK (state IN ('off', 'pending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        last_attempt_at timestamptz,
+        retry_at timestamptz,
+        sent_at timestamptz,
+        last_error text,
+        PRIMARY KEY (enquiry_id, channel)
+      );
+      -- The outbox asks "what is due?" every few seconds: only pending rows are indexed.
+      CREATE INDEX enquiry_deliveries_pending ON enquiry_deliveries (channel, retry_at) WHERE state = 'pending';
+      CREATE INDEX enquiry_deliveries_attempts ON enquiry_deliveries (channel, last_attempt_at);
+
+      CREATE TABLE enquiry_rate_limits (
+        key text PRIMARY KEY,
+        hits integer NOT NULL,
+        reset_at timestamptz NOT NULL
+      );
+    `,
+  },
+];
+
+/** Any constant shared by every instance; "enquiry schema" in ASCII. */
+const migrationLockKey = 0x656e7173;
+
+/** Applies the migrations this database lacks; returns the versions it applied. */
+export async function migrate(pool: Pool): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const done = new Set(rows.map((row) => row.version));
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(migration.version);
+    }
+    await client.query('COMMIT');
+    return applied;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The enquiries' outbox: every stored, non-spam enquiry whose channel is `pending` is forwarded to HubSpot
+ * and/or emailed, at least once, by whichever serving process holds the sender's lease (one at a time across
+ * every process and machine sharing the store).
+ *
+ * - The state lives in the store (`delivery` and `progress` per channel), so a restart, another instance or
+ *   `npm run enquiries -- retry` all see the same queue; each process looks at it at start, after each enquiry
+ *   it stores, and every `pollMs` (cheaply).
+ * - Retries follow `deliveryPolicy` below; HubSpot's limit counts every instance's attempts, read from the store.
+ * - Logs name the enquiry id, the channel and an error code only, never a visitor's details.
+ */
+import type { Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.server.ts';
+import { createMailer, notifyByEmail } from './email.server.ts';
+import type { AttemptResult, EnquiryStore } from './enquiry-store.server.ts';
+import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
+import { forwardToHubSpot } from './hubspot.server.ts';
+
+/** How delivery retries and paces itself: change it here. */
+export const deliveryPolicy = {
+  /** How often an idle process looks for work another process queued. */
+  pollMs: 2_000,
+  /** HubSpot accepts 50 submissions per 10 s from one portal: stay under it, counted over every instance. */
+  hubspotRate: { max: 45, windowMs: 10_000 },
+  /** Retry delays: base × 2^(attempt−1), at most maxMs; after maxAttempts the channel is `failed`. */
+  backoff: { baseMs: 5_000, maxMs: 60 * 60 * 1000, maxAttempts: 30 },
+  /** Time allowed for one HubSpot request or SMTP step. */
+  requestTimeoutMs: 10_000,
+} as const;
+
+/** What one attempt on a channel came to. */
+export type Outcome =
+  | { kind: 'sent' }
+  | { kind: 'retry'; reason: string; code: string; afterMs?: number }
+  | { kind: 'failed'; reason: string; code: string };
+
+export type DeliveryLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+export interface Outbox {
+  /** A new enquiry was stored: look for work now rather than at the next poll. */
+  wake(): void;
+  /** Stops after aborting what is in flight (it stays pending and is sent again later); releases the lease. */
+  stop(): Promise<void>;
+}
+
+/** Which channels the configuration turns on; the store marks new enquiries `pending` for these. */
+export function deliveryChannels(config: Config): Record<Channel, boolean> {
+  const { portalId, formId } = config.public.hubspot;
+  return { hubspot: Boolean(portalId && formId), email: Boolean(config.enquiries.smtpUrl) };
+}
+
+const channelNames: Record<Channel, string> = { hubspot: 'HubSpot', email: 'email' };
+
+/** The channel's next state and history after an attempt that came to `outcome`. */
+export function afterAttempt(progress: ChannelProgress, outcome: Outcome, startedAt: number): AttemptResult {
+  const attempts = progress.attempts + 1;
+  const next: ChannelProgress = { attempts, lastAttemptAt: new Date(startedAt).toISOString() };
+  const { backoff } = deliveryPolicy;
+  if (outcome.kind === 'sent') return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString() } };
+  if (outcome.kind === 'retry' && attempts < backoff.maxAttempts) {
+    const delay = Math.max(outcome.afterMs ?? 0, Math.min(backoff.baseMs * 2 ** (attempts - 1), backoff.maxMs));
+    return {
+      state: 'pending',
+      progress: { ...next, retryAt: new Date(Date.now() + delay).toISOString(), lastError: outcome.reason },
+    };
+  }
+  const lastError = outcome.kind === 'retry' ? `gave up after ${attempts} attempts: ${outcome.reason}` : outcome.reason;
+  return { state: 'failed', progress: { ...next, lastError } };
+}
+
+export function startOutbox({
+  store,
+  config,
+  logger,
+}: {
+  store: EnquiryStore;
+  config: Config;
+  logger: DeliveryLogger;
+}): Outbox {
+  const { pollMs, hubspotRate, requestTimeoutMs } = deliveryPolicy;
+  const on = deliveryChannels(config);
+  const mailer: Transporter | undefined = config.enquiries.smtpUrl
+    ? createMailer(config.enquiries.smtpUrl, requestTimeoutMs)
+    : undefined;
+  const send: Record<Channel, (enquiry: StoredEnquiry, signal: AbortSignal) => Promise<Outcome>> = {
+    hubspot: (enquiry, signal) => forwardToHubSpot(enquiry, config, { signal, timeoutMs: requestTimeoutMs }),
+    email: (enquiry, signal) =>
+      mailer
+        ? notifyByEmail(mailer, enquiry, config, signal)
+        : Promise.resolve({ kind: 'failed', code: 'NO_SMTP', reason: 'SMTP_URL is not set' }),
+  };
+  const enabled = channels.filter((channel) => on[channel]);
+
+  const stopping = new AbortController();
+  let napping = new AbortController();
+  let woken = false;
+  let warnedWaiting = false;
+  let lastProblem: string | undefined;
+  /** Start times of HubSpot attempts in the current window, this process's and (read at each lease) others'. */
+  let recentSends: number[] = [];
+
+  function wake() {
+    woken = true;
+    napping.abort();
+  }
+
+  async function run() {
+    while (!stopping.signal.aborted) {
+      woken = false;
+      let waitMs: number = pollMs;
+      try {
+        const queue = await store.queue(enabled);
+        if (queue.waiting && !warnedWaiting) {
+          warnedWaiting = true;
+          logger.warn(
+            { count: queue.waiting },
+            'enquiries wait for a channel that is not configured (HUBSPOT_PORTAL_ID/HUBSPOT_FORM_ID or SMTP_URL)',
+          );
+        }
+        if (queue.dueAt <= Date.now()) waitMs = (await sendDue()) ? 0 : pollMs;
+        else waitMs = Math.min(pollMs, queue.dueAt - Date.now());
+        lastProblem = undefined;
+      } catch (error) {
+        // Logged once per problem, not at every poll while the store stays unreachable.
+        const message = (error as Error).message;
+        if (message !== lastProblem) logger.error({ err: { message } }, 'enquiry delivery is stalled');
+        lastProblem = message;
+      }
+      if (stopping.signal.aborted) break;
+      // An enquiry stored during that pass: look again at once.
+      if (woken || waitMs <= 0) continue;
+      napping = new AbortController();
+      await sleep(waitMs, AbortSignal.any([napping.signal, stopping.signal]));
+    }
+  }
+
+  /**
+   * Holding the lease, sends everything due; false when it sent nothing (another process holds the lease, or
+   * what is due is claimed by a sender that has not let go yet): then wait a poll rather than ask again at once.
+   */
+  async function sendDue(): Promise<boolean> {
+    const lease = await store.takeSenderLease();
+    if (!lease) return false;
+    let sent = 0;
+    try {
+      recentSends = await store.recentAttempts('hubspot', Date.now() - hubspotRate.windowMs);
+      while (!stopping.signal.aborted && !lease.lost() && (await store.deliverNext(enabled, attempt))) sent += 1;
+      return sent > 0;
+    } finally {
+      await lease.release();
+    }
+  }
+
+  async function waitForRateSlot() {
+    for (;;) {
+      const now = Date.now();
+      recentSends = recentSends.filter((at) => at > now - hubspotRate.windowMs);
+      if (recentSends.length < hubspotRate.max) return;
+      await sleep((recentSends[0] ?? now) + hubspotRate.windowMs - now, stopping.signal);
+      if (stopping.signal.aborted) return;
+    }
+  }
+
+  async function attempt(enquiry: StoredEnquiry, channel: Channel): Promise<AttemptResult> {
+    const unchanged: AttemptResult = { state: 'pending', progress: enquiry.progress[channel] };
+    if (channel === 'hubspot') await waitForRateSlot();
+    if (stopping.signal.aborted) return unchanged;
+    const startedAt = Date.now();
+    if (channel === 'hubspot') recentSends.push(startedAt);
+    const outcome = await send[channel](enquiry, stopping.signal);
+    // Cut short by stop(): not an attempt; it stays pending and is sent again after the restart.
+    if (stopping.signal.aborted && outcome.kind !== 'sent') return unchanged;
+    const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
+    const details = { enquiry: enquiry.id, channel, attempts: result.progress.attempts };
+    if (outcome.kind === 'sent') {
+      logger.info(details, channel === 'hubspot' ? 'enquiry forwarded to HubSpot' : 'enquiry notified by email');
+    } else if (result.state === 'pending') {
+      logger.warn(
+        { ...details, code: outcome.code, retryAt: result.progress.retryAt },
+        `enquiry ${channelNames[channel]} delivery will be retried`,
+      );
+    } else {
+      logger.error({ ...details, code: outcome.code }, `enquiry ${channelNames[channel]} delivery failed`);
+    }
+    return result;
+  }
+
+  const running = run();
+  return {
+    wake,
+    async stop() {
+      stopping.abort();
+      await running;
+      mailer?.close();
+    },
+  };
+}
+
+/** Resolves after `ms`, or early (without error) when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}

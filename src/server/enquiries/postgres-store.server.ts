@@ -1,0 +1,435 @@
+/**
+ * Enquiries in PostgreSQL (DATABASE_URL), shared by every instance that names the database: an enquiry is
+ * committed before the form answers; one instance at a time sends deliveries, holding an advisory lock on a
+ * connection of its own (PostgreSQL frees it when that connection dies, so another instance takes over); the
+ * sender claims each delivery with FOR UPDATE SKIP LOCKED inside the transaction that records its result.
+ * Why this shape: docs/decisions/enquiry-database.md.
+ */
+import pg from 'pg';
+import {
+  EnquiryStoreError,
+  type AttemptResult,
+  type DeliveryQueue,
+  type EnquiryStore,
+  type OpenOptions,
+  type SenderLease,
+  type StoreHealth,
+} from './enquiry-store.server.ts';
+import {
+  channels,
+  newStoredEnquiry,
+  type Channel,
+  type ChannelProgress,
+  type DeliveryState,
+  type EnquiryFields,
+  type NewEnquiry,
+  type StoredEnquiry,
+} from './enquiry.ts';
+import { migrate } from './migrations.server.ts';
+
+/** "enquiry sender" in ASCII: the advisory lock the sending instance holds. */
+const senderLockKey = 0x656e7164;
+/** How often the store checks that the database answers while it is healthy, and while it is not. */
+const healthCheckMs = 5_000;
+/** A start waits this long for a database that is not up yet (a host rebooting with both), then stops. */
+const startPatienceMs = 20_000;
+
+const fieldKeys = ['firstname', 'lastname', 'email', 'phone', 'company', 'message', 'plan'] as const;
+
+interface EnquiryRow {
+  id: string;
+  received_at: Date;
+  fields: Record<string, string>;
+  page_uri: string;
+  page_name: string | null;
+  hutk: string | null;
+  spam: boolean;
+  deliveries: Array<{
+    channel: Channel;
+    state: DeliveryState;
+    attempts: number;
+    last_attempt_at: string | null;
+    retry_at: string | null;
+    sent_at: string | null;
+    last_error: string | null;
+  }>;
+}
+
+const selectEnquiries = `
+  SELECT e.id, e.received_at, e.fields, e.page_uri, e.page_name, e.hutk, e.spam,
+    (SELECT json_agg(d) FROM enquiry_deliveries d WHERE d.enquiry_id = e.id) AS deliveries
+  FROM enquiries e`;
+
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : undefined);
+
+function fromRow(row: EnquiryRow): StoredEnquiry {
+  const fields = Object.fromEntries(
+    fieldKeys.filter((key) => typeof row.fields[key] === 'string').map((key) => [key, row.fields[key]]),
+  ) as unknown as EnquiryFields;
+  const enquiry: StoredEnquiry = {
+    id: row.id,
+    receivedAt: row.received_at.toISOString(),
+    ...fields,
+    pageUri: row.page_uri,
+    ...(row.page_name ? { pageName: row.page_name } : {}),
+    ...(row.hutk ? { hutk: row.hutk } : {}),
+    spam: row.spam,
+    delivery: { hubspot: 'off', email: 'off' },
+    progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
+  };
+  for (const d of row.deliveries ?? []) {
+    enquiry.delivery[d.channel] = d.state;
+    const progress: ChannelProgress = { attempts: d.attempts };
+    if (d.last_attempt_at) progress.lastAttemptAt = iso(d.last_attempt_at);
+    if (d.retry_at) progress.retryAt = iso(d.retry_at);
+    if (d.sent_at) progress.sentAt = iso(d.sent_at);
+    if (d.last_error) progress.lastError = d.last_error;
+    enquiry.progress[d.channel] = progress;
+  }
+  return enquiry;
+}
+
+function fieldsOf(enquiry: EnquiryFields): Record<string, string> {
+  return Object.fromEntries(fieldKeys.flatMap((key) => (enquiry[key] ? [[key, enquiry[key]]] : [])));
+}
+
+/** The database's address as operators name it, never with the password. */
+export function databaseHost(url: string): string {
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname || 'localhost'}:${port || '5432'}${pathname && pathname !== '/' ? pathname : ''}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Errors that mean "the database is not there (yet)", as opposed to one that refused us for good. */
+function isUnreachable(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|57P0[13])$/.test(code)) return true;
+  return /timeout|terminat|Connection ended/i.test(message ?? '');
+}
+
+export class PostgresEnquiryStore implements EnquiryStore {
+  private problem?: string;
+  private readonly monitor: NodeJS.Timeout;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly url: string,
+    private readonly options: OpenOptions,
+  ) {
+    // An idle connection that breaks (the database restarted) is reported here; without a listener it would
+    // end the process. The next query opens a new one.
+    pool.on('error', (error) => this.noteFailure(error));
+    this.monitor = setInterval(() => void this.checkHealth(), healthCheckMs);
+    this.monitor.unref();
+  }
+
+  /**
+   * Connects, waiting up to 20 s for a database that is still starting, and brings the schema up to date. A
+   * refused login, a missing database or no answer in time is one EnquiryStoreError naming the host, never the
+   * password.
+   */
+  static async open(url: string, options: OpenOptions): Promise<PostgresEnquiryStore> {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
+    pool.on('error', () => undefined);
+    const deadline = Date.now() + startPatienceMs;
+    for (;;) {
+      try {
+        await migrate(pool);
+        return new PostgresEnquiryStore(pool, url, options);
+      } catch (error) {
+        if (isUnreachable(error) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          continue;
+        }
+        await pool.end().catch(() => undefined);
+        throw new EnquiryStoreError(`the database at ${databaseHost(url)} ${describeFailure(error)}`);
+      }
+    }
+  }
+
+  async add(enquiry: NewEnquiry): Promise<StoredEnquiry> {
+    const stored = newStoredEnquiry(enquiry, this.options.enabled);
+    // One statement, so one commit: the enquiry and its deliveries are there together or not at all.
+    await this.query(
+      `WITH added AS (
+         INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+       )
+       INSERT INTO enquiry_deliveries (enquiry_id, channel, state)
+       SELECT id, channel, state FROM added, unnest($8::text[], $9::text[]) AS d(channel, state)`,
+      [
+        stored.id,
+        stored.receivedAt,
+        fieldsOf(stored),
+        stored.pageUri,
+        stored.pageName ?? null,
+        stored.hutk ?? null,
+        stored.spam,
+        [...channels],
+        channels.map((channel) => stored.delivery[channel]),
+      ],
+    );
+    return stored;
+  }
+
+  async list({ spam = false } = {}): Promise<StoredEnquiry[]> {
+    const { rows } = await this.query<EnquiryRow>(`${selectEnquiries} WHERE e.spam = $1 ORDER BY e.received_at DESC`, [
+      spam,
+    ]);
+    return rows.map(fromRow);
+  }
+
+  async all(): Promise<StoredEnquiry[]> {
+    const { rows } = await this.query<EnquiryRow>(`${selectEnquiries} ORDER BY e.received_at`);
+    return rows.map(fromRow);
+  }
+
+  async get(id: string): Promise<StoredEnquiry | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    const { rows } = await this.query<EnquiryRow>(`${selectEnquiries} WHERE e.id = $1`, [id]);
+    return rows[0] ? fromRow(rows[0]) : undefined;
+  }
+
+  async find(idOrStart: string): Promise<StoredEnquiry[]> {
+    const exact = await this.get(idOrStart);
+    if (exact) return [exact];
+    if (!/^[0-9a-f-]+$/i.test(idOrStart)) return [];
+    const { rows } = await this.query<EnquiryRow>(
+      `${selectEnquiries} WHERE e.id::text LIKE $1 ORDER BY e.received_at LIMIT 20`,
+      [`${idOrStart.toLowerCase()}%`],
+    );
+    return rows.map(fromRow);
+  }
+
+  async delete(id: string): Promise<StoredEnquiry | undefined> {
+    const found = await this.get(id);
+    if (!found) return undefined;
+    const { rowCount } = await this.query('DELETE FROM enquiries WHERE id = $1', [id]);
+    return rowCount ? found : undefined;
+  }
+
+  async retry(): Promise<Record<Channel, number>> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ channel: Channel }>(
+        `UPDATE enquiry_deliveries d
+         SET state = 'pending', attempts = 0, last_attempt_at = NULL, retry_at = NULL, sent_at = NULL
+         FROM enquiries e
+         WHERE e.id = d.enquiry_id AND NOT e.spam AND d.state = 'failed'
+         RETURNING d.channel`,
+      );
+      await client.query(`UPDATE enquiry_deliveries SET retry_at = NULL WHERE state = 'pending' AND retry_at IS NOT NULL`);
+      const requeued = { hubspot: 0, email: 0 };
+      for (const row of rows) requeued[row.channel] += 1;
+      return requeued;
+    });
+  }
+
+  async import(enquiries: StoredEnquiry[]): Promise<number> {
+    return this.transaction(async (client) => {
+      let added = 0;
+      for (const e of enquiries) {
+        const { rowCount } = await client.query(
+          `INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+          [e.id, e.receivedAt, fieldsOf(e), e.pageUri, e.pageName ?? null, e.hutk ?? null, e.spam],
+        );
+        if (!rowCount) continue;
+        added += 1;
+        for (const channel of channels) {
+          const p = e.progress[channel];
+          await client.query(
+            `INSERT INTO enquiry_deliveries
+               (enquiry_id, channel, state, attempts, last_attempt_at, retry_at, sent_at, last_error)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [
+              e.id,
+              channel,
+              e.delivery[channel],
+              p.attempts,
+              p.lastAttemptAt ?? null,
+              p.retryAt ?? null,
+              p.sentAt ?? null,
+              p.lastError ?? null,
+            ],
+          );
+        }
+      }
+      return added;
+    });
+  }
+
+  async queue(enabled: readonly Channel[]): Promise<DeliveryQueue> {
+    const { rows } = await this.query<{ due: string | null; waiting: string }>(
+      `SELECT
+         extract(epoch FROM min(coalesce(d.retry_at, e.received_at)) FILTER (WHERE d.channel = ANY($1))) * 1000 AS due,
+         count(*) FILTER (WHERE NOT d.channel = ANY($1)) AS waiting
+       FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
+       WHERE d.state = 'pending' AND NOT e.spam`,
+      [[...enabled]],
+    );
+    const row = rows[0];
+    return { dueAt: row?.due === null || !row ? Infinity : Number(row.due), waiting: Number(row?.waiting ?? 0) };
+  }
+
+  /**
+   * The sender's lease: an advisory lock held by a connection of its own. If this process dies, its connection
+   * closes and PostgreSQL frees the lock at once; if its machine vanishes, TCP keepalives (set short on that
+   * connection) close it within about 30 s.
+   */
+  async takeSenderLease(): Promise<SenderLease | undefined> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    let lost = false;
+    client.on('error', () => {
+      lost = true;
+    });
+    client.on('end', () => {
+      lost = true;
+    });
+    try {
+      await client.connect();
+      await client.query('SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3');
+      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [
+        senderLockKey,
+      ]);
+      if (!rows[0]?.held) {
+        await client.end();
+        return undefined;
+      }
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw this.noteFailure(error);
+    }
+    return {
+      lost: () => lost,
+      // Ending the connection frees the lock too; unlocking first says so at once.
+      release: async () => {
+        await client.query('SELECT pg_advisory_unlock($1)', [senderLockKey]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      },
+    };
+  }
+
+  async deliverNext(
+    enabled: readonly Channel[],
+    attempt: (enquiry: StoredEnquiry, channel: Channel) => Promise<AttemptResult>,
+  ): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ enquiry_id: string; channel: Channel }>(
+        `SELECT d.enquiry_id, d.channel FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
+         WHERE d.state = 'pending' AND d.channel = ANY($1) AND NOT e.spam
+           AND coalesce(d.retry_at, e.received_at) <= $2
+         ORDER BY coalesce(d.retry_at, e.received_at)
+         LIMIT 1
+         FOR UPDATE OF d SKIP LOCKED`,
+        // The outbox's clock decides what is due, as it decided when each retry falls due.
+        [[...enabled], new Date()],
+      );
+      const claimed = rows[0];
+      if (!claimed) return false;
+      const { rows: found } = await client.query<EnquiryRow>(`${selectEnquiries} WHERE e.id = $1`, [
+        claimed.enquiry_id,
+      ]);
+      if (!found[0]) return false;
+      const { state, progress } = await attempt(fromRow(found[0]), claimed.channel);
+      await client.query(
+        `UPDATE enquiry_deliveries
+         SET state = $3, attempts = $4, last_attempt_at = $5, retry_at = $6, sent_at = $7, last_error = $8
+         WHERE enquiry_id = $1 AND channel = $2`,
+        [
+          claimed.enquiry_id,
+          claimed.channel,
+          state,
+          progress.attempts,
+          progress.lastAttemptAt ?? null,
+          progress.retryAt ?? null,
+          progress.sentAt ?? null,
+          progress.lastError ?? null,
+        ],
+      );
+      return true;
+    });
+  }
+
+  async recentAttempts(channel: Channel, sinceMs: number): Promise<number[]> {
+    const { rows } = await this.query<{ at: Date }>(
+      `SELECT last_attempt_at AS at FROM enquiry_deliveries
+       WHERE channel = $1 AND last_attempt_at > $2 ORDER BY last_attempt_at`,
+      [channel, new Date(sinceMs).toISOString()],
+    );
+    return rows.map((row) => row.at.getTime());
+  }
+
+  /** The rate limit's counts live here too (see postgres-rate-limit.server.ts): they share this pool. */
+  get connections(): pg.Pool {
+    return this.pool;
+  }
+
+  health(): StoreHealth {
+    return this.problem ? { ok: false, reason: this.problem } : { ok: true };
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.monitor);
+    await this.pool.end().catch(() => undefined);
+  }
+
+  /** A query; a failure to reach the database marks the store unhealthy until a query succeeds again. */
+  private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) {
+    try {
+      const result = await this.pool.query<R>(text, values);
+      this.problem = undefined;
+      return result;
+    } catch (error) {
+      throw this.noteFailure(error);
+    }
+  }
+
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.noteFailure(error);
+    }
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      this.problem = undefined;
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw this.noteFailure(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  private noteFailure(error: unknown): unknown {
+    if (isUnreachable(error)) {
+      this.problem = `the enquiry database at ${databaseHost(this.url)} cannot be reached (${(error as Error).message})`;
+    }
+    return error;
+  }
+
+  private async checkHealth(): Promise<void> {
+    await this.query('SELECT 1').catch(() => undefined);
+  }
+}
+
+function describeFailure(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === '28P01' || code === '28000') return `refused the login (${message})`;
+  if (code === '3D000') return `has no such database (${message})`;
+  if (isUnreachable(error)) return `cannot be reached (${message || code})`;
+  return `could not be prepared (${message || code})`;
+}
