@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { runScript, spawnScript } from './lib/run-script.ts';
 import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { FileEnquiryStore } from '../src/server/enquiries/file-store.server.ts';
-import { newEnquiry, tempEnquiriesFile } from '../src/server/enquiries/test-fixtures.ts';
+import { newEnquiry, tempEnquiriesFile, testDatabase } from '../src/server/enquiries/test-fixtures.ts';
 
 /** Runs the CLI as operators do, with ENQUIRIES_FILE pointing at the test's file. */
 const cli = (args: string[], env: Record<string, string> = {}) =>
@@ -167,5 +167,57 @@ describe('npm run enquiries', () => {
     const code = await run.exit;
     const stderr = run.stderr();
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+});
+
+describe('npm run enquiries with DATABASE_URL', () => {
+  const database = testDatabase();
+  const db = (args: string[]) => cli(args, { DATABASE_URL: database.url });
+
+  test('import copies a file’s enquiries once; every command then works on the database', { timeout }, async () => {
+    const { ada, grace } = await seed();
+    const first = await db(['import', tmp.file]);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toMatch(
+      /^imported 3 of 3 enquiries from .*enquiries\.json into the database at 127\.0\.0\.1:\d+\/test_/,
+    );
+    const again = await db(['import', tmp.file]);
+    expect(again.stdout).toMatch(/^imported 0 of 3 enquiries .* \(3 already there\)$/m);
+
+    // The same enquiries as the file, states and all.
+    const fromFile = JSON.parse((await cli(['list', '--json'])).stdout) as unknown[];
+    const fromDatabase = JSON.parse((await db(['list', '--json'])).stdout) as unknown[];
+    expect(fromDatabase).toEqual(fromFile);
+    expect(JSON.parse((await db(['list', '--spam', '--json'])).stdout)).toHaveLength(1);
+
+    const show = await db(['show', ada.id.slice(0, 8)]);
+    expect(show.stdout).toContain('HubSpot:    failed, 1 attempt, last error: HubSpot answered 400: invalid');
+    expect(await db(['retry'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^re-queued 1 HubSpot and 0 email/),
+    });
+    expect((await db(['show', ada.id])).stdout).toContain('HubSpot:    pending');
+
+    const target = join(tmp.dir, 'db.csv');
+    expect((await db(['export', target])).stdout).toBe(`exported 2 enquiries to ${target}\n`);
+    expect(await readFile(target, 'utf8')).toContain(grace.id);
+
+    const deleted = await db(['delete', grace.id]);
+    expect(deleted.stdout).toMatch(new RegExp(`^deleted enquiry ${grace.id} .* from the database at 127\\.0\\.0\\.1`));
+    expect((JSON.parse((await db(['list', '--json'])).stdout) as Array<{ id: string }>).map((e) => e.id)).toEqual([
+      ada.id,
+    ]);
+    // The file is not touched by any of it.
+    expect(JSON.parse((await cli(['list', '--json'])).stdout)).toEqual(fromFile);
+  });
+
+  test('a database that refuses the login is one line naming the host, never the password', { timeout }, async () => {
+    const url = new URL(database.url);
+    url.username = 'nobody';
+    url.password = 'pa55word-secret';
+    const run = await cli(['list'], { DATABASE_URL: url.href });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: the database at 127\.0\.0\.1:\d+\/test_\S+ refused the login .*\n$/);
+    expect(run.stderr).not.toContain('pa55word');
   });
 });

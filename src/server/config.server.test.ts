@@ -140,6 +140,34 @@ describe('parseConfig', () => {
     }
   });
 
+  test('DATABASE_URL needs FORM_SECRET (at least 32 characters); neither is ever echoed', () => {
+    const secret = 'x'.repeat(32);
+    const url = 'postgres://studio:pa55word@db.example.com:5432/studio';
+    expect(parseConfig({ DATABASE_URL: url, FORM_SECRET: secret }).enquiries).toMatchObject({
+      databaseUrl: url,
+      formSecret: secret,
+    });
+    expect(parseConfig({}).enquiries).toMatchObject({ databaseUrl: undefined, formSecret: undefined });
+    expect(() => parseConfig({ DATABASE_URL: url })).toThrow(
+      /^Invalid configuration: FORM_SECRET must be set when DATABASE_URL is/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: url, FORM_SECRET: 'short-pa55word' })).toThrow(
+      'Invalid configuration: FORM_SECRET must be at least 32 characters (e.g. the output of: openssl rand -hex 32) (value not shown)',
+    );
+    for (const bad of ['mysql://u:pa55word@h/db', 'not a url pa55word']) {
+      const error = (() => {
+        try {
+          parseConfig({ DATABASE_URL: bad, FORM_SECRET: secret });
+        } catch (caught) {
+          return caught as Error;
+        }
+      })();
+      expect(error?.message).toBe(
+        'Invalid configuration: DATABASE_URL must look like postgres://user:password@db.example.com:5432/studio (value not shown)',
+      );
+    }
+  });
+
   test('a bad SMTP_URL is named without echoing its password', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://user:secret@mail.example.com' })).toThrow(
       /^Invalid configuration: SMTP_URL must look like smtp:\/\/user:pass@mail\.example\.com:587 \(value not shown\)$/,

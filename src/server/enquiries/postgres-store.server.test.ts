@@ -1,0 +1,144 @@
+/** What only the PostgreSQL store promises: several instances on one database, and a database that goes away. */
+import pg from 'pg';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startTestPostgres } from '../../../scripts/lib/postgres.ts';
+import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
+import { migrations } from './migrations.server.ts';
+import { PostgresRateLimitStore } from './postgres-rate-limit.server.ts';
+import { PostgresEnquiryStore } from './postgres-store.server.ts';
+import { newEnquiry, testDatabase } from './test-fixtures.ts';
+
+const database = testDatabase();
+const enabled = { hubspot: true, email: false };
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function open(url = database.url): Promise<PostgresEnquiryStore> {
+  const store = await PostgresEnquiryStore.open(url, { enabled });
+  cleanups.push(() => store.close());
+  return store;
+}
+
+describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
+  test('instances starting at once migrate the database once, and later starts change nothing', async () => {
+    const stores = await Promise.all(Array.from({ length: 6 }, () => open()));
+    const client = new pg.Client(database.url);
+    await client.connect();
+    cleanups.push(() => client.end());
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version));
+    await stores[0]?.add(newEnquiry());
+    await open();
+    expect(await stores[5]?.list()).toHaveLength(1);
+  });
+
+  test('a claimed delivery is skipped by another instance until its sender records it', async () => {
+    const [a, b] = [await open(), await open()];
+    const first = await a.add(newEnquiry({ firstname: 'First' }));
+    await a.add(newEnquiry({ firstname: 'Second' }));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seen: string[] = [];
+    const slow = a.deliverNext(['hubspot'], async (enquiry) => {
+      seen.push(`a:${enquiry.firstname}`);
+      await held;
+      return { state: 'sent', progress: { attempts: 1, sentAt: new Date().toISOString() } };
+    });
+    await expect.poll(() => seen).toEqual(['a:First']);
+    // While a's transaction holds First, b gets Second, never First.
+    await b.deliverNext(['hubspot'], async (enquiry) => {
+      seen.push(`b:${enquiry.firstname}`);
+      return { state: 'sent', progress: { attempts: 1 } };
+    });
+    expect(seen).toEqual(['a:First', 'b:Second']);
+    release();
+    await slow;
+    expect((await b.get(first.id))?.delivery.hubspot).toBe('sent');
+    expect(await b.deliverNext(['hubspot'], async () => ({ state: 'sent', progress: { attempts: 1 } }))).toBe(false);
+  });
+
+  test('the sender lease is freed when its holder’s connection dies', async () => {
+    const [a, b] = [await open(), await open()];
+    const lease = await a.takeSenderLease();
+    expect(await b.takeSenderLease()).toBeUndefined();
+    // As when the holder is killed: its session ends without unlocking.
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()`,
+    );
+    await expect.poll(() => lease?.lost()).toBe(true);
+    const next = await b.takeSenderLease();
+    expect(next).toBeDefined();
+    await next?.release();
+    await lease?.release();
+  });
+
+  test('a refused login or a missing database is one line naming the host, never the password', async () => {
+    const url = new URL(database.url);
+    url.username = 'nobody';
+    url.password = 's3cret-pa55';
+    const error = await PostgresEnquiryStore.open(url.href, { enabled }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EnquiryStoreError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^the database at 127\\.0\\.0\\.1:${url.port}/test_\\S+ refused the login \\(.*nobody.*\\)$`),
+    );
+    expect((error as Error).message).not.toContain('s3cret');
+    const missing = await PostgresEnquiryStore.open(database.url.replace(/\/[^/]+$/, '/no_such_db'), {
+      enabled,
+    }).catch((e: unknown) => e);
+    expect((missing as Error).message).toMatch(/^the database at 127\.0\.0\.1:\d+\/no_such_db has no such database/);
+  });
+
+  test('while the database is down: unhealthy, adds fail, and it recovers by itself when the database returns', async () => {
+    const server = await startTestPostgres();
+    cleanups.push(() => server.stop());
+    const store = await open(await server.createDatabase('outage'));
+    await store.add(newEnquiry());
+    expect(store.health()).toEqual({ ok: true });
+
+    await server.stop({ keep: true });
+    await expect(store.add(newEnquiry())).rejects.toThrow();
+    expect(store.health()).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^the enquiry database at 127\.0\.0\.1:\d+\/outage cannot be reached/),
+    });
+
+    await server.start();
+    await expect.poll(() => store.health(), { timeout: 20_000, interval: 250 }).toEqual({ ok: true });
+    await store.add(newEnquiry({ firstname: 'After' }));
+    expect((await store.list()).map((e) => e.firstname)).toEqual(['After', 'Ada']);
+  });
+});
+
+describe('PostgresRateLimitStore', { timeout: 30_000 }, () => {
+  async function limiter(store: EnquiryStore, windowMs = 60_000) {
+    const counts = new PostgresRateLimitStore((store as PostgresEnquiryStore).connections);
+    counts.init({ windowMs } as Parameters<PostgresRateLimitStore['init']>[0]);
+    return counts;
+  }
+
+  test('counts each key across instances, counts down, and starts again after the window', async () => {
+    const [a, b] = [await limiter(await open()), await limiter(await open())];
+    expect((await a.increment('203.0.113.1')).totalHits).toBe(1);
+    expect((await b.increment('203.0.113.1')).totalHits).toBe(2);
+    expect((await b.increment('203.0.113.2')).totalHits).toBe(1);
+    // Two instances counting at once both count.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).increment('203.0.113.1')));
+    expect((await a.get('203.0.113.1'))?.totalHits).toBe(22);
+    await a.decrement('203.0.113.1');
+    expect((await b.get('203.0.113.1'))?.totalHits).toBe(21);
+    await b.resetKey('203.0.113.1');
+    expect(await a.get('203.0.113.1')).toBeUndefined();
+
+    const short = await limiter(await open(), 200);
+    await short.increment('198.51.100.1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const again = await short.increment('198.51.100.1');
+    expect(again.totalHits).toBe(1);
+    expect(again.resetTime!.getTime()).toBeGreaterThan(Date.now());
+  });
+});
