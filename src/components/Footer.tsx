@@ -2,6 +2,7 @@ import { Mail as mailIcon, MapPin as mapPinIcon, Phone as phoneIcon } from 'luci
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { footerCopy } from '../content/footer.ts';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
@@ -19,9 +20,9 @@ export function Footer() {
         <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
           <div>
             <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
-              Ready to be the local business everyone finds first?
+              {footerCopy.ctaHeading}
             </h2>
-            <p className="mt-2 text-slate-300">Book a free 15-minute consult. We reply within 1 business day.</p>
+            <p className="mt-2 text-slate-300">{footerCopy.ctaText}</p>
           </div>
           <BookConsultLink cta="footer-book-free-consult" className="btn-primary shrink-0" icon={false} />
         </div>
@@ -29,9 +30,7 @@ export function Footer() {
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo tone="light" />
-          <p className="text-sm leading-6 text-slate-300">
-            Fixed-price marketing for Newcastle small businesses, backed by a local newsletter with 5,000+ subscribers.
-          </p>
+          <p className="text-sm leading-6 text-slate-300">{footerCopy.blurb}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wider text-white uppercase">

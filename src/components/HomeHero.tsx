@@ -3,7 +3,7 @@ import { LucideIcon } from './LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
-import { foundingOffer } from '../content/packages.ts';
+import { foundingOfferText } from '../content/packages.ts';
 
 export function HomeHero() {
   return (
@@ -48,7 +48,9 @@ export function HomeHero() {
             labelClassName="text-sm text-slate-200"
             valueClassName="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl"
           />
-          <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">{foundingOffer.text}</p>
+          {foundingOfferText && (
+            <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">{foundingOfferText}</p>
+          )}
         </div>
       </div>
       {/* Anchored to the hero's bottom, so it comes after the content: painted before the hero is fully parsed, it

@@ -1,6 +1,6 @@
 import { Sparkles as sparklesIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
-import { foundingOffer, packages } from '../content/packages.ts';
+import { foundingOfferText, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -11,13 +11,19 @@ export function PackagesSection() {
     <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
         <SectionHeading id="services-heading" copy={packagesSection} />
-        <p className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-2xl border border-sand-400 bg-sand-100 px-5 py-4 text-ink sm:items-center">
-          <LucideIcon icon={sparklesIcon} name="sparkles" className="mt-0.5 size-5 shrink-0 text-harbour-800 sm:mt-0" />
-          <span>
-            <strong className="font-bold">Founding offer: </strong>
-            {foundingOffer.text}
-          </span>
-        </p>
+        {foundingOfferText && (
+          <p className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-2xl border border-sand-400 bg-sand-100 px-5 py-4 text-ink sm:items-center">
+            <LucideIcon
+              icon={sparklesIcon}
+              name="sparkles"
+              className="mt-0.5 size-5 shrink-0 text-harbour-800 sm:mt-0"
+            />
+            <span>
+              <strong className="font-bold">Founding offer: </strong>
+              {foundingOfferText}
+            </span>
+          </p>
+        )}
         <div className="mt-14 grid items-start gap-10 lg:grid-cols-3 lg:gap-6">
           {packages.map((plan) => (
             <PackageCard key={plan.planId} plan={plan} />

@@ -1,4 +1,5 @@
 import type { IconName } from './icons.ts';
+import { claims, planPriceSummary } from './offer.ts';
 
 export interface Story {
   readonly eyebrow: string;
@@ -18,7 +19,7 @@ export const story = {
   paragraphs: [
     "We're a small marketing studio based in Newcastle, NSW, working with the cafes, trades, shops, gyms and professional practices that keep our suburbs busy. We know the area because it's ours too.",
     "We use fixed prices because local business owners deserve to know what they're paying for before they start. Every package has a clear scope, a set price and a delivery timeline, so there are no surprise invoices.",
-    "We also run a local email newsletter with 5,000+ subscribers and an open rate of about 61%. That built-in audience means your marketing doesn't start from zero: your business is introduced to locals who are already reading.",
+    `We also run a local email newsletter with ${claims.subscribers} subscribers and an open rate of about ${claims.openRate}. That built-in audience means your marketing doesn't start from zero: your business is introduced to locals who are already reading.`,
   ],
 } as const satisfies Story;
 
@@ -30,20 +31,19 @@ export const aboutSections = {
 export const reasons = [
   {
     title: 'Fixed, upfront prices',
-    description:
-      "From $750 once-off to $997 per month, you know the price and what's included before we start.",
+    description: `From ${planPriceSummary('visibility-boost')} to ${planPriceSummary('growth')}, you know the price and what's included before we start.`,
     icon: 'tag',
   },
   {
     title: 'A built-in local audience',
     description:
-      'Our packages put your business in front of the 5,000+ subscribers who read our local newsletter.',
+      `Our packages put your business in front of the ${claims.subscribers} subscribers who read our local newsletter.`,
     icon: 'mail',
   },
   {
     title: 'Fast, responsive service',
     description:
-      'We reply within 1 business day and work starts within 48 hours of you confirming your package.',
+      `We reply within ${claims.reply} and work starts within ${claims.start} of you confirming your package.`,
     icon: 'clock',
   },
 ] as const satisfies readonly [Reason, Reason, Reason];

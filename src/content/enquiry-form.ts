@@ -1,4 +1,5 @@
 import { errorPrefix } from './error-prefix.ts';
+import { claims } from './offer.ts';
 
 /** The site's own enquiry form: labels, hints, messages and the collection notice. */
 export const enquiryFields = ['firstname', 'lastname', 'email', 'phone', 'company', 'plan', 'message'] as const;
@@ -44,7 +45,7 @@ export const enquiryForm = {
   },
   thanksTitle: 'Thank you, your enquiry is in',
   thanksBody:
-    "We'll reply within 1 business day to book your free 15-minute consult. If it is urgent, call or email us.",
+    `We'll reply within ${claims.reply} to book your free ${claims.consult} consult. If it is urgent, call or email us.`,
   /** Under the form: who receives the details and why. */
   notice: (siteName: string) =>
     `${siteName} receives what you send here, only to reply to your enquiry and book your consult. It is stored on our server, emailed to our team and, where we use it, passed to HubSpot, our customer database.`,

@@ -1,3 +1,20 @@
+import {
+  claims,
+  formatDuration,
+  formatMinimumTerm,
+  formatPrice,
+  foundingOffer,
+  foundingRegularPrice,
+  planPriceSummary,
+  planTerms,
+} from './offer.ts';
+
+const timelines = {
+  boost: formatDuration(planTerms['visibility-boost'].timeline),
+  launch: formatDuration(planTerms['local-launch'].timeline),
+  growth: formatDuration(planTerms.growth.timeline),
+};
+
 export interface FaqItem {
   readonly question: string;
   readonly answer: string;
@@ -7,38 +24,41 @@ export const faqItems: readonly FaqItem[] = [
   {
     question: "What's included in each package?",
     answer:
-      'Visibility Boost ($750 once-off, delivered in 2 weeks) gets your Google Business Profile and local listings in shape and features you in our newsletter. The Local Launch Pack ($1,500 founding rate, regular $3,000, delivered in 4 weeks) adds a written plan, social media set-up, launch content and a launch offer. Growth Partner ($997 per month) covers ongoing content, newsletter placements and monthly reporting.',
+      `Visibility Boost (${planPriceSummary('visibility-boost')}, delivered in ${timelines.boost}) gets your Google Business Profile and local listings in shape and features you in our newsletter. The Local Launch Pack (${planPriceSummary('local-launch')}, delivered in ${timelines.launch}) adds a written plan, social media set-up, launch content and a launch offer. Growth Partner (${planPriceSummary('growth')}) covers ongoing content, newsletter placements and monthly reporting.`,
   },
   {
     question: 'How quickly do you start?',
     answer:
-      'Work starts within 48 hours of you confirming your package. Visibility Boost is delivered in 2 weeks, the Local Launch Pack in 4 weeks, and Growth Partner builds results over 3–6 months.',
+      `Work starts within ${claims.start} of you confirming your package. Visibility Boost is delivered in ${timelines.boost}, the Local Launch Pack in ${timelines.launch}, and Growth Partner builds results over ${timelines.growth}.`,
   },
   {
     question: 'Who reads your newsletter?',
     answer:
-      'Our local email newsletter goes to 5,000+ subscribers, with an average open rate of about 61%. That gives your business a built-in local audience instead of starting from zero.',
+      `Our local email newsletter goes to ${claims.subscribers} subscribers, with an average open rate of about ${claims.openRate}. That gives your business a built-in local audience instead of starting from zero.`,
   },
   {
-    question: 'What happens in the free 15-minute consult?',
+    question: `What happens in the free ${claims.consult} consult?`,
     answer:
       "It's a quick call to learn about your business and goals, and to tell you which package (if any) is the right fit. There's no cost and no obligation.",
   },
   {
     question: 'Am I locked into a contract?',
     answer:
-      'Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is $997 per month with a 3-month minimum, because local marketing needs a few months to build momentum.',
+      `Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is ${planPriceSummary('growth')} with a ${formatMinimumTerm(planTerms.growth.price.minimumMonths)}, because local marketing needs a few months to build momentum.`,
   },
   {
     question: 'How much do the add-ons cost?',
     answer:
       "Paid Ads Management, Additional Content and Advanced SEO have custom pricing, quoted to your goals. You'll get a clear quote before any work begins.",
   },
-  {
-    question: 'What is the founding rate?',
-    answer:
-      'Our first 10 clients get the Local Launch Pack at a founding rate of $1,500 instead of the regular $3,000. Once those 10 spots are filled, the founding rate closes.',
-  },
+  ...(foundingOffer.open
+    ? [
+        {
+          question: 'What is the founding rate?',
+          answer: `Our first ${foundingOffer.places} clients get the Local Launch Pack at a founding rate of ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())}. Once those ${foundingOffer.places} spots are filled, the founding rate closes.`,
+        },
+      ]
+    : []),
   {
     question: 'What kinds of businesses do you work with?',
     answer:
@@ -47,7 +67,7 @@ export const faqItems: readonly FaqItem[] = [
   {
     question: 'How quickly will you reply to my enquiry?',
     answer:
-      "We reply to every enquiry within 1 business day. Send us a message or book your free 15-minute consult and we'll be in touch.",
+      `We reply to every enquiry within ${claims.reply}. Send us a message or book your free ${claims.consult} consult and we'll be in touch.`,
   },
   {
     question: 'Do I need a new website?',

@@ -1,4 +1,5 @@
 import type { IconName } from './icons.ts';
+import { claims } from './offer.ts';
 import type { SectionCopy } from './sections.ts';
 
 export interface HomeHero {
@@ -32,7 +33,7 @@ export const hero = {
   eyebrow: 'Newcastle, NSW',
   title: 'Fixed-price marketing that brings Newcastle locals to your door',
   subtitle:
-    "Clear, fixed-price packages for local businesses, with access to our local email newsletter and its 5,000+ subscribers. When you're ready, work starts within 48 hours.",
+    `Clear, fixed-price packages for local businesses, with access to our local email newsletter and its ${claims.subscribers} subscribers. When you're ready, work starts within ${claims.start}.`,
 } as const satisfies HomeHero;
 
 export const localAdvantage = {
@@ -44,7 +45,7 @@ export const localAdvantage = {
     {
       title: 'A built-in local audience',
       description:
-        'Our email newsletter reaches 5,000+ local subscribers, so your business is seen by people who live and spend nearby.',
+        `Our email newsletter reaches ${claims.subscribers} local subscribers, so your business is seen by people who live and spend nearby.`,
       icon: 'mail',
     },
     {
@@ -65,16 +66,16 @@ export const localAdvantage = {
 export const audience = {
   title: 'A local audience that actually reads',
   intro:
-    'Our newsletter reaches 5,000+ local subscribers and about 61% of them open it, so your business lands in front of people who are paying attention.',
+    `Our newsletter reaches ${claims.subscribers} local subscribers and about ${claims.openRate} of them open it, so your business lands in front of people who are paying attention.`,
   stats: [
-    { value: '5,000+', label: 'local subscribers' },
-    { value: '61%', label: 'average open rate' },
-    { value: '48 hrs', label: 'to get started' },
+    { value: claims.subscribers, label: 'local subscribers' },
+    { value: claims.openRate, label: 'average open rate' },
+    { value: claims.startShort, label: 'to get started' },
   ],
 } as const satisfies Audience;
 
 export const trustPoints = [
-  'Free 15-minute consult',
-  'Reply within 1 business day',
-  'Work starts within 48 hours',
+  `Free ${claims.consult} consult`,
+  `Reply within ${claims.reply}`,
+  `Work starts within ${claims.start}`,
 ] as const satisfies readonly string[];

@@ -1,3 +1,13 @@
+import {
+  claims,
+  formatDuration,
+  formatPrice,
+  foundingOffer,
+  foundingOfferOpenFor,
+  foundingRegularPrice,
+  planPriceText,
+  planTerms,
+} from './offer.ts';
 import { planTitles, type PlanId } from './plan-titles.ts';
 
 export type { PlanId };
@@ -18,27 +28,26 @@ export interface Package {
   readonly ctaLabel: string;
 }
 
-export const foundingOffer = {
-  spots: 10,
-  text: 'Founding rate for our first 10 clients: the Local Launch Pack for $1,500 instead of the regular $3,000.',
-} as const;
+/** The founding offer in a sentence, while it is open. */
+export const foundingOfferText = foundingOffer.open
+  ? `Founding rate for our first ${foundingOffer.places} clients: the ${planTitles[foundingOffer.planId]} for ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())}.`
+  : undefined;
 
 export const packages: readonly Package[] = [
   {
     planId: 'visibility-boost',
     title: planTitles['visibility-boost'],
     tagline: 'Get found this month',
-    price: '$750',
-    priceNote: 'once-off',
-    timeline: 'Delivered in 2 weeks',
+    ...planPriceText('visibility-boost'),
+    timeline: `Delivered in ${formatDuration(planTerms['visibility-boost'].timeline)}`,
     outcome:
       'Locals searching for what you offer find an accurate, appealing listing and hear about you in their inbox.',
     features: [
-      'A 30-minute strategy call to set your priorities',
+      `A ${claims.strategyCall} strategy call to set your priorities`,
       'Google Business Profile audit and optimisation',
       'Refreshed business description, categories and photos',
       'Name, address and phone details checked across key local directories',
-      'A feature in our local email newsletter (5,000+ subscribers)',
+      `A feature in our local email newsletter (${claims.subscribers} subscribers)`,
       'A plain-English summary with your next steps',
     ],
     popular: false,
@@ -48,11 +57,9 @@ export const packages: readonly Package[] = [
     planId: 'local-launch',
     title: planTitles['local-launch'],
     tagline: 'Launch properly to your local market',
-    price: '$1,500',
-    priceNote: 'founding rate',
-    regularPrice: '$3,000',
-    timeline: 'Delivered in 4 weeks',
-    badge: 'Founding rate – first 10 clients',
+    ...planPriceText('local-launch'),
+    timeline: `Delivered in ${formatDuration(planTerms['local-launch'].timeline)}`,
+    ...(foundingOfferOpenFor('local-launch') ? { badge: `Founding rate – first ${foundingOffer.places} clients` } : {}),
     outcome:
       'Your business launches to Newcastle with a clear plan, a polished online presence and a newsletter audience already paying attention.',
     features: [
@@ -71,12 +78,9 @@ export const packages: readonly Package[] = [
     planId: 'growth',
     title: planTitles['growth'],
     tagline: 'Keep the customers coming',
-    price: '$997',
-    priceNote: 'per month',
-    terms: '3-month minimum',
-    timeline: 'Results over 3–6 months',
-    outcome:
-      'Consistent, month-on-month local marketing that builds awareness and enquiries over 3–6 months.',
+    ...planPriceText('growth'),
+    timeline: `Results over ${formatDuration(planTerms.growth.timeline)}`,
+    outcome: `Consistent, month-on-month local marketing that builds awareness and enquiries over ${formatDuration(planTerms.growth.timeline)}.`,
     features: [
       'Regular placements in our local email newsletter',
       'Social content written, designed and posted each month',
@@ -95,8 +99,7 @@ export const addOns: readonly Package[] = [
     planId: 'paid-ads',
     title: planTitles['paid-ads'],
     tagline: 'Reach more locals, faster',
-    price: 'Custom pricing',
-    priceNote: 'quoted to your goals',
+    ...planPriceText('paid-ads'),
     timeline: 'Timeline agreed in your quote',
     outcome:
       'Targeted Google and Meta ads put your offer in front of nearby customers who are searching and scrolling right now.',
@@ -115,8 +118,7 @@ export const addOns: readonly Package[] = [
     planId: 'additional-content',
     title: planTitles['additional-content'],
     tagline: 'More to say, more often',
-    price: 'Custom pricing',
-    priceNote: 'quoted to your goals',
+    ...planPriceText('additional-content'),
     timeline: 'Timeline agreed in your quote',
     outcome:
       'More fresh content in front of locals, without adding to your to-do list.',
@@ -134,8 +136,7 @@ export const addOns: readonly Package[] = [
     planId: 'advanced-seo',
     title: planTitles['advanced-seo'],
     tagline: 'Rank for the searches that matter',
-    price: 'Custom pricing',
-    priceNote: 'quoted to your goals',
+    ...planPriceText('advanced-seo'),
     timeline: 'Timeline agreed in your quote',
     outcome:
       'Your website builds visibility for the local searches that bring in paying customers.',

@@ -1,3 +1,5 @@
+import { claims } from './offer.ts';
+
 /** Headings and short introductions of the sections that several pages share. */
 export interface SectionCopy {
   readonly eyebrow: string;
@@ -36,13 +38,13 @@ export const faqSection = {
 } as const satisfies SectionCopy;
 
 export const consultSection = {
-  eyebrow: 'Free 15-minute consult',
+  eyebrow: `Free ${claims.consult} consult`,
   title: 'Book your free consult',
   startProjectTitle: 'Tell us about your business',
   startProjectIntro: 'Share a few details below, or call or email us directly if you prefer. Either way, there is no cost and no obligation.',
-  intro: "Tell us about your business and what you want to achieve. We'll reply within 1 business day to lock in a time.",
+  intro: `Tell us about your business and what you want to achieve. We'll reply within ${claims.reply} to lock in a time.`,
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",
   changePlan: 'Change package',
-  submitted: "Thanks! Your enquiry is in. We'll reply within 1 business day.",
+  submitted: `Thanks! Your enquiry is in. We'll reply within ${claims.reply}.`,
 } as const;

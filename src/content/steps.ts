@@ -1,4 +1,5 @@
 import type { IconName } from './icons.ts';
+import { claims } from './offer.ts';
 
 export interface Step {
   readonly number: number;
@@ -10,23 +11,23 @@ export interface Step {
 export const steps: readonly Step[] = [
   {
     number: 1,
-    title: 'Book your free 15-minute consult',
+    title: `Book your free ${claims.consult} consult`,
     description:
       "Pick a time that suits you and tell us about your business. We'll work out together whether we're a good fit and which package makes sense.",
     icon: 'calendar',
   },
   {
     number: 2,
-    title: 'Plan it on a 30-minute strategy call',
+    title: `Plan it on a ${claims.strategyCall} strategy call`,
     description:
       "Once you're on board, we dig into your customers, competitors and goals, then map out exactly what we'll deliver and when.",
     icon: 'message-circle',
   },
   {
     number: 3,
-    title: 'We start within 48 hours',
+    title: `We start within ${claims.start}`,
     description:
-      'We get to work within 48 hours, building your listings, content and newsletter feature, then launching on the agreed timeline.',
+      `We get to work within ${claims.start}, building your listings, content and newsletter feature, then launching on the agreed timeline.`,
     icon: 'megaphone',
   },
   {

@@ -1,38 +1,36 @@
 import type { FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
 import type { FaqItem } from '../content/faq.ts';
-import { allPlans, type Package } from '../content/packages.ts';
+import { claims, currency, currentPrice, priceRange, type Price } from '../content/offer.ts';
+import { allPlans } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
 
-/** A fixed price in AUD from the package's price text ("$1,500" → "1500"); custom pricing has none. */
-function priceOf(plan: Package): string | undefined {
-  const match = /^\$([\d,]+)/.exec(plan.price);
-  return match?.[1]?.replace(/,/g, '');
+/** A fixed price's amount; a monthly one also as a price per month (UN/CEFACT unit code MON). */
+function priceOffer(price: Price): Pick<Offer, 'price' | 'priceCurrency' | 'priceSpecification'> {
+  return {
+    priceCurrency: price.currency,
+    price: price.amount,
+    ...(price.unit === 'month'
+      ? {
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price: price.amount,
+            priceCurrency: price.currency,
+            unitCode: 'MON',
+          },
+        }
+      : {}),
+  };
 }
 
 export function planOffers(config: PublicConfig): Offer[] {
   return allPlans.map((plan) => {
-    const price = priceOf(plan);
+    const price = currentPrice(plan.planId);
     return {
       '@type': 'Offer',
       name: plan.title,
       description: plan.outcome,
       url: `${config.siteUrl}/start-project?plan=${plan.planId}`,
-      priceCurrency: 'AUD',
-      ...(price
-        ? {
-            price,
-            ...(plan.priceNote === 'per month'
-              ? {
-                  priceSpecification: {
-                    '@type': 'UnitPriceSpecification',
-                    price,
-                    priceCurrency: 'AUD',
-                    unitCode: 'MON',
-                  },
-                }
-              : {}),
-          }
-        : {}),
+      ...(price === 'custom' ? { priceCurrency: currency } : priceOffer(price)),
     };
   });
 }
@@ -48,11 +46,10 @@ export function studioSchema(config: PublicConfig): WithContext<ProfessionalServ
     email: config.contactEmail,
     image: `${config.siteUrl}/og-default.png`,
     logo: `${config.siteUrl}/icon-512.png`,
-    description:
-      'Fixed-price marketing packages for Newcastle small businesses, with a local email newsletter of 5,000+ subscribers.',
+    description: `Fixed-price marketing packages for Newcastle small businesses, with a local email newsletter of ${claims.subscribers} subscribers.`,
     address: { '@type': 'PostalAddress', addressLocality: 'Newcastle', addressRegion: 'NSW', addressCountry: 'AU' },
     areaServed: { '@type': 'City', name: 'Newcastle, NSW' },
-    priceRange: '$750–$3,000',
+    priceRange: priceRange(),
     makesOffer: planOffers(config),
   };
 }

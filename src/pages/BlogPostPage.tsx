@@ -8,6 +8,7 @@ import { useBlogSource } from '../app/blog-source.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { authorName } from '../content/authors.ts';
+import { postCallToAction } from '../content/page-copy/blog-post.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { DeferredPostStructuredData } from '../components/DeferredPostStructuredData.tsx';
 import { DeferredRelatedPosts } from '../components/DeferredRelatedPosts.tsx';
@@ -130,12 +131,9 @@ export default function BlogPostPage() {
           </div>
           <aside aria-labelledby="post-cta-heading" className="mt-10 rounded-2xl bg-harbour-800 p-8 text-white">
             <h2 id="post-cta-heading" className="text-2xl font-bold">
-              Want this done for your business?
+              {postCallToAction.heading}
             </h2>
-            <p className="mt-2 text-slate-200">
-              Book a free 15-minute consult and we’ll show you the quickest wins for your business. We reply within 1
-              business day.
-            </p>
+            <p className="mt-2 text-slate-200">{postCallToAction.text}</p>
             <BookConsultLink cta="post-book-free-consult" className="btn-primary mt-6" icon={false} />
           </aside>
         </div>

@@ -18,7 +18,7 @@ export default function StartProjectPage() {
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/start-project" />
-      <PageHero eyebrow="Free 15-minute consult" heading={copy.heading} intro={copy.intro}>
+      <PageHero eyebrow={consultSection.eyebrow} heading={copy.heading} intro={copy.intro}>
         {plan && (
           <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
             <p

@@ -139,16 +139,16 @@ describe('every page’s server HTML', () => {
       areaServed: { name: string };
       telephone: string;
       email: string;
-      makesOffer: { name: string; price?: string; priceCurrency: string }[];
+      makesOffer: { name: string; price?: number; priceCurrency: string }[];
     };
     expect(studio.address).toMatchObject({ addressLocality: 'Newcastle', addressRegion: 'NSW' });
     expect(studio.areaServed.name).toBe('Newcastle, NSW');
     expect(studio.telephone).toMatch(/^\(02\) 49/);
     expect(studio.email).toContain('@');
     expect(studio.makesOffer.map((offer) => [offer.name, offer.price ?? null, offer.priceCurrency])).toEqual([
-      ['Visibility Boost', '750', 'AUD'],
-      ['Local Launch Pack', '1500', 'AUD'],
-      ['Growth Partner', '997', 'AUD'],
+      ['Visibility Boost', 750, 'AUD'],
+      ['Local Launch Pack', 1500, 'AUD'],
+      ['Growth Partner', 997, 'AUD'],
       ['Paid Ads Management', null, 'AUD'],
       ['Additional Content', null, 'AUD'],
       ['Advanced SEO', null, 'AUD'],

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import request from 'supertest';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { RenderModule } from './pages.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
@@ -106,5 +107,32 @@ export async function createTestApp({
       temp.remove();
       rmSync(enquiriesDirectory, { recursive: true, force: true });
     },
+  };
+}
+
+/** A page as visitors and search engines read it: its text without markup, meta description and JSON-LD blocks. */
+export async function readPage(app: Parameters<typeof request>[0], path: string) {
+  const { text: html } = await request(app).get(path).expect(200);
+  const decode = (text: string) =>
+    text
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const body = html.slice(html.indexOf('<body'));
+  return {
+    html,
+    text: decode(
+      body
+        .replace(/<script\b[\s\S]*?<\/script>/g, ' ')
+        .replace(/<!-- -->/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' '),
+    ),
+    description: decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? ''),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+    ),
   };
 }

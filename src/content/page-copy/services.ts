@@ -1,9 +1,14 @@
 import type { PageCopy } from '../page-copy.ts';
+import { foundingOfferOpenFor, planPriceText } from '../offer.ts';
+
+const boost = planPriceText('visibility-boost');
+const launch = planPriceText('local-launch');
+const growth = planPriceText('growth');
 
 export const servicesCopy = {
   title: 'Services',
   description:
-    'Compare our fixed-price local marketing packages: Visibility Boost $750, Local Launch Pack $1,500 founding rate and Growth Partner $997 per month.',
+    `Compare our fixed-price local marketing packages: Visibility Boost ${boost.price}, Local Launch Pack ${launch.price}${foundingOfferOpenFor('local-launch') ? ` ${launch.priceNote}` : ''} and Growth Partner ${growth.price} ${growth.priceNote}.`,
   heading: 'Fixed-price marketing packages',
   intro:
     'Choose a once-off package or an ongoing partnership, then add paid ads, extra content or advanced SEO when you need them. Every price is clear before we start.',
