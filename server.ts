@@ -198,7 +198,7 @@ async function main() {
   }
   store.watch();
   const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) }).catch(
-    (error: unknown) => fail(`Cannot start: enquiries ${(error as Error).message}`),
+    (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
   const rateLimitStore =
     enquiryStore instanceof PostgresEnquiryStore ? new PostgresRateLimitStore(enquiryStore.connections) : undefined;

@@ -217,7 +217,7 @@ describe('npm run enquiries with DATABASE_URL', () => {
     url.password = 'pa55word-secret';
     const run = await cli(['list'], { DATABASE_URL: url.href });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: the database at 127\.0\.0\.1:\d+\/test_\S+ refused the login .*\n$/);
+    expect(run.stderr).toMatch(/^error: the enquiry database at 127\.0\.0\.1:\d+\/test_\S+ refused the login .*\n$/);
     expect(run.stderr).not.toContain('pa55word');
   });
 });

@@ -97,4 +97,3 @@ export function asTypedInHeader(value: string): string {
   if (chunk) words.push(chunk);
   return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(' ');
 }
-

@@ -69,7 +69,9 @@ describe('FileEnquiryStore', () => {
     expect(await readFile(tmp.file, 'utf8')).toBe('{"version": 1, "enquiries": [');
 
     await writeFile(tmp.file, JSON.stringify({ version: 1, enquiries: [{ id: 'x' }] }));
-    await expect(FileEnquiryStore.open(tmp.file)).rejects.toThrow(/enquiries\.json: has the wrong shape at enquiries\.0\./);
+    await expect(FileEnquiryStore.open(tmp.file)).rejects.toThrow(
+      /enquiries\.json: has the wrong shape at enquiries\.0\./,
+    );
   });
 
   test('a missing file is an empty store; open does not create it', async () => {

@@ -84,13 +84,15 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
     const error = await PostgresEnquiryStore.open(url.href, { enabled }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EnquiryStoreError);
     expect((error as Error).message).toMatch(
-      new RegExp(`^the database at 127\\.0\\.0\\.1:${url.port}/test_\\S+ refused the login \\(.*nobody.*\\)$`),
+      new RegExp(`^the enquiry database at 127\\.0\\.0\\.1:${url.port}/test_\\S+ refused the login \\(.*nobody.*\\)$`),
     );
     expect((error as Error).message).not.toContain('s3cret');
     const missing = await PostgresEnquiryStore.open(database.url.replace(/\/[^/]+$/, '/no_such_db'), {
       enabled,
     }).catch((e: unknown) => e);
-    expect((missing as Error).message).toMatch(/^the database at 127\.0\.0\.1:\d+\/no_such_db has no such database/);
+    expect((missing as Error).message).toMatch(
+      /^the enquiry database at 127\.0\.0\.1:\d+\/no_such_db has no such database/,
+    );
   });
 
   test('while the database is down: unhealthy, adds fail, and it recovers by itself when the database returns', async () => {

@@ -151,7 +151,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
           continue;
         }
         await pool.end().catch(() => undefined);
-        throw new EnquiryStoreError(`the database at ${databaseHost(url)} ${describeFailure(error)}`);
+        throw new EnquiryStoreError(`the enquiry database at ${databaseHost(url)} ${describeFailure(error)}`);
       }
     }
   }
@@ -226,7 +226,9 @@ export class PostgresEnquiryStore implements EnquiryStore {
          WHERE e.id = d.enquiry_id AND NOT e.spam AND d.state = 'failed'
          RETURNING d.channel`,
       );
-      await client.query(`UPDATE enquiry_deliveries SET retry_at = NULL WHERE state = 'pending' AND retry_at IS NOT NULL`);
+      await client.query(
+        `UPDATE enquiry_deliveries SET retry_at = NULL WHERE state = 'pending' AND retry_at IS NOT NULL`,
+      );
       const requeued = { hubspot: 0, email: 0 };
       for (const row of rows) requeued[row.channel] += 1;
       return requeued;
