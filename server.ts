@@ -10,7 +10,7 @@ import { createApp } from './src/server/app.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
-import { deliveryChannels, startOutbox, type Outbox } from './src/server/enquiries/outbox.server.ts';
+import { deliveryChannels, startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { PostgresEnquiryStore } from './src/server/enquiries/postgres-store.server.ts';
 import { PostgresRateLimitStore } from './src/server/enquiries/postgres-rate-limit.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
@@ -206,8 +206,9 @@ async function main() {
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
-  let outbox: Outbox | undefined;
-  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox?.wake() };
+  // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
+  const outbox = startOutbox({ store: enquiryStore, config, logger });
+  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox.wake() };
   handle = createApp({ config, store, logger, ...rendering, enquiries });
   server.listen(config.port, config.host, () => {
     logger.info(
@@ -215,11 +216,9 @@ async function main() {
     );
   });
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
-  // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
-  outbox = startOutbox({ store: enquiryStore, config, logger });
   shutdownOnSignals(server, async () => {
     store.close();
-    await outbox?.stop();
+    await outbox.stop();
     await enquiryStore.close();
     await rendering.close();
   });
