@@ -5,7 +5,8 @@
  * express.static (the baseline), and loads each with autocannon (50 connections, 10 s after a 3 s warm-up).
  * Every figure is also given as a ratio to the baseline, which holds on a noisy machine. Then the worst case one
  * request can cause: the first render of the largest post the store allows, with /healthz asked all the while.
- * (`--worst-case`: only that.) A report, not a test.
+ * (`--worst-case`: only that.) Then the enquiry endpoint on the file and on PostgreSQL (a server of its own,
+ * started and stopped here; `--enquiries-only`: only that). A report, not a test.
  */
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
@@ -15,9 +16,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BootData } from '../src/app/boot-data.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
-import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
+import pg from 'pg';
+import { newStoredEnquiry } from '../src/server/enquiries/enquiry.ts';
+import { PostgresEnquiryStore } from '../src/server/enquiries/postgres-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { maxContentLength } from '../src/server/store-schema.ts';
+import { withTestPostgres } from './lib/postgres.ts';
 import { largeStore, largestPostStore } from './lib/seed-store.ts';
 import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';
 
@@ -126,22 +130,9 @@ async function runMode(name: string, server: RunningServer, baseline: Load, with
   return results;
 }
 
-/**
- * POST /api/enquiries as the site's script sends it, to one process: every answer is a 201 for an enquiry already
- * fsync'd to ENQUIRIES_FILE, so req/s is enquiries durably accepted per second.
- */
-async function benchEnquiries(port: number) {
-  const directory = mkdtempSync(path.join(tmpdir(), 'bench-enquiries-'));
-  const file = path.join(directory, 'enquiries.json');
-  const server = await startServer({
-    PORT: String(port),
-    DATA_FILE: 'data/db.json',
-    ENQUIRIES_FILE: file,
-    ENQUIRY_RATE_LIMIT: '1000000',
-  });
-  await fetch(`${server.url}/start-project`);
-  const token = formTokens(await loadFormSecret(formSecretFile(file))).issue(Date.now() - 10_000);
-  const body = JSON.stringify({
+/** The body the site's script sends, with a token `secret` signed 10 s ago. */
+function enquiryBody(secret: Buffer): string {
+  return JSON.stringify({
     firstname: 'Bench',
     lastname: 'Mark',
     email: 'bench@example.com',
@@ -149,27 +140,124 @@ async function benchEnquiries(port: number) {
     company: 'Bench Café',
     message: 'A typical enquiry of a sentence or two about the business and what it wants to achieve.',
     plan: 'growth',
-    [tokenFieldName]: token,
+    [tokenFieldName]: formTokens(secret).issue(Date.now() - 10_000),
   });
-  const options = {
-    url: `${server.url}/api/enquiries`,
-    connections,
-    pipelining: 1,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body,
+}
+
+/** Loads every server at once, connections shared out between them: the summed rate, the worst p50 and p99. */
+async function postEnquiries(servers: RunningServer[], body: string): Promise<Load> {
+  const run = (server: RunningServer, seconds: number) =>
+    autocannon({
+      url: `${server.url}/api/enquiries`,
+      connections: Math.ceil(connections / servers.length),
+      pipelining: 1,
+      duration: seconds,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body,
+    });
+  await Promise.all(servers.map((server) => run(server, warmup)));
+  const results = await Promise.all(servers.map((server) => run(server, duration)));
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
   };
-  await autocannon({ ...options, duration: warmup });
-  const result = await autocannon({ ...options, duration });
-  const stored = (await readEnquiryFile(file)).enquiries.length;
-  console.log(`\n### POST /api/enquiries (one process, durable storage)\n`);
-  console.log('| enquiries/s | p50 ms | p99 ms | errors | non-2xx | stored in all |');
-  console.log('|---|---|---|---|---|---|');
-  console.log(
-    `| ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${stored} |`,
+}
+
+/** A file of `count` stored enquiries, as a site that has run for a while has. */
+function seededEnquiriesFile(count: number): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-enquiries-')), 'enquiries.json');
+  const enquiries = Array.from({ length: count }, (_, i) =>
+    newStoredEnquiry(
+      {
+        firstname: 'Seed',
+        email: `seed${i}@example.com`,
+        pageUri: 'https://studio.example/start-project',
+        spam: false,
+      },
+      { hubspot: false, email: false },
+      new Date(Date.now() - (count - i) * 60_000),
+    ),
   );
-  console.log(`\nPeak RSS (VmHWM): ${peakRssMiB(server.process.pid!).toFixed(1)} MiB`);
-  await server.stop();
+  writeFileSync(file, `${JSON.stringify({ version: 1, enquiries }, null, 2)}\n`);
+  return file;
+}
+
+/** Adds `count` stored enquiries to the database in one statement per table. */
+async function seedDatabase(url: string, count: number): Promise<void> {
+  const store = await PostgresEnquiryStore.open(url, { enabled: { hubspot: false, email: false } });
+  await store.close();
+  const client = new pg.Client(url);
+  await client.connect();
+  await client.query(
+    `INSERT INTO enquiries (id, received_at, fields, page_uri, spam)
+     SELECT gen_random_uuid(), now() - i * interval '1 minute',
+       jsonb_build_object('firstname', 'Seed', 'email', 'seed' || i || '@example.com'),
+       'https://studio.example/start-project', false
+     FROM generate_series(1, $1) AS i`,
+    [count],
+  );
+  await client.query(
+    `INSERT INTO enquiry_deliveries (enquiry_id, channel, state)
+     SELECT id, channel, 'off' FROM enquiries, unnest(ARRAY['hubspot', 'email']) AS channel
+     ON CONFLICT DO NOTHING`,
+  );
+  await client.end();
+}
+
+/**
+ * POST /api/enquiries as the site's script sends it: every answer is a 201 for an enquiry already durable (the
+ * file fsync'd, or the row committed), so enquiries/s is enquiries durably accepted per second. On the file and
+ * on PostgreSQL, one instance and two, with 5,000 enquiries already stored, and 50,000.
+ */
+async function benchEnquiries(port: number) {
+  console.log(`\n### POST /api/enquiries (durable storage, ${connections} connections in all)\n`);
+  console.log('| store | instances | stored before | enquiries/s | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const row = (store: string, instances: number, before: number, r: Load) =>
+    console.log(
+      `| ${store} | ${instances} | ${before.toLocaleString('en-AU')} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    );
+  const common = { DATA_FILE: 'data/db.json', ENQUIRY_RATE_LIMIT: '1000000' };
+
+  for (const before of [5_000, 50_000]) {
+    const file = seededEnquiriesFile(before);
+    const server = await startServer({ ...common, PORT: String(port), ENQUIRIES_FILE: file });
+    await fetch(`${server.url}/start-project`);
+    const body = enquiryBody(await loadFormSecret(formSecretFile(file)));
+    row('file', 1, before, await postEnquiries([server], body));
+    await server.stop();
+  }
+
+  await withTestPostgres(async (postgres) => {
+    const formSecret = 'bench-form-secret-of-at-least-32-characters';
+    const body = enquiryBody(Buffer.from(formSecret));
+    for (const [before, instances] of [
+      [5_000, 1],
+      [5_000, 2],
+      [50_000, 1],
+      [50_000, 2],
+    ] as const) {
+      const url = await postgres.createDatabase(`bench_${before}_${instances}`);
+      await seedDatabase(url, before);
+      const servers = await Promise.all(
+        Array.from({ length: instances }, (_, i) =>
+          startServer({
+            ...common,
+            PORT: String(port + 10 + i),
+            ENQUIRIES_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'bench-machine-')), 'enquiries.json'),
+            DATABASE_URL: url,
+            FORM_SECRET: formSecret,
+          }),
+        ),
+      );
+      row('PostgreSQL', instances, before, await postEnquiries(servers, body));
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  });
 }
 
 async function timed(url: string) {
