@@ -3,6 +3,7 @@ import { enquiryFields, enquiryForm, type EnquiryField } from '../../content/enq
 import { planIds, type PlanId } from '../../content/plan-titles.ts';
 import type { EnquiryErrors } from '../../lib/enquiry-types.ts';
 import { multiLine, singleLine } from '../../lib/plain-text.ts';
+import { parseAttribution } from './attribution.server.ts';
 
 const m = enquiryForm.messages;
 
@@ -41,6 +42,8 @@ export const enquiryInputSchema = z.object({
     .unknown()
     .transform((value) => (planIds.includes(value as PlanId) ? (value as PlanId) : undefined))
     .optional(),
+  // Where the visitor came from (sent with JavaScript only): what is malformed is dropped, never refused.
+  attribution: z.unknown().transform(parseAttribution).optional(),
 });
 
 export type EnquiryInput = z.infer<typeof enquiryInputSchema>;

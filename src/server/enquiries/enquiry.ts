@@ -1,6 +1,7 @@
 /** An enquiry as both stores keep it: the visitor's fields, where it came from, and its delivery per channel. */
 import { z } from 'zod';
 import { planIds, type PlanId } from '../../content/plan-titles.ts';
+import { attributionSchema, type Attribution } from './attribution.server.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';
@@ -24,6 +25,8 @@ export interface NewEnquiry extends EnquiryFields {
   hutk?: string;
   /** A honeypot hit: kept apart, never delivered or listed. */
   spam: boolean;
+  /** Where the visitor came from, when the form was sent with JavaScript (the browser's first and last touch). */
+  attribution?: Attribution;
 }
 
 /** One channel's delivery history, beside its state. */
@@ -72,11 +75,12 @@ export const storedEnquirySchema = z.object({
   pageName: z.string().optional(),
   hutk: z.string().optional(),
   spam: z.boolean(),
+  attribution: attributionSchema.optional(),
   delivery: z.object({ hubspot: deliveryState, email: deliveryState }),
   progress: z.object({ hubspot: progressSchema, email: progressSchema }),
 });
 
-const optionalKeys = ['lastname', 'phone', 'company', 'message', 'plan', 'pageName', 'hutk'] as const;
+const optionalKeys = ['lastname', 'phone', 'company', 'message', 'plan', 'pageName', 'hutk', 'attribution'] as const;
 
 /** A new enquiry as stored: an id, the time, delivery `pending` where configured; empty optional text dropped. */
 export function newStoredEnquiry(enquiry: NewEnquiry, enabled: EnabledChannels, now = new Date()): StoredEnquiry {

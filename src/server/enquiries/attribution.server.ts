@@ -1,0 +1,88 @@
+/**
+ * Where an enquiry's visitor came from, as the browser sends it with the form (`attribution`): checked here,
+ * bounded, and anything malformed dropped piece by piece, never a reason to refuse the enquiry.
+ */
+import { z } from 'zod';
+import { singleLine } from '../../lib/plain-text.ts';
+
+export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const clickIdNames = ['gclid', 'fbclid', 'msclkid'] as const;
+
+/** Text of one line, at most 200 characters. */
+const value = z
+  .string()
+  .transform((text) => singleLine(text).trim().slice(0, 200))
+  .pipe(z.string().min(1));
+
+const touchSchema = z.object({
+  landingPath: value,
+  ...Object.fromEntries(utmKeys.map((key) => [key, value.optional()])),
+  clickIds: z.array(z.enum(clickIdNames)).max(clickIdNames.length).optional(),
+  referrer: value.optional(),
+}) as z.ZodType<Touch>;
+
+export type Touch = { landingPath: string; clickIds?: Array<(typeof clickIdNames)[number]>; referrer?: string } & Partial<
+  Record<(typeof utmKeys)[number], string>
+>;
+
+export interface Attribution {
+  first?: Touch;
+  last?: Touch;
+  cta?: string;
+}
+
+/** The stored shape: what `parseAttribution` keeps. */
+export const attributionSchema = z.object({
+  first: touchSchema.optional(),
+  last: touchSchema.optional(),
+  cta: value.optional(),
+}) as z.ZodType<Attribution>;
+
+/** Each touch's keys, in the order the CSV and the report use them. */
+export const touchKeys = ['landingPath', ...utmKeys, 'clickIds', 'referrer'] as const;
+
+/** A touch with only its well-formed keys; undefined without a landing path. */
+function cleanTouch(input: unknown): Touch | undefined {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const kept: Record<string, unknown> = {};
+  for (const key of touchKeys) {
+    const candidate = { landingPath: '/', [key]: (input as Record<string, unknown>)[key] };
+    const parsed = touchSchema.safeParse(candidate);
+    const piece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
+    if (piece !== undefined && (!Array.isArray(piece) || piece.length)) kept[key] = piece;
+  }
+  if (Array.isArray(kept.clickIds)) kept.clickIds = [...new Set(kept.clickIds as string[])];
+  return typeof kept.landingPath === 'string' ? (kept as Touch) : undefined;
+}
+
+/** What the browser sent, cleaned; undefined when nothing of it is usable. */
+export function parseAttribution(input: unknown): Attribution | undefined {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const { first, last, cta } = input as Record<string, unknown>;
+  const attribution: Attribution = {};
+  const firstTouch = cleanTouch(first);
+  const lastTouch = cleanTouch(last);
+  const label = value.safeParse(cta);
+  if (firstTouch) attribution.first = firstTouch;
+  if (lastTouch) attribution.last = lastTouch;
+  if (label.success) attribution.cta = label.data;
+  return Object.keys(attribution).length ? attribution : undefined;
+}
+
+/**
+ * Source / medium as Google Analytics names them: `utm_source / utm_medium`; else `<referring host> / referral`;
+ * else `(direct) / (none)`.
+ */
+export function sourceMedium(touch: Touch | undefined): { source: string; medium: string } {
+  if (touch?.utm_source || touch?.utm_medium) {
+    return { source: touch.utm_source ?? '(not set)', medium: touch.utm_medium ?? '(not set)' };
+  }
+  if (touch?.referrer) return { source: touch.referrer, medium: 'referral' };
+  return { source: '(direct)', medium: '(none)' };
+}
+
+/** `<source> / <medium> / <campaign>` of a touch, "(none)" for a missing campaign. */
+export function cameFrom(touch: Touch | undefined): string {
+  const { source, medium } = sourceMedium(touch);
+  return `${source} / ${medium} / ${touch?.utm_campaign ?? '(none)'}`;
+}
