@@ -13,6 +13,7 @@ import { matchAppRoute } from './app/routes.tsx';
 import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
+import { recordLanding } from './lib/attribution-storage.ts';
 import { nextTask } from './lib/module-preload.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -24,6 +25,8 @@ async function loadPageCode({ pathname }: { pathname: string }) {
 
 // Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
+  // First, while the address is still the one the page was loaded with: the router is not running yet.
+  recordLanding();
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.

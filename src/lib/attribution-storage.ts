@@ -1,0 +1,40 @@
+import { attributionAfterLanding, attributionWithCta, enquiryAttribution, type Attribution } from './attribution.ts';
+
+// The site's own storage, no cookie: nothing about a visit reaches the server until an enquiry carries it.
+const storageKey = 'attribution';
+
+// Storage may be missing or refuse (cookies blocked, a full quota, a private window): then nothing is recorded and
+// the site works the same.
+function read(): string | null {
+  try {
+    return window.localStorage.getItem(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+function write(value: object | undefined): void {
+  if (!value) return;
+  try {
+    window.localStorage.setItem(storageKey, JSON.stringify(value));
+  } catch {
+    // As above: the visit goes unrecorded.
+  }
+}
+
+/**
+ * Records this page load as a landing, from the URL the page was loaded with and its referrer. Called once per page
+ * load, before the router starts: a client-side navigation is a move within the site, not a landing.
+ */
+export function recordLanding(): void {
+  write(attributionAfterLanding(read(), window.location.href, document.referrer, Date.now()));
+}
+
+export function recordCta(label: string): void {
+  write(attributionWithCta(read(), label));
+}
+
+/** What the site's own form sends with an enquiry; undefined when nothing is recorded. */
+export function storedAttribution(): Attribution | undefined {
+  return enquiryAttribution(read());
+}
