@@ -67,6 +67,7 @@ const envSchema = z.object({
   ),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address such as hello@example.com' }).optional()),
   ENQUIRY_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
+  ENQUIRY_RETENTION_DAYS: wholeNumber(1, 36_500).default(730),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
@@ -80,6 +81,8 @@ export interface PublicConfig {
   contactEmail: string;
   hubspot: { region: string; portalId?: string; formId?: string };
   gaMeasurementId?: string;
+  /** Enquiries older than this are deleted; the privacy page states it. */
+  enquiryRetentionDays: number;
 }
 
 export interface Config {
@@ -162,6 +165,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       contactEmail: e.CONTACT_EMAIL,
       hubspot: { region: e.HUBSPOT_REGION, portalId: e.HUBSPOT_PORTAL_ID, formId: e.HUBSPOT_FORM_ID },
       gaMeasurementId: e.GA_MEASUREMENT_ID,
+      enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
     },
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),
