@@ -7,7 +7,6 @@ import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
-import { storedAttribution } from '../lib/attribution-storage.ts';
 import { honeypotFieldName, tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
@@ -123,7 +122,11 @@ export function EnquiryForm({ planId }: { planId?: string }) {
     const fields = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
-    const attribution = storedAttribution();
+    // Where the visit came from. Its code was requested as the page started (src/entry-client.tsx), so this takes
+    // no time; an enquiry whose page could not load it goes without.
+    const attribution = await import('../lib/attribution-storage.ts')
+      .then((stored) => stored.storedAttribution())
+      .catch(() => undefined);
     try {
       let outcome = await postEnquiry(fields, attribution);
       if (outcome.status === 'problem' && isTokenProblem(outcome.problem)) {

@@ -1,4 +1,3 @@
-import { recordCta } from './attribution-storage.ts';
 import { loadScript } from './load-script.ts';
 
 declare global {
@@ -43,7 +42,12 @@ function trackCtaClick(event: MouseEvent) {
   if (!label) return;
   window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
   // The button that sends an enquiry did not lead to it: the enquiry names the call to action clicked before.
-  if (!(cta instanceof HTMLButtonElement && cta.type === 'submit')) recordCta(label);
+  if (cta instanceof HTMLButtonElement && cta.type === 'submit') return;
+  void import('./attribution-storage.ts')
+    .then((attribution) => attribution.recordCta(label))
+    .catch(() => {
+      // The code could not be fetched: the next enquiry names no call to action.
+    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { attributionAfterLanding, attributionWithCta, enquiryAttribution, type Attribution } from './attribution.ts';
 
-// The site's own storage, no cookie: nothing about a visit reaches the server until an enquiry carries it.
+// The site's own storage, no cookie: nothing about a visit reaches the server until an enquiry carries it. Loaded
+// apart from the scripts a page needs to become interactive (by import(), or with the enquiry form's code).
 const storageKey = 'attribution';
 
 // Storage may be missing or refuse (cookies blocked, a full quota, a private window): then nothing is recorded and
@@ -23,13 +24,14 @@ function write(value: object | undefined): void {
 }
 
 /**
- * Records this page load as a landing, from the URL the page was loaded with and its referrer. Called once per page
- * load, before the router starts: a client-side navigation is a move within the site, not a landing.
+ * Records a page load as a landing, from the URL the page was loaded with and its referrer. Once per page load: a
+ * client-side navigation is a move within the site, not a landing.
  */
-export function recordLanding(): void {
-  write(attributionAfterLanding(read(), window.location.href, document.referrer, Date.now()));
+export function recordLanding(url: string, referrer: string): void {
+  write(attributionAfterLanding(read(), url, referrer, Date.now()));
 }
 
+/** Keeps the label of the call to action just clicked, for the next enquiry. */
 export function recordCta(label: string): void {
   write(attributionWithCta(read(), label));
 }
