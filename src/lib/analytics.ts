@@ -52,9 +52,8 @@ function trackCtaClick(event: MouseEvent) {
 
 /**
  * The one analytics listener: every click on a `data-cta` element sends cta_click with its label, and the label is
- * kept for the next enquiry (attribution-storage.ts). Events
- * queue in dataLayer until Google's tag arrives; it is fetched once `loadTagAfter` resolves (the page has
- * hydrated and the browser is idle).
+ * kept for the next enquiry (attribution-storage.ts). Events queue in dataLayer until Google's tag arrives; it is
+ * fetched once `loadTagAfter` resolves (the page has hydrated and the browser is idle).
  */
 export function startAnalytics(gaMeasurementId: string | undefined, loadTagAfter: Promise<void>): void {
   if (started) return;

@@ -1,7 +1,7 @@
 import { attributionAfterLanding, attributionWithCta, enquiryAttribution, type Attribution } from './attribution.ts';
 
-// The site's own storage, no cookie: nothing about a visit reaches the server until an enquiry carries it. Loaded
-// apart from the scripts a page needs to become interactive (by import(), or with the enquiry form's code).
+// The site's own storage, no cookie: nothing about a visit reaches the server until an enquiry carries it. Every
+// caller loads this module with import(), apart from the scripts a page needs to become interactive.
 const storageKey = 'attribution';
 
 // Storage may be missing or refuse (cookies blocked, a full quota, a private window): then nothing is recorded and
