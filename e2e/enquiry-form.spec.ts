@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
 import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -22,16 +23,6 @@ async function contrastRatio(text: Locator, box: Locator): Promise<number> {
   const fg = luminance(await text.evaluate((element) => getComputedStyle(element).color));
   const bg = luminance(await box.evaluate((element) => getComputedStyle(element).backgroundColor));
   return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-}
-
-/**
- * The server refuses a post sooner than 3 s after the form's token was issued (a bot's speed). A page the server
- * has just rendered for the first time carries a token that young: wait until it is old enough, as a person is.
- */
-async function waitUntilTokenAccepted(page: Page) {
-  const token = await page.locator(`input[name="${tokenFieldName}"]`).first().inputValue();
-  const issuedAt = parseInt(token.split('.')[0] ?? '0', 36);
-  await expect.poll(() => Date.now() - issuedAt, { timeout: 5_000 }).toBeGreaterThan(3_200);
 }
 
 async function fillIn(page: Page, values: { firstname?: string; email?: string } = {}) {

@@ -9,6 +9,7 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
 import { preloadDeferredSections, setDeferredScripts, whenHydratedAndIdle } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
+import { landingRecordedMark } from './app/hydration-marks.ts';
 import { matchAppRoute } from './app/routes.tsx';
 import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
@@ -22,8 +23,26 @@ async function loadPageCode({ pathname }: { pathname: string }) {
   await preloadDeferredSections();
 }
 
+/**
+ * Records where the visit came from, from the address the page was loaded with: the router may have changed it by
+ * the time the code arrives, which is fetched apart from the scripts the page needs to become interactive.
+ */
+function recordLanding() {
+  const { href } = window.location;
+  const { referrer } = document;
+  void import('./lib/attribution-storage.ts')
+    .then((attribution) => {
+      attribution.recordLanding(href, referrer);
+      performance.mark(landingRecordedMark);
+    })
+    .catch(() => {
+      // Gone (a cached page outlived its release) or the network dropped: this landing goes unrecorded.
+    });
+}
+
 // Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
+  recordLanding();
   const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
   const boot = JSON.parse(bootJson) as BootData;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.

@@ -6,6 +6,7 @@ import { enquiryForm, enquiryFields, type EnquiryField } from '../content/enquir
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
+import type { Attribution } from '../lib/attribution.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -45,14 +46,14 @@ const controlClass =
 
 type Outcome = { status: 'sent'; firstname: string } | { status: 'problem'; problem: EnquiryProblem };
 
-async function postEnquiry(body: Record<string, string>): Promise<Outcome> {
+async function postEnquiry(fields: Record<string, string>, attribution: Attribution | undefined): Promise<Outcome> {
   const response = await fetch(enquiryEndpoint, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     credentials: 'same-origin',
-    body: JSON.stringify(body),
+    body: JSON.stringify(attribution ? { ...fields, attribution } : fields),
   });
-  if (response.status === 201) return { status: 'sent', firstname: body.firstname ?? '' };
+  if (response.status === 201) return { status: 'sent', firstname: fields.firstname ?? '' };
   const problem = (await response.json().catch(() => null)) as EnquiryProblem | null;
   if (problem && typeof problem.error === 'string')
     return { status: 'problem', problem: { ...problem, fields: problem.fields ?? {} } };
@@ -124,17 +125,22 @@ export function EnquiryForm({ planId }: { planId?: string }) {
     if (sendingRef.current) return;
     sendingRef.current = true;
     setSending(true);
-    const body = Object.fromEntries(
+    const fields = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
+    // Where the visit came from. Its code was requested as the page started (src/entry-client.tsx), so this takes
+    // no time; an enquiry whose page could not load it goes without.
+    const attribution = await import('../lib/attribution-storage.ts')
+      .then((stored) => stored.storedAttribution())
+      .catch(() => undefined);
     try {
-      let outcome = await postEnquiry(body);
+      let outcome = await postEnquiry(fields, attribution);
       if (outcome.status === 'problem' && isTokenProblem(outcome.problem)) {
         // The page's token had expired (or the page had none): send again once the fresh one is old enough.
         const fresh = outcome.problem.token!;
         setToken(fresh);
         await new Promise((resolve) => setTimeout(resolve, tokenMinimumAgeMs + 100));
-        outcome = await postEnquiry({ ...body, [tokenFieldName]: fresh });
+        outcome = await postEnquiry({ ...fields, [tokenFieldName]: fresh }, attribution);
       }
       if (outcome.status === 'sent') {
         setErrors({});

@@ -39,13 +39,21 @@ export function trackLeadFromRedirect(): void {
 function trackCtaClick(event: MouseEvent) {
   const cta = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cta]') : null;
   const label = cta?.dataset.cta;
-  if (label) window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
+  if (!label) return;
+  window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
+  // The button that sends an enquiry did not lead to it: the enquiry names the call to action clicked before.
+  if (cta instanceof HTMLButtonElement && cta.type === 'submit') return;
+  void import('./attribution-storage.ts')
+    .then((attribution) => attribution.recordCta(label))
+    .catch(() => {
+      // The code could not be fetched: the next enquiry names no call to action.
+    });
 }
 
 /**
- * The one analytics listener: every click on a `data-cta` element sends cta_click with its label. Events
- * queue in dataLayer until Google's tag arrives; it is fetched once `loadTagAfter` resolves (the page has
- * hydrated and the browser is idle).
+ * The one analytics listener: every click on a `data-cta` element sends cta_click with its label, and the label is
+ * kept for the next enquiry (attribution-storage.ts). Events queue in dataLayer until Google's tag arrives; it is
+ * fetched once `loadTagAfter` resolves (the page has hydrated and the browser is idle).
  */
 export function startAnalytics(gaMeasurementId: string | undefined, loadTagAfter: Promise<void>): void {
   if (started) return;

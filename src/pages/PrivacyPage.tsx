@@ -1,3 +1,4 @@
+import { useSiteConfig } from '../app/site-config.tsx';
 import { ContactLinks } from '../components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -5,12 +6,13 @@ import { privacyContact, privacyCopy, privacySections } from '../content/page-co
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
+  const { enquiryRetentionDays } = useSiteConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />
       <PageHero heading={copy.heading} intro={copy.intro} />
       <div className="container-page max-w-3xl space-y-12 py-16 sm:py-24">
-        {privacySections.map((section) => (
+        {privacySections(enquiryRetentionDays).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>
             <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">

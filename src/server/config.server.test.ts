@@ -168,6 +168,17 @@ describe('parseConfig', () => {
     }
   });
 
+  test('ENQUIRY_RETENTION_DAYS: how long enquiries are kept, for the privacy page too; 730 days unless set', () => {
+    expect(parseConfig({}).public.enquiryRetentionDays).toBe(730);
+    expect(parseConfig({ ENQUIRY_RETENTION_DAYS: '365' }).public.enquiryRetentionDays).toBe(365);
+    for (const value of ['0', '36501', '1.5', 'two years'])
+      expect(() => parseConfig({ ENQUIRY_RETENTION_DAYS: value })).toThrow(
+        new Error(
+          `Invalid configuration: ENQUIRY_RETENTION_DAYS must be a whole number from 1 to 36500 (got "${value}")`,
+        ),
+      );
+  });
+
   test('a bad SMTP_URL is named without echoing its password', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://user:secret@mail.example.com' })).toThrow(
       /^Invalid configuration: SMTP_URL must look like smtp:\/\/user:pass@mail\.example\.com:587 \(value not shown\)$/,

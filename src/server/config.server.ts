@@ -107,6 +107,7 @@ const envSchema = z.object({
     z.string().min(32, 'must be at least 32 characters (e.g. the output of: openssl rand -hex 32)').optional(),
   ),
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
+  ENQUIRY_RETENTION_DAYS: wholeNumber(1, 36_500).default(730),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
@@ -120,6 +121,8 @@ export interface PublicConfig {
   contactEmail: string;
   hubspot: { region: string; portalId?: string; formId?: string };
   gaMeasurementId?: string;
+  /** Enquiries older than this are deleted; the privacy page states it. */
+  enquiryRetentionDays: number;
 }
 
 export interface Config {
@@ -217,6 +220,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       contactEmail: e.CONTACT_EMAIL,
       hubspot: { region: e.HUBSPOT_REGION, portalId: e.HUBSPOT_PORTAL_ID, formId: e.HUBSPOT_FORM_ID },
       gaMeasurementId: e.GA_MEASUREMENT_ID,
+      enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
     },
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),

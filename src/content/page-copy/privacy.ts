@@ -1,3 +1,4 @@
+import { attributionDays } from '../attribution.ts';
 import type { PageCopy } from '../page-copy.ts';
 
 export const privacyCopy = {
@@ -13,13 +14,34 @@ export interface PrivacySection {
   readonly paragraphs: readonly string[];
 }
 
-/** The policy's sections; the contact section, with the studio's phone and email, follows them. */
-export const privacySections: readonly PrivacySection[] = [
+const numberWords = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A number of days as a reader says it: whole years in words (730: "two years"), otherwise days ("90 days"). */
+export function retentionPeriod(days: number): string {
+  if (days % 365 === 0) {
+    const years = days / 365;
+    return `${numberWords[years - 1] ?? years} ${years === 1 ? 'year' : 'years'}`;
+  }
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS); the contact
+ * section, with the studio's phone and email, follows them.
+ */
+export const privacySections = (enquiryRetentionDays: number): readonly PrivacySection[] => [
   {
     heading: 'What we collect',
     paragraphs: [
-      'When you send our enquiry form we receive your name, email address and, if you give them, your phone number, business name, the package you are interested in and your message, with the address of the page you sent it from.',
+      'When you send our enquiry form we receive your name, email address and, if you give them, your phone number, business name, the package you are interested in and your message, with the address of the page you sent it from and where your visit came from (below).',
       'We use them only to reply to your enquiry, book your free consult and, if you become a client, to do the work you ask for. We never sell them or add you to a mailing list without asking.',
+    ],
+  },
+  {
+    heading: 'Where your visit came from',
+    paragraphs: [
+      'To learn which of our emails, ads and links bring enquiries, our pages keep a short note in your browser (in its storage for this site, not in a cookie) of where your visits came from: the page you first arrived on, and the page you last arrived on from a campaign or another website, with the campaign tags in their links (utm_source, utm_medium, utm_campaign, utm_term, utm_content), the website that linked to us and the names of any ad click ids (gclid, fbclid, msclkid; never their values). It also notes the last button you clicked on our site.',
+      `The note covers ${attributionDays} days from your first visit; your first visit after that starts a new one. It is never sent anywhere on its own: it leaves your browser only with an enquiry you send through our form, and is then handled like the rest of that enquiry. To remove it, clear this site's data in your browser.`,
     ],
   },
   {
@@ -32,7 +54,7 @@ export const privacySections: readonly PrivacySection[] = [
   {
     heading: 'How long we keep them, and deleting them',
     paragraphs: [
-      'We keep an enquiry for as long as we need it to work with you, and delete enquiries that did not lead to work within two years.',
+      `We keep an enquiry for as long as we need it to work with you, and delete enquiries that did not lead to work within ${retentionPeriod(enquiryRetentionDays)}.`,
       'You can ask to see, correct or delete your details at any time: contact us as below and we will do it within 30 days, on our server and in HubSpot.',
     ],
   },
