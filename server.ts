@@ -13,6 +13,7 @@ import { ConfigError, parseConfig, type Config } from './src/server/config.serve
 import { deliveryChannels, startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { PostgresEnquiryStore } from './src/server/enquiries/postgres-store.server.ts';
 import { PostgresRateLimitStore } from './src/server/enquiries/postgres-rate-limit.server.ts';
+import { startRetention } from './src/server/enquiries/retention.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStoreText, StoreError } from './src/server/store.server.ts';
@@ -208,6 +209,7 @@ async function main() {
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
   // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
   const outbox = startOutbox({ store: enquiryStore, config, logger });
+  const retention = startRetention({ store: enquiryStore, days: config.public.enquiryRetentionDays, logger });
   const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox.wake() };
   handle = createApp({ config, store, logger, ...rendering, enquiries });
   server.listen(config.port, config.host, () => {
@@ -218,6 +220,7 @@ async function main() {
   server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
   shutdownOnSignals(server, async () => {
     store.close();
+    retention.stop();
     await outbox.stop();
     await enquiryStore.close();
     await rendering.close();

@@ -2,7 +2,7 @@
  * The operators' view of the site's own enquiries: `npm run enquiries -- <command>` (see "Enquiries" in
  * README.md). Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
 import { planTitles } from '../src/content/plan-titles.ts';
 import { multiLine, singleLine } from '../src/lib/plain-text.ts';
@@ -13,10 +13,15 @@ import {
   exportEnquiries,
   importEnquiries,
   listEnquiries,
+  pruneEnquiries,
+  reportEnquiries,
+  type ReportRow,
   retryDeliveries,
   showEnquiry,
 } from '../src/server/enquiries/commands.server.ts';
+import { sourceMedium, type Touch } from '../src/server/enquiries/attribution.server.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
+import { retentionLimits, spamRetentionDays } from '../src/server/enquiries/retention.server.ts';
 import type { StoreLocation } from '../src/server/enquiries/stores.server.ts';
 
 interface FileFlags {
@@ -75,6 +80,8 @@ const program = operatorCommand(
   npm run enquiries -- export enquiries.csv
   npm run enquiries -- retry                     after fixing HubSpot or SMTP settings
   npm run enquiries -- delete 3f2a9c1e-…          a privacy request: gone from the store for good
+  npm run enquiries -- report --since 2026-09-01   which campaigns and buttons brought the enquiries
+  npm run enquiries -- prune                       delete what is past ENQUIRY_RETENTION_DAYS now
   DATABASE_URL=postgres://… npm run enquiries -- import data/enquiries.json   move a one-machine site's enquiries`,
 );
 
@@ -126,7 +133,7 @@ withFile(
   }
   // One line per field, whatever an older enquiry holds: a line break could print a false "email:" line.
   const field = (label: string, value: string | undefined) =>
-    print(`${`${label}:`.padEnd(12)}${value === undefined ? '—' : singleLine(value)}`);
+    print(`${`${label}: `.padEnd(12)}${value === undefined ? '—' : singleLine(value)}`);
   field('id', e.id);
   field('received', e.receivedAt);
   field('first name', e.firstname);
@@ -138,6 +145,25 @@ withFile(
   field('page', e.pageName ? `${e.pageUri} (${e.pageName})` : e.pageUri);
   field('hubspotutk', e.hutk);
   if (e.spam) field('spam', 'yes (honeypot filled in; never delivered)');
+  const { attribution } = e;
+  if (attribution) {
+    const touch = (label: string, t: Touch | undefined) => {
+      if (!t) return;
+      const { source, medium } = sourceMedium(t);
+      const extra = [
+        t.utm_term && `term ${t.utm_term}`,
+        t.utm_content && `content ${t.utm_content}`,
+        t.clickIds?.length && `click ids ${t.clickIds.join(' ')}`,
+      ].filter(Boolean);
+      field(
+        label,
+        `${source} / ${medium} / ${t.utm_campaign ?? '(none)'}, landing on ${t.landingPath}${extra.length ? ` (${extra.join(', ')})` : ''}`,
+      );
+    };
+    touch('first visit', attribution.first);
+    touch('last visit', attribution.last);
+    field('CTA', attribution.cta);
+  }
   field('HubSpot', describeDelivery(e, 'hubspot'));
   field('email sent', describeDelivery(e, 'email'));
   print('message:');
@@ -175,6 +201,56 @@ withFile(
 ).action(async (id: string, flags: FileFlags) => {
   const removed = await deleteEnquiry(where(flags), id);
   print(`deleted enquiry ${removed.id} (received ${removed.receivedAt}) from ${describeLocation(where(flags))}`);
+});
+
+withFile(
+  program
+    .command('report')
+    .description('which marketing brought the enquiries: by source / medium, campaign, landing page and CTA')
+    .option('--since <date>', 'only enquiries received on or after this day (YYYY-MM-DD, UTC)')
+    .option('--json', 'print JSON'),
+).action(async (flags: FileFlags & { since?: string; json?: boolean }) => {
+  const report = await reportEnquiries(where(flags), flags.since);
+  if (flags.json) {
+    print(JSON.stringify(report, null, 2));
+    return;
+  }
+  const share = (n: number) => `${report.total ? Math.round((n / report.total) * 100) : 0}%`;
+  const section = (title: string, rows: ReportRow[]) => {
+    print(`\n${title}`);
+    const cells = rows.map((row) => [cell(row.key, 60), String(row.count), share(row.count)]);
+    for (const line of table(['', 'ENQUIRIES', 'SHARE'], cells)) print(`  ${line}`);
+  };
+  print(
+    `${report.total} enquir${report.total === 1 ? 'y' : 'ies'}${report.since ? ` since ${report.since}` : ''}, by where each visitor first came from`,
+  );
+  section('SOURCE / MEDIUM', report.bySource);
+  section('CAMPAIGN', report.byCampaign);
+  section('LANDING PAGE', report.byLanding);
+  section('CALL TO ACTION CLICKED', report.byCta);
+});
+
+withFile(
+  program
+    .command('prune')
+    .description(
+      `delete enquiries older than the retention period now (spam older than ${spamRetentionDays} days), as the server does daily`,
+    )
+    .addOption(
+      new Option('--days <days>', 'the retention period in days (env ENQUIRY_RETENTION_DAYS)')
+        .default(process.env.ENQUIRY_RETENTION_DAYS?.trim() || '730')
+        .argParser((value) => {
+          if (!/^\d+$/.test(value) || Number(value) < 1)
+            throw new InvalidArgumentError('a whole number of days, at least 1');
+          return value;
+        }),
+    ),
+).action(async (flags: FileFlags & { days: string }) => {
+  const days = Number(flags.days);
+  const deleted = await pruneEnquiries(where(flags), retentionLimits(days));
+  print(
+    `deleted ${deleted} enquir${deleted === 1 ? 'y' : 'ies'} older than ${days} days (spam older than ${Math.min(days, spamRetentionDays)} days)`,
+  );
 });
 
 program

@@ -108,6 +108,7 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
   ENQUIRY_RETENTION_DAYS: wholeNumber(1, 36_500).default(730),
+  HUBSPOT_UTM_FIELDS: oneOf(['on', 'off']).default('off'),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
@@ -149,6 +150,8 @@ export interface Config {
     file: string;
     /** Base URL of HubSpot's Forms Submission API; forwarding is on when portalId and formId are set. */
     hubspotApiUrl: string;
+    /** Send the last touch's utm_* values as HubSpot form fields (the form has hidden properties of those names). */
+    hubspotUtmFields: boolean;
     /** When set, each enquiry is emailed to notifyEmail through this SMTP server. */
     smtpUrl?: string;
     notifyEmail: string;
@@ -225,6 +228,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),
       hubspotApiUrl: e.HUBSPOT_API_URL,
+      hubspotUtmFields: e.HUBSPOT_UTM_FIELDS === 'on',
       smtpUrl: e.SMTP_URL,
       notifyEmail: e.NOTIFY_EMAIL ?? e.CONTACT_EMAIL,
       rateLimit: e.ENQUIRY_RATE_LIMIT,

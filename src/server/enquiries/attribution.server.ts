@@ -21,9 +21,11 @@ const touchSchema = z.object({
   referrer: value.optional(),
 }) as z.ZodType<Touch>;
 
-export type Touch = { landingPath: string; clickIds?: Array<(typeof clickIdNames)[number]>; referrer?: string } & Partial<
-  Record<(typeof utmKeys)[number], string>
->;
+export type Touch = {
+  landingPath: string;
+  clickIds?: Array<(typeof clickIdNames)[number]>;
+  referrer?: string;
+} & Partial<Record<(typeof utmKeys)[number], string>>;
 
 export interface Attribution {
   first?: Touch;
@@ -46,12 +48,14 @@ function cleanTouch(input: unknown): Touch | undefined {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
   const kept: Record<string, unknown> = {};
   for (const key of touchKeys) {
-    const candidate = { landingPath: '/', [key]: (input as Record<string, unknown>)[key] };
+    let raw = (input as Record<string, unknown>)[key];
+    // Unknown click id names are dropped one by one, the known ones kept.
+    if (key === 'clickIds' && Array.isArray(raw)) raw = [...new Set(raw.filter((name) => clickIdNames.includes(name)))];
+    const candidate = { landingPath: '/', [key]: raw };
     const parsed = touchSchema.safeParse(candidate);
     const piece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
     if (piece !== undefined && (!Array.isArray(piece) || piece.length)) kept[key] = piece;
   }
-  if (Array.isArray(kept.clickIds)) kept.clickIds = [...new Set(kept.clickIds as string[])];
   return typeof kept.landingPath === 'string' ? (kept as Touch) : undefined;
 }
 

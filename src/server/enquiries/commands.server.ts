@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { planTitles } from '../../content/plan-titles.ts';
+import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
 import type { Channel, StoredEnquiry } from './enquiry.ts';
 import { readEnquiryFile, writeDurably } from './file-store.server.ts';
@@ -25,6 +26,7 @@ export function enquiryJson(e: StoredEnquiry) {
     pageName: e.pageName ?? null,
     hutk: e.hutk ?? null,
     spam: e.spam,
+    ...(e.attribution ? { attribution: e.attribution } : {}),
     delivery: { hubspot: e.delivery.hubspot, email: e.delivery.email },
     progress: e.progress,
   };
@@ -134,6 +136,9 @@ const csvColumns = [
   'emailAttempts',
   'emailSentAt',
   'emailError',
+  ...touchKeys.map((key) => `first_${key}` as const),
+  ...touchKeys.map((key) => `last_${key}` as const),
+  'cta',
 ] as const;
 
 /**
@@ -143,6 +148,16 @@ const csvColumns = [
  */
 export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
+}
+
+/** A touch's values as CSV cells (`first_utm_source`, …; click id names joined by spaces). */
+function touchCells<P extends 'first' | 'last'>(prefix: P, touch: Touch | undefined) {
+  return Object.fromEntries(
+    touchKeys.map((key) => {
+      const value = touch?.[key];
+      return [`${prefix}_${key}`, Array.isArray(value) ? value.join(' ') : (value ?? '')];
+    }),
+  ) as Record<`${P}_${(typeof touchKeys)[number]}`, string>;
 }
 
 /** Every field of every enquiry as CSV: UTF-8 with a byte order mark and CRLF lines, as Excel expects. */
@@ -171,6 +186,9 @@ export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
       emailAttempts: String(e.progress.email.attempts),
       emailSentAt: e.progress.email.sentAt ?? '',
       emailError: e.progress.email.lastError ?? '',
+      ...touchCells('first', e.attribution?.first),
+      ...touchCells('last', e.attribution?.last),
+      cta: e.attribution?.cta ?? '',
     };
     return csvColumns.map((column) => neutraliseFormula(row[column]));
   });
@@ -202,4 +220,56 @@ export async function exportEnquiries(
     throw new EnquiryStoreError(`cannot write ${target}: ${reason}`);
   }
   return enquiries.length;
+}
+
+/** Deletes enquiries older than `days` days (spam older than 30 days): what the server does once a day. */
+export function pruneEnquiries(where: StoreLocation, limits: { before: Date; spamBefore: Date }): Promise<number> {
+  return withExisting(where, (store) => store.prune(limits));
+}
+
+export interface ReportRow {
+  key: string;
+  count: number;
+}
+
+export interface Report {
+  since: string | null;
+  total: number;
+  bySource: ReportRow[];
+  byCampaign: ReportRow[];
+  byLanding: ReportRow[];
+  byCta: ReportRow[];
+}
+
+/**
+ * Which marketing brought the enquiries: non-spam enquiries (received on or after `since`) counted by their first
+ * touch's source / medium (Google Analytics' convention), campaign and landing page, and by the CTA clicked;
+ * each list largest first. An enquiry without attribution is `(direct) / (none)`, landing `(none)`.
+ */
+export async function reportEnquiries(where: StoreLocation, since?: string): Promise<Report> {
+  let from: number | undefined;
+  if (since !== undefined) {
+    from = /^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : NaN;
+    if (Number.isNaN(from)) throw new EnquiryStoreError(`--since must be a date such as 2026-09-01 (got "${since}")`);
+  }
+  const enquiries = (await listEnquiries(where)).filter((e) => from === undefined || Date.parse(e.receivedAt) >= from);
+  const count = (keyOf: (e: StoredEnquiry) => string): ReportRow[] => {
+    const counts = new Map<string, number>();
+    for (const e of enquiries) counts.set(keyOf(e), (counts.get(keyOf(e)) ?? 0) + 1);
+    return [...counts]
+      .map(([key, n]) => ({ key, count: n }))
+      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  };
+  const first = (e: StoredEnquiry) => e.attribution?.first;
+  return {
+    since: since ?? null,
+    total: enquiries.length,
+    bySource: count((e) => {
+      const { source, medium } = sourceMedium(first(e));
+      return `${source} / ${medium}`;
+    }),
+    byCampaign: count((e) => first(e)?.utm_campaign ?? '(none)'),
+    byLanding: count((e) => first(e)?.landingPath ?? '(none)'),
+    byCta: count((e) => e.attribution?.cta ?? '(none)'),
+  };
 }

@@ -4,6 +4,7 @@ import { planTitles } from '../../content/plan-titles.ts';
 import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
+import { sourceMedium, type Touch } from './attribution.server.ts';
 import { absolutePageUri } from './hubspot.server.ts';
 import type { Outcome } from './outbox.server.ts';
 
@@ -60,6 +61,7 @@ export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
     line('Page', absolutePageUri(enquiry.pageUri, config.public.siteUrl)),
     line('Received', enquiry.receivedAt),
     line('Enquiry id', enquiry.id),
+    ...attributionLines(enquiry),
     '',
     'Message:',
     enquiry.message || '—',
@@ -96,4 +98,29 @@ export function asTypedInHeader(value: string): string {
   }
   if (chunk) words.push(chunk);
   return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(' ');
+}
+
+/**
+ * Where the visitor came from, for the staff: source, medium and campaign of the latest campaign visit, the call to
+ * action they clicked, and their first visit when it differs. Nothing when the form was sent without JavaScript.
+ */
+function attributionLines(enquiry: StoredEnquiry): string[] {
+  const { attribution } = enquiry;
+  if (!attribution) return [];
+  const touch = attribution.last ?? attribution.first;
+  const { source, medium } = sourceMedium(touch);
+  const describe = (t: Touch) => {
+    const from = sourceMedium(t);
+    return `${from.source} / ${from.medium} / ${t.utm_campaign ?? '(none)'}, landing on ${t.landingPath}`;
+  };
+  const first = attribution.first;
+  return [
+    '',
+    'Source / Medium / Campaign / CTA',
+    `Source: ${source}`,
+    `Medium: ${medium}`,
+    `Campaign: ${touch?.utm_campaign ?? '(none)'}`,
+    `CTA: ${attribution.cta ?? '(none)'}`,
+    ...(first && touch && describe(first) !== describe(touch) ? [`First visit: ${describe(first)}`] : []),
+  ];
 }

@@ -46,6 +46,8 @@ export interface EnquiryStore {
   delete(id: string): Promise<StoredEnquiry | undefined>;
   /** Failed deliveries back to pending with a fresh count; pending ones waiting for a backoff due at once. */
   retry(): Promise<Record<Channel, number>>;
+  /** Deletes enquiries received before `before`, and spam received before `spamBefore`; how many it deleted. */
+  prune(limits: { before: Date; spamBefore: Date }): Promise<number>;
   /** Adds the enquiries whose ids it does not hold yet, as they are (delivery states included); how many it added. */
   import(enquiries: StoredEnquiry[]): Promise<number>;
 

@@ -190,6 +190,16 @@ export class FileEnquiryStore implements EnquiryStore {
     });
   }
 
+  prune({ before, spamBefore }: { before: Date; spamBefore: Date }): Promise<number> {
+    return this.change((enquiries) => {
+      const kept = enquiries.filter((e) => Date.parse(e.receivedAt) >= (e.spam ? spamBefore : before).getTime());
+      const deleted = enquiries.length - kept.length;
+      if (!deleted) return new Unchanged(0);
+      enquiries.splice(0, enquiries.length, ...kept);
+      return deleted;
+    });
+  }
+
   import(incoming: StoredEnquiry[]): Promise<number> {
     return this.change((enquiries) => {
       const held = new Set(enquiries.map((e) => e.id));

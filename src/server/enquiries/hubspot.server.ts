@@ -1,6 +1,7 @@
 /** Forwarding an enquiry to HubSpot's Forms Submission API (v3), and what its answers mean for a retry. */
 import { planTitles } from '../../content/plan-titles.ts';
 import type { Config } from '../config.server.ts';
+import { cameFrom, utmKeys } from './attribution.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
 import type { Outcome } from './outbox.server.ts';
 
@@ -18,7 +19,9 @@ export async function forwardToHubSpot(
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(hubspotSubmission(enquiry, config.public.siteUrl)),
+      body: JSON.stringify(
+        hubspotSubmission(enquiry, { siteUrl: config.public.siteUrl, utmFields: config.enquiries.hubspotUtmFields }),
+      ),
       signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
     body = await response.text();
@@ -36,10 +39,19 @@ export async function forwardToHubSpot(
   return { kind: 'failed', code, reason };
 }
 
-/** HubSpot's Forms Submission API v3 body: the non-empty fields, the package's title added to the message. */
-export function hubspotSubmission(enquiry: StoredEnquiry, siteUrl: string) {
+/**
+ * HubSpot's Forms Submission API v3 body: the non-empty fields, the package's title added to the message. Where
+ * the visitor came from (the last touch) goes as the five utm_* fields with `utmFields` (the studio's HubSpot form
+ * has hidden properties of those names), else as one "Came from:" line at the end of the message.
+ */
+export function hubspotSubmission(
+  enquiry: StoredEnquiry,
+  { siteUrl, utmFields }: { siteUrl: string; utmFields: boolean },
+) {
   const planLine = enquiry.plan ? `Package: ${planTitles[enquiry.plan]}` : '';
-  const message = [enquiry.message, planLine].filter(Boolean).join('\n\n');
+  const touch = enquiry.attribution?.last ?? enquiry.attribution?.first;
+  const cameFromLine = enquiry.attribution && !utmFields ? `Came from: ${cameFrom(touch)}` : '';
+  const message = [enquiry.message, planLine, cameFromLine].filter(Boolean).join('\n\n');
   const values: Array<[string, string | undefined]> = [
     ['firstname', enquiry.firstname],
     ['lastname', enquiry.lastname],
@@ -47,6 +59,7 @@ export function hubspotSubmission(enquiry: StoredEnquiry, siteUrl: string) {
     ['phone', enquiry.phone],
     ['company', enquiry.company],
     ['message', message],
+    ...(utmFields ? utmKeys.map((key): [string, string | undefined] => [key, touch?.[key]]) : []),
   ];
   const pageUri = absolutePageUri(enquiry.pageUri, siteUrl);
   return {

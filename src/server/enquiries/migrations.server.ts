@@ -46,6 +46,11 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
       );
     `,
   },
+  {
+    version: 2,
+    name: 'where each enquiry came from',
+    sql: `ALTER TABLE enquiries ADD COLUMN attribution jsonb;`,
+  },
 ];
 
 /** Any constant shared by every instance; "enquiry schema" in ASCII. */

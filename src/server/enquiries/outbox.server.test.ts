@@ -290,7 +290,7 @@ describe('the HubSpot submission body', () => {
         delivery: { hubspot: 'pending', email: 'off' },
         progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
       },
-      'https://studio.example',
+      { siteUrl: 'https://studio.example', utmFields: false },
     );
     expect(body).toEqual({
       submittedAt: String(Date.parse('2026-01-02T03:04:05.678Z')),

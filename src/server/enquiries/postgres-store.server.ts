@@ -25,6 +25,7 @@ import {
   type NewEnquiry,
   type StoredEnquiry,
 } from './enquiry.ts';
+import type { Attribution } from './attribution.server.ts';
 import { migrate } from './migrations.server.ts';
 
 /** "enquiry sender" in ASCII: the advisory lock the sending instance holds. */
@@ -44,6 +45,7 @@ interface EnquiryRow {
   page_name: string | null;
   hutk: string | null;
   spam: boolean;
+  attribution: Attribution | null;
   deliveries: Array<{
     channel: Channel;
     state: DeliveryState;
@@ -56,7 +58,7 @@ interface EnquiryRow {
 }
 
 const selectEnquiries = `
-  SELECT e.id, e.received_at, e.fields, e.page_uri, e.page_name, e.hutk, e.spam,
+  SELECT e.id, e.received_at, e.fields, e.page_uri, e.page_name, e.hutk, e.spam, e.attribution,
     (SELECT json_agg(d) FROM enquiry_deliveries d WHERE d.enquiry_id = e.id) AS deliveries
   FROM enquiries e`;
 
@@ -74,6 +76,7 @@ function fromRow(row: EnquiryRow): StoredEnquiry {
     ...(row.page_name ? { pageName: row.page_name } : {}),
     ...(row.hutk ? { hutk: row.hutk } : {}),
     spam: row.spam,
+    ...(row.attribution ? { attribution: row.attribution } : {}),
     delivery: { hubspot: 'off', email: 'off' },
     progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
   };
@@ -161,8 +164,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
     // One statement, so one commit: the enquiry and its deliveries are there together or not at all.
     await this.query(
       `WITH added AS (
-         INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+         INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam, attribution)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $10) RETURNING id
        )
        INSERT INTO enquiry_deliveries (enquiry_id, channel, state)
        SELECT id, channel, state FROM added, unnest($8::text[], $9::text[]) AS d(channel, state)`,
@@ -176,6 +179,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
         stored.spam,
         [...channels],
         channels.map((channel) => stored.delivery[channel]),
+        stored.attribution ?? null,
       ],
     );
     return stored;
@@ -235,14 +239,31 @@ export class PostgresEnquiryStore implements EnquiryStore {
     });
   }
 
+  async prune({ before, spamBefore }: { before: Date; spamBefore: Date }): Promise<number> {
+    const { rowCount } = await this.query(
+      'DELETE FROM enquiries WHERE received_at < CASE WHEN spam THEN $2::timestamptz ELSE $1::timestamptz END',
+      [before, spamBefore],
+    );
+    return rowCount ?? 0;
+  }
+
   async import(enquiries: StoredEnquiry[]): Promise<number> {
     return this.transaction(async (client) => {
       let added = 0;
       for (const e of enquiries) {
         const { rowCount } = await client.query(
-          `INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-          [e.id, e.receivedAt, fieldsOf(e), e.pageUri, e.pageName ?? null, e.hutk ?? null, e.spam],
+          `INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam, attribution)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+          [
+            e.id,
+            e.receivedAt,
+            fieldsOf(e),
+            e.pageUri,
+            e.pageName ?? null,
+            e.hutk ?? null,
+            e.spam,
+            e.attribution ?? null,
+          ],
         );
         if (!rowCount) continue;
         added += 1;
