@@ -6,13 +6,17 @@ import { enquiryForm, enquiryFields, type EnquiryField } from '../content/enquir
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
-import { honeypotFieldName, tokenFieldName, type EnquiryErrors, type EnquiryProblem } from '../lib/enquiry-types.ts';
+import {
+  honeypotFieldName,
+  tokenFieldName,
+  tokenMinimumAgeMs,
+  type EnquiryErrors,
+  type EnquiryProblem,
+} from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
-/** A fresh token is accepted this long after it was issued (the server refuses faster posts as a bot's). */
-const tokenMinimumAgeMs = 3_000;
 
 const fieldId = (name: EnquiryField) => `enquiry-${name}`;
 
