@@ -49,7 +49,7 @@ export function unknownAuthor(username: string): string | undefined {
 }
 
 export interface StoreOptions {
-  /** The lowdb JSON store (DATA_FILE). */
+  /** The JSON store (DATA_FILE). */
   dataFile: string;
 }
 

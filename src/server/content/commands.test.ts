@@ -20,7 +20,8 @@ import {
   removePost,
   renameCategory,
 } from './commands.server.ts';
-import { lockNotices, staleLockMs, withStoreLock } from './content-store.server.ts';
+import { staleLockMs } from '../files/file-lock.server.ts';
+import { lockNotices, withStoreLock } from './content-store.server.ts';
 import { fixtureStore, makeWorkspace, newPostFront, repoRoot, type Workspace } from './test-fixtures.ts';
 
 const now = new Date('2025-06-01T00:00:00.000Z');
