@@ -12,6 +12,16 @@ import {
 import { readStore, StoreError } from '../store.server.ts';
 import { ContentError } from './content-error.server.ts';
 
+export interface StoreOptions {
+  /** The JSON store (DATA_FILE). */
+  dataFile: string;
+}
+
+/** The id after the highest one in use. */
+export function nextId(items: readonly { id: number }[]): number {
+  return items.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+}
+
 /** The store as written: 2-space indentation and a final newline. */
 export function storeJson(data: StoreData): string {
   return `${JSON.stringify(data, null, 2)}\n`;

@@ -8,6 +8,11 @@ import { slugify } from '../../lib/slug.ts';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { ContentError } from './content-error.server.ts';
 
+export interface PublicOptions {
+  /** The site's public/ folder, where featured images live. */
+  publicDir: string;
+}
+
 /** Local image files that `add` converts to WebP (featured images also take .tif and .tiff). */
 export const bodyImageExtensions = ['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg'];
 export const convertibleExtensions = [...bodyImageExtensions, '.tif', '.tiff'];

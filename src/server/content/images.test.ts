@@ -8,7 +8,11 @@ import { renderMarkdown } from '../markdown.server.ts';
 import type { StoreData } from '../store-schema.ts';
 import { readStore } from '../store.server.ts';
 import { createTestApp } from '../test-helpers.ts';
-import { addPost, checkStore, ContentError, exportContent, importContent, removePost } from './commands.server.ts';
+import { addPost } from './commands/add.server.ts';
+import { checkStore } from './commands/check.server.ts';
+import { exportContent, importContent } from './commands/export-import.server.ts';
+import { removePost } from './commands/remove.server.ts';
+import { ContentError } from './content-error.server.ts';
 import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from './test-fixtures.ts';
 
 const now = new Date('2025-06-01T00:00:00.000Z');
