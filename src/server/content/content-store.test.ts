@@ -58,7 +58,9 @@ describe("the store's lock", () => {
     await add(await ws.postFile('s.md', newPostFront({ slug: 'after-crash' })));
     expect((await readStore(ws.dataFile)).posts.map((p) => p.slug)).toContain('after-crash');
     await expect(stat(lockDir)).rejects.toThrow();
-    expect(notices).toEqual([expect.stringMatching(/^taking over the lock on .*db\.json .*its command no longer runs$/)]);
+    expect(notices).toEqual([
+      expect.stringMatching(/^taking over the lock on .*db\.json .*its command no longer runs$/),
+    ]);
   });
 
   test('a fresh lock left by a process that no longer runs is taken over at once', async () => {

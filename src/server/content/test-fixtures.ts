@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { StoreData } from '../store-schema.ts';
 import { addPost, type AddResult } from './commands/add.server.ts';
 import { ContentError } from './content-error.server.ts';
@@ -12,6 +12,16 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The time the content tests run at: a new post's dates, and whether it is scheduled, depend on it. */
 export const testNow = new Date('2025-06-01T00:00:00.000Z');
+
+/** Runs each test of the calling file at `testNow`. Only Date is faked: timers (the store's lock) stay real. */
+export function atTestNow(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: testNow, toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 export const fixtureStore: StoreData = {
   categories: [
@@ -108,7 +118,7 @@ export function newPostFront(overrides: Record<string, unknown> = {}): Record<st
 
 /** `npm run content -- add <file>` (with `--update` when asked) on the workspace's store and public/ folder. */
 export function addFile(ws: Workspace, file: string, extra: { update?: boolean } = {}): Promise<AddResult> {
-  return addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, now: testNow, ...extra });
+  return addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, ...extra });
 }
 
 /** Runs a command that must fail; checks the store's bytes did not change and returns the message. */

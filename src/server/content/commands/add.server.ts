@@ -26,8 +26,6 @@ export interface AddOptions extends StoreOptions, PublicOptions {
   file: string;
   /** Replace the post that has the same slug instead of refusing a duplicate. */
   update?: boolean;
-  /** The time used for defaults and the published/scheduled state (tests). */
-  now?: Date;
 }
 
 export interface AddResult {
@@ -126,7 +124,7 @@ function safeDecode(path: string): string {
  * get new, content-hashed names, so no file another post uses is ever written over.
  */
 export async function addPost(options: AddOptions): Promise<AddResult> {
-  const now = options.now ?? new Date();
+  const now = new Date();
   const parsed = parsePostFile(await readText(options.file), options.file);
   const front = parsed.frontMatter;
   const slug = slugFor(parsed, options.file);

@@ -2,15 +2,24 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { StoreData } from '../../store-schema.ts';
 import { readStore } from '../../store.server.ts';
-import { addFile, fixtureStore, workspaceForEachTest, newPostFront, refusal, testNow as now } from '../test-fixtures.ts';
+import {
+  atTestNow,
+  addFile,
+  fixtureStore,
+  workspaceForEachTest,
+  newPostFront,
+  refusal,
+  testNow as now,
+} from '../test-fixtures.ts';
 import { addPost } from './add.server.ts';
 import { checkStore } from './check.server.ts';
 import { listPosts } from './list.server.ts';
 
 const ws = workspaceForEachTest();
+atTestNow();
 const add = (file: string, extra: { update?: boolean } = {}) => addFile(ws, file, extra);
 const rejects = (command: () => Promise<unknown>) => refusal(ws, command);
 
@@ -96,16 +105,17 @@ describe('add', () => {
     const file = await ws.postFile('s.md', newPostFront({ slug: 'later', publishedAt: '2025-07-01T09:00:00.000Z' }));
     const result = await add(file);
     expect(result.state).toBe('scheduled');
-    const listed = await listPosts({ dataFile: ws.dataFile, now });
+    const listed = await listPosts({ dataFile: ws.dataFile });
     expect(listed.map((p) => [p.slug, p.state])).toEqual([
       ['later', 'scheduled'],
       ['first-post', 'published'],
     ]);
-    const afterwards = await listPosts({ dataFile: ws.dataFile, now: new Date('2025-07-02T00:00:00.000Z') });
+    vi.setSystemTime(new Date('2025-07-02T00:00:00.000Z'));
+    const afterwards = await listPosts({ dataFile: ws.dataFile });
     expect(afterwards[0]?.state).toBe('published');
   });
 
-  test('add converts a local image to a 1200×630 WebP with a content-hashed name in the post\'s folder', async () => {
+  test("add converts a local image to a 1200×630 WebP with a content-hashed name in the post's folder", async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
       .png()
       .toBuffer();

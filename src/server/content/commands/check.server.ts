@@ -32,17 +32,21 @@ function issuePath(issue: z.core.$ZodIssue): string {
 }
 
 /** How long `check` waits for a remote image before saying it could not be reached. */
-export const remoteCheckTimeoutMs = 3_000;
+const remoteCheckTimeoutMs = 3_000;
 
 /** Undefined when an https image answers, else why not. A missing network is no error: the caller warns. */
-async function unreachable(url: string, timeoutMs: number): Promise<string | undefined> {
+async function unreachable(url: string): Promise<string | undefined> {
   try {
-    const response = await fetch(url, { method: 'HEAD', redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      method: 'HEAD',
+      redirect: 'follow',
+      signal: AbortSignal.timeout(remoteCheckTimeoutMs),
+    });
     if (response.ok || response.status === 405) return undefined;
     return `answered HTTP ${response.status}`;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    if ((error as Error).name === 'TimeoutError') return `did not answer within ${timeoutMs / 1000} s`;
+    if ((error as Error).name === 'TimeoutError') return `did not answer within ${remoteCheckTimeoutMs / 1000} s`;
     return `could not be reached (${cause ?? (error as Error).message})`;
   }
 }
@@ -51,9 +55,7 @@ async function unreachable(url: string, timeoutMs: number): Promise<string | und
  * Validates the whole store and every image the posts use (local files exist; remote ones are tried, and an
  * unreachable one is only a warning); lists images under public/images/blog that no post uses. Never writes.
  */
-export async function checkStore(
-  options: StoreOptions & PublicOptions & { now?: Date; remoteTimeoutMs?: number },
-): Promise<CheckResult> {
+export async function checkStore(options: StoreOptions & PublicOptions): Promise<CheckResult> {
   const problems: string[] = [];
   const warnings: string[] = [];
   let text: string;
@@ -127,8 +129,7 @@ export async function checkStore(
     for (const reference of blogImageReferences(content)) used.add(reference);
   }
 
-  const timeoutMs = options.remoteTimeoutMs ?? remoteCheckTimeoutMs;
-  const answers = await Promise.all([...remote.keys()].map((url) => unreachable(url, timeoutMs)));
+  const answers = await Promise.all([...remote.keys()].map((url) => unreachable(url)));
   [...remote].forEach(([url, users], index) => {
     const reason = answers[index];
     if (reason) warnings.push(`${users.join(', ')} ${url} ${reason} (no error: it may be this machine's network)`);
@@ -146,7 +147,7 @@ export async function checkStore(
 
   let summary = '';
   if (result.success) {
-    const scheduled = result.data.posts.filter((p) => postState(p, options.now) === 'scheduled').length;
+    const scheduled = result.data.posts.filter((p) => postState(p) === 'scheduled').length;
     summary =
       `${options.dataFile}: ${result.data.posts.length} posts (${result.data.posts.length - scheduled} published, ` +
       `${scheduled} scheduled), ${result.data.categories.length} categories, ${images} featured images found`;

@@ -1,16 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { addFile, fixtureStore, workspaceForEachTest, newPostFront, testNow as now } from '../test-fixtures.ts';
+import { atTestNow, addFile, fixtureStore, workspaceForEachTest, newPostFront } from '../test-fixtures.ts';
 import { checkStore } from './check.server.ts';
 
 const ws = workspaceForEachTest();
+atTestNow();
 const add = (file: string) => addFile(ws, file);
 
 describe('check', () => {
   test('check passes a valid store whose images all exist, with a summary', async () => {
     await add(await ws.postFile('s.md', newPostFront({ publishedAt: '2030-01-01T00:00:00.000Z' })));
-    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir, now });
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
     expect(result).toEqual({
       ok: true,
       problems: [],

@@ -97,7 +97,9 @@ export async function exportContent(options: ExportOptions): Promise<ExportResul
     const files = await imageFiles(options.publicDir, reference);
     const main = publicFilePath(options.publicDir, reference);
     if (typeof main !== 'string' || !files.includes(main)) {
-      warnings.push(`${reference} (used by ${users.join(', ')}) is missing under ${options.publicDir}: not in the backup`);
+      warnings.push(
+        `${reference} (used by ${users.join(', ')}) is missing under ${options.publicDir}: not in the backup`,
+      );
     }
     for (const file of files) {
       const target = join(options.dir, relative(resolve(options.publicDir), file));
@@ -196,7 +198,9 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
         const source = classifyImageSource(image.src);
         if (source.kind === 'refused') fileProblems.push(`image "${image.src}" ${source.reason}`);
         if (source.kind === 'local') {
-          fileProblems.push(`image "${image.src}" must be a path under public/ or an https:// URL (add converts local images)`);
+          fileProblems.push(
+            `image "${image.src}" must be a path under public/ or an https:// URL (add converts local images)`,
+          );
         }
       }
     } catch (error) {
@@ -269,7 +273,9 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
       }
     }
     if (!(await isFile(backup)) && !(await isFile(target))) {
-      warnings.push(`post "${users.join('", "')}": image "${reference}" is neither in ${options.dir} nor under ${options.publicDir}`);
+      warnings.push(
+        `post "${users.join('", "')}": image "${reference}" is neither in ${options.dir} nor under ${options.publicDir}`,
+      );
     }
   }
   if (problems.length) throw ContentError.of(`import from ${options.dir} failed, nothing was written`, problems);

@@ -11,7 +11,7 @@ export interface ListedPost {
 }
 
 /** Every post, scheduled ones included, newest publishedAt first. */
-export async function listPosts(options: StoreOptions & { now?: Date }): Promise<ListedPost[]> {
+export async function listPosts(options: StoreOptions): Promise<ListedPost[]> {
   const data = await loadStore(options.dataFile);
   const categories = new Map(data.categories.map((c) => [c.id, c]));
   return [...data.posts]
@@ -22,6 +22,6 @@ export async function listPosts(options: StoreOptions & { now?: Date }): Promise
       title: post.title,
       category: categories.get(post.categoryId)?.slug ?? String(post.categoryId),
       publishedAt: post.publishedAt,
-      state: postState(post, options.now),
+      state: postState(post),
     }));
 }
