@@ -4,6 +4,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const iconsMessage =
+  "Icons come from the lucide package's entry point (import { Calendar } from 'lucide'), drawn by LucideIcon: " +
+  "never lucide-react, lucide's own files or __iconData. Why: docs/decisions/icons.md";
+
+const lucideOnlyByItsEntryPoint = [
+  { group: ['lucide-react', 'lucide-react/*', 'lucide/*'], message: iconsMessage },
+  { regex: '.', importNames: ['__iconData'], message: iconsMessage },
+];
+
 export default tseslint.config(
   { ignores: ['dist', '.dist-*', 'node_modules', 'test-results', 'playwright-report', '.tmp', 'bench-results'] },
   js.configs.recommended,
@@ -28,6 +37,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: lucideOnlyByItsEntryPoint }],
+      // The same for import(): a slash in the selector's regular expression is written \u002F.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/^lucide(-react|\\u002F)/]', message: iconsMessage },
+      ],
+    },
   },
 );

@@ -3,12 +3,19 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { isSelfContainedCopy, selfContainedEntry } from './build/self-contained-entry.ts';
 import { reactDomInReactChunk, reactRouterProductionBuild, treeShakeReactRouter } from './build/workarounds.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), reactDomInReactChunk(/[\\/]src[\\/]entry-client\.tsx$/)],
+  plugins: [
+    react(),
+    tailwindcss(),
+    treeShakeReactRouter(),
+    reactDomInReactChunk(/[\\/]src[\\/]entry-client\.tsx$/),
+    selfContainedEntry(/[\\/]src[\\/]boot-loader\.ts$/),
+  ],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild(root) }] : [],
   },
@@ -49,7 +56,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id) => !/(entry-client\.tsx|boot-loader\.ts|\.css)$/.test(id),
+                  test: (id) => !/(entry-client\.tsx|boot-loader\.ts|\.css)$/.test(id) && !isSelfContainedCopy(id),
                 },
               ],
             },

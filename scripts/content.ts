@@ -5,19 +5,18 @@
 import { relative } from 'node:path';
 import { type Command, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
+import { addPost } from '../src/server/content/commands/add.server.ts';
 import {
   addCategory,
-  addPost,
-  checkStore,
-  ContentError,
-  exportContent,
-  importContent,
   listCategories,
-  listPosts,
   removeCategory,
-  removePost,
   renameCategory,
-} from '../src/server/content/commands.server.ts';
+} from '../src/server/content/commands/categories.server.ts';
+import { checkStore } from '../src/server/content/commands/check.server.ts';
+import { exportContent, importContent } from '../src/server/content/commands/export-import.server.ts';
+import { listPosts } from '../src/server/content/commands/list.server.ts';
+import { removePost } from '../src/server/content/commands/remove.server.ts';
+import { ContentError } from '../src/server/content/content-error.server.ts';
 import { lockNotices } from '../src/server/content/content-store.server.ts';
 
 interface StoreFlags {

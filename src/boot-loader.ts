@@ -4,22 +4,11 @@
  * bandwidth. Then every chunk is fetched at once and evaluated in turn (React, the other libraries, the app,
  * then the entry, which hydrates). Each step is a task of its own: a slow phone can handle a tap between two,
  * where one task for all of them would block it for the whole time. Why: docs/decisions/boot-loader.md
+ * The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that it
+ * starts without fetching another chunk.
  */
-import type { BootData } from './app/boot-data.ts';
-
-// The id of BootData's element (bootDataElementId), written out so that this file imports no chunk.
-const bootDataElementId = 'boot-data';
-
-// nextTask and preloadInTurn are copies of src/lib/module-preload.ts's, as this file imports no chunk.
-
-/** Resolves in a task of its own (a message, which browsers do not slow down as they do nested timers). */
-function nextTask() {
-  return new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
+import { bootDataElementId, type BootData } from './app/boot-data.ts';
+import { nextTask, preloadModulesInTurn } from './lib/module-preload.ts';
 
 async function evaluateInTurn(scripts: string[]) {
   try {
@@ -32,23 +21,12 @@ async function evaluateInTurn(scripts: string[]) {
   }
 }
 
-/** Starting a fetch costs the main thread a millisecond or two on a phone: one a task, so that none of them adds up. */
-async function preloadInTurn(hrefs: string[]) {
-  for (const href of hrefs) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-    await nextTask();
-  }
-}
-
 function loadScripts() {
   const { assets } = JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '{}') as BootData;
   const [first, ...later] = assets.scripts;
   if (!first) return;
   void evaluateInTurn(assets.scripts);
-  void preloadInTurn([...later, ...assets.modulePreloads]);
+  void preloadModulesInTurn([...later, ...assets.modulePreloads]);
 }
 
 /**

@@ -1,23 +1,12 @@
 /**
  * Unit-level guards of the mechanisms in docs/decisions/, one group per record: each fails when a change quietly
  * undoes the mechanism, and names the record that says why it exists. Their twin in the browser is
- * e2e/perf-guards.spec.ts; the build's own guards are in build/workarounds.test.ts.
+ * e2e/perf-guards.spec.ts; the build's own guards are in build/workarounds.test.ts, and the import rules (icons.md)
+ * in eslint.config.js.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, testStore } from './server/test-helpers.ts';
-
-const srcDir = fileURLToPath(new URL('.', import.meta.url));
-
-/** Every source file under src/, but tests. */
-function sources(): Array<{ file: string; text: string }> {
-  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .map((file) => ({ file, text: readFileSync(path.join(srcDir, file), 'utf8') }));
-}
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -63,14 +52,5 @@ describe('boot-loader.md', () => {
     const boot = JSON.parse(json) as { assets: { loader: string; scripts: string[] } };
     expect(boot.assets.loader).toBe('/src/boot-loader.ts');
     expect(boot.assets.scripts).toContain('/src/entry-client.tsx');
-  });
-});
-
-describe('icons.md', () => {
-  test('icons come from the lucide package’s entry point, never lucide-react, lucide’s files or their internals', () => {
-    const offenders = sources()
-      .filter(({ text }) => /['"]lucide-react|['"]lucide\/|__iconData/.test(text))
-      .map(({ file }) => file);
-    expect(offenders).toEqual([]);
   });
 });

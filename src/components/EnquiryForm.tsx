@@ -11,6 +11,7 @@ import {
   formPageFieldName,
   honeypotFieldName,
   tokenFieldName,
+  tokenMinimumAgeMs,
   type EnquiryErrors,
   type EnquiryProblem,
 } from '../lib/enquiry-types.ts';
@@ -18,8 +19,6 @@ import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
-/** A fresh token is accepted this long after it was issued (the server refuses faster posts as a bot's). */
-const tokenMinimumAgeMs = 3_000;
 
 const fieldId = (name: EnquiryField) => `enquiry-${name}`;
 

@@ -9,7 +9,7 @@ export function nextTask(): Promise<void> {
 
 /**
  * Starts fetching each module, one a task: starting a fetch costs a phone's main thread a millisecond or two, and
- * a dozen in one task would block a tap. src/boot-loader.ts has its own copy, as it imports no chunk.
+ * a dozen in one task would block a tap.
  */
 export async function preloadModulesInTurn(hrefs: readonly string[]): Promise<void> {
   for (const href of hrefs) {

@@ -1,14 +1,12 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-export interface HttpServerOptions {
-  /** A client must send its headers within this time (slow-loris). */
-  headersTimeoutMs?: number;
-  /** …and its whole request within this time. */
-  requestTimeoutMs?: number;
-  /** How often Node checks those two timeouts; its default of 30 s lets a slow client linger. */
-  checkIntervalMs?: number;
-}
+/** A client must send its headers within this time (slow-loris)… */
+const headersTimeoutMs = 10_000;
+/** …and its whole request within this time. */
+const requestTimeoutMs = 30_000;
+/** How often Node checks those two timeouts; its default of 30 s lets a slow client linger. */
+const checkIntervalMs = 1_000;
 
 // Longer request lines are refused before routing: no page or API address comes close.
 const maxUrlLength = 8192;
@@ -17,8 +15,7 @@ const maxUrlLength = 8192;
  * The HTTP server around the app: timeouts so that slow clients cannot hold connections, a 414 for
  * over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses.
  */
-export function createHttpServer(app: RequestListener, options: HttpServerOptions = {}): Server {
-  const { headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, checkIntervalMs = 1_000 } = options;
+export function createHttpServer(app: RequestListener): Server {
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -85,13 +82,17 @@ function trackConnections(server: Server): void {
   });
 }
 
+const quietMs = 250;
+const maxAcceptMs = 2_000;
+const graceMs = 4_000;
+
 /**
  * Resolves once every request in flight has been answered. Closing the listener at once would reset the
  * connections the kernel has already completed, so it stays open until no new connection has arrived for
- * `quietMs`; and Node's own close() drops connections whose request it has not read yet (their clients see a
- * reset), so those get `graceMs` to send it instead.
+ * `quietMs` (for `maxAcceptMs` at most); and Node's own close() drops connections whose request it has not read
+ * yet (their clients see a reset), so those get `graceMs` to send it instead.
  */
-export async function closeGracefully(server: Server, { quietMs = 250, maxAcceptMs = 2_000, graceMs = 4_000 } = {}) {
+export async function closeGracefully(server: Server) {
   const tracked = connections.get(server);
   if (!tracked) return new Promise<void>((resolve) => server.close(() => resolve()));
   tracked.closing = true;

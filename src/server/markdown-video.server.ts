@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+import { escapeHtml } from './escape-html.server.ts';
 
 export interface VideoLink {
   provider: 'YouTube' | 'Vimeo';

@@ -3,6 +3,7 @@ import anchor from 'markdown-it-anchor';
 import { slugify } from '../lib/slug.ts';
 import { isRemoteImage } from '../lib/post-image.ts';
 import type { LocalImages } from './body-images.server.ts';
+import { escapeHtml } from './escape-html.server.ts';
 import { videoFacadeHtml, videoLink } from './markdown-video.server.ts';
 
 /** What the renderer knows besides the markdown: the size and copies of the site's own images. */
@@ -12,7 +13,6 @@ export interface RenderEnv {
 }
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
-const escapeHtml = markdown.utils.escapeHtml;
 
 // markdown-it's default validateLink already refuses javascript:, vbscript:, file: and most data: URLs;
 // this narrows links to the schemes a blog post needs.

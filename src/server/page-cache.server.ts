@@ -29,6 +29,9 @@ export async function cachedPage(status: number, html: Buffer): Promise<CachedPa
 
 const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.br.length;
 
+/** The most the cache holds: its pages' bytes, each page counted with its compressed copies. */
+export const pageCacheMaxBytes = 24 * 1024 * 1024;
+
 /**
  * Rendered pages by URL, dropped whole when the store changes. Bounded by bytes, least recently used out
  * first, so that a crawl of endless query strings cannot grow it without limit. Concurrent misses for
@@ -39,12 +42,6 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<CachedPage>>();
   private bytes = 0;
   private generation = 0;
-
-  constructor(private readonly maxBytes = 24 * 1024 * 1024) {}
-
-  get size(): number {
-    return this.pages.size;
-  }
 
   async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
     const hit = this.pages.get(key);
@@ -73,11 +70,11 @@ export class PageCache {
 
   private add(key: string, page: CachedPage): void {
     const size = sizeOf(page);
-    if (size > this.maxBytes) return;
+    if (size > pageCacheMaxBytes) return;
     this.pages.set(key, page);
     this.bytes += size;
     for (const [oldest, old] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= pageCacheMaxBytes) break;
       this.pages.delete(oldest);
       this.bytes -= sizeOf(old);
     }

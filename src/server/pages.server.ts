@@ -6,6 +6,7 @@ import type { PageAssets } from '../app/boot-data.ts';
 import type { RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
+import { escapeHtml } from './escape-html.server.ts';
 import { cachedPage, PageCache, type CachedPage } from './page-cache.server.ts';
 import type { BlogStore } from './store.server.ts';
 
@@ -34,8 +35,6 @@ const renderTimeoutMs = 10_000;
 // a stale one while it refetches. A content change shows within that window.
 const pageCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
 const notFoundCacheControl = 'public, max-age=0, s-maxage=60';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function errorPage(status: number, siteName: string): string {
   const [title, message] =

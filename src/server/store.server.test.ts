@@ -82,7 +82,7 @@ describe('BlogStore', () => {
     const errors: string[] = [];
     const store = await BlogStore.open(file, { info: () => {}, error: (message) => errors.push(message) });
     cleanups.push(() => store.close());
-    store.watch(20);
+    store.watch();
     const total = () => store.index.listPosts({ page: 1, limit: 50 }).pagination.total;
     // fs.watchFile compares each poll with the one before, and an edit made before its first poll sets the baseline
     // unnoticed: the edit is written again until a poll has seen it.

@@ -65,6 +65,8 @@ export interface StoreLogger {
 
 // setTimeout cannot wait longer than this; a later publish time is simply re-checked when it fires.
 const maxTimerDelay = 2 ** 31 - 1;
+/** How often the file's stat is polled for a change: an edit shows within half a second. */
+const watchIntervalMs = 500;
 
 /**
  * The blog's data for the running server: loaded once at start, reloaded when the file changes on disk
@@ -137,11 +139,11 @@ export class BlogStore {
     return () => this.listeners.delete(listener);
   }
 
-  watch(intervalMs = 500): void {
+  watch(): void {
     if (this.watching) return;
     this.watching = true;
     // ctime too: a change of permissions can make the file unreadable without touching its contents.
-    watchFile(this.file, { interval: intervalMs, persistent: false }, (curr, prev) => {
+    watchFile(this.file, { interval: watchIntervalMs, persistent: false }, (curr, prev) => {
       if (curr.mtimeMs !== prev.mtimeMs || curr.ctimeMs !== prev.ctimeMs || curr.size !== prev.size) {
         void this.reload();
       }

@@ -1,11 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import sharp from 'sharp';
 import { copyWidths, featuredImageSize, imageCopyPath, isRemoteImage, sitePathPattern } from '../../lib/post-image.ts';
 import { slugify } from '../../lib/slug.ts';
+import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { ContentError } from './content-error.server.ts';
+
+export interface PublicOptions {
+  /** The site's public/ folder, where featured images live. */
+  publicDir: string;
+}
 
 /** Local image files that `add` converts to WebP (featured images also take .tif and .tiff). */
 export const bodyImageExtensions = ['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg'];
@@ -158,19 +164,6 @@ export async function convertBodyImage(source: string, label: string, postSlug: 
   return withCopies(convertedImageReference(postSlug, source, bytes), bytes, width, name);
 }
 
-/** Puts a file in place atomically: `fill` writes a temporary file beside `target`, which is then renamed over it. */
-async function placeAtomically(target: string, fill: (temporary: string) => Promise<void>): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  const temporary = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await fill(temporary);
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 /**
  * Puts a converted image and its copies under publicDir. A file that already exists is left alone: its hashed
  * name says it holds these very bytes. Returns the files written.
@@ -184,7 +177,8 @@ export async function writeConvertedImage(publicDir: string, image: ConvertedIma
     ...image.copies.map((copy) => [imageCopyPath(file, copy.width), copy.bytes] as const),
   ]) {
     if (await isFile(target)) continue;
-    await placeAtomically(target, (temporary) => writeFile(temporary, bytes));
+    await mkdir(dirname(target), { recursive: true });
+    await writeFileAtomically(target, bytes);
     written.push(target);
   }
   return written;
@@ -350,9 +344,10 @@ export async function sameBytes(a: string, b: string): Promise<boolean> {
   return left.equals(right);
 }
 
-/** Copies a file atomically (temporary file beside the target, then rename). */
-export function copyFileAtomically(source: string, target: string): Promise<void> {
-  return placeAtomically(target, (temporary) => copyFile(source, temporary));
+/** Copies a file in one step (readers see no half-copied image), creating the target's folder. */
+export async function copyFileAtomically(source: string, target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await writeFileAtomically(target, await readFile(source));
 }
 
 export { isFile };

@@ -3,27 +3,19 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { renderMarkdown } from '../markdown.server.ts';
 import type { StoreData } from '../store-schema.ts';
 import { readStore } from '../store.server.ts';
 import { createTestApp } from '../test-helpers.ts';
-import { addPost, checkStore, ContentError, exportContent, importContent, removePost } from './commands.server.ts';
-import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from './test-fixtures.ts';
+import { checkStore } from './commands/check.server.ts';
+import { exportContent, importContent } from './commands/export-import.server.ts';
+import { removePost } from './commands/remove.server.ts';
+import { ContentError } from './content-error.server.ts';
+import { addFile, fixtureStore, newPostFront, workspaceForEachTest } from './test-fixtures.ts';
 
-const now = new Date('2025-06-01T00:00:00.000Z');
-let ws: Workspace;
-
-beforeEach(async () => {
-  ws = await makeWorkspace();
-});
-afterEach(async () => {
-  await ws.cleanup();
-});
-
-function add(file: string, extra: { update?: boolean } = {}) {
-  return addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, now, ...extra });
-}
+const ws = workspaceForEachTest();
+const add = (file: string, extra: { update?: boolean } = {}) => addFile(ws, file, extra);
 
 async function png(name: string, width: number, height: number, background: string): Promise<string> {
   return ws.file(name, await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer());
@@ -226,7 +218,7 @@ describe('remove and check', () => {
     const store = { ...fixtureStore, posts: [{ ...fixtureStore.posts[0]!, featuredImage: url }] };
     await writeFile(ws.dataFile, JSON.stringify(store));
     const started = Date.now();
-    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir, remoteTimeoutMs: 2_000 });
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.ok).toBe(true);
     expect(result.warnings).toContainEqual(

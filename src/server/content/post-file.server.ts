@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { parseDocument, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { postSchema } from '../store-schema.ts';
 import { ContentError } from './content-error.server.ts';
+import { isSlug, slugify } from './slug.server.ts';
 
 /**
  * Front matter is read with YAML's core schema, which keeps an unquoted `2025-03-05T09:00:00Z` as the text that
@@ -194,4 +196,24 @@ export function serializePostFile(post: PostFileFields): string {
     `featuredImage: ${scalar(post.featuredImage)}`,
   ];
   return `---\n${lines.join('\n')}\n---\n\n${post.content}\n`;
+}
+
+/** A file the operator named, as text; a missing or unreadable one is a ContentError that says which. */
+export async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ContentError(`${file}: file not found`);
+    if (code === 'EISDIR') throw new ContentError(`${file}: is a folder, not a file`);
+    throw new ContentError(`${file}: cannot be read (${(error as Error).message})`);
+  }
+}
+
+/** The post's slug: the front matter's, else one made from the title. */
+export function slugFor(parsed: ParsedPostFile, source: string): string {
+  if (parsed.frontMatter.slug) return parsed.frontMatter.slug;
+  const slug = slugify(parsed.frontMatter.title);
+  if (!isSlug(slug)) throw new ContentError(`${source}: no slug can be made from the title; give a "slug" key`);
+  return slug;
 }

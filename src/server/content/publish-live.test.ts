@@ -16,7 +16,7 @@ test(
     cleanups.push(() => ws.cleanup());
     const testApp = await createTestApp({ file: ws.dataFile });
     cleanups.push(() => testApp.close());
-    testApp.store.watch(50);
+    testApp.store.watch();
 
     const before = await request(testApp.app).get('/blog').expect(200);
     expect(before.text).not.toContain('Winter Menu Ideas for Newcastle Cafes');

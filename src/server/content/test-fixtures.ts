@@ -3,9 +3,25 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { StoreData } from '../store-schema.ts';
+import { addPost, type AddResult } from './commands/add.server.ts';
+import { ContentError } from './content-error.server.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The time the content tests run at: a new post's dates, and whether it is scheduled, depend on it. */
+export const testNow = new Date('2025-06-01T00:00:00.000Z');
+
+/** Runs each test of the calling file at `testNow`. Only Date is faked: timers (the store's lock) stay real. */
+export function atTestNow(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: testNow, toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 export const fixtureStore: StoreData = {
   categories: [
@@ -79,6 +95,16 @@ export async function makeWorkspace(store: StoreData = fixtureStore): Promise<Wo
   };
 }
 
+/** One workspace for a test file, made afresh before each of its tests and removed after it. */
+export function workspaceForEachTest(): Workspace {
+  const ws = {} as Workspace;
+  beforeEach(async () => {
+    Object.assign(ws, await makeWorkspace());
+  });
+  afterEach(() => ws.cleanup());
+  return ws;
+}
+
 /** Front matter of a valid new post that uses an existing public image. */
 export function newPostFront(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -88,4 +114,23 @@ export function newPostFront(overrides: Record<string, unknown> = {}): Record<st
     featuredImage: '/images/blog/existing.webp',
     ...overrides,
   };
+}
+
+/** `npm run content -- add <file>` (with `--update` when asked) on the workspace's store and public/ folder. */
+export function addFile(ws: Workspace, file: string, extra: { update?: boolean } = {}): Promise<AddResult> {
+  return addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, ...extra });
+}
+
+/** Runs a command that must fail; checks the store's bytes did not change and returns the message. */
+export async function refusal(ws: Workspace, command: () => Promise<unknown>): Promise<string> {
+  const before = await ws.storeBytes();
+  let failure: unknown;
+  try {
+    await command();
+  } catch (error) {
+    failure = error;
+  }
+  expect(failure, 'the command should have failed').toBeInstanceOf(ContentError);
+  expect((await ws.storeBytes()).equals(before), 'the store changed').toBe(true);
+  return (failure as Error).message;
 }

@@ -15,6 +15,7 @@ import {
   type EnquiryProblem,
 } from '../../lib/enquiry-types.ts';
 import type { Config } from '../config.server.ts';
+import { escapeHtml } from '../escape-html.server.ts';
 import type { EnquiryStore } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
 import type { FormTokens } from './form-token.server.ts';
@@ -35,8 +36,6 @@ export interface EnquiryRouteOptions {
   /** Renders a page with the form in the given state (a post with problems), not cached. */
   renderFormPage: (res: Response, url: string, enquiry: EnquiryFormState, status: number) => Promise<void>;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Whether the client sent JSON (fetch from the site's script) rather than a plain form post. */
 const wantsJson = (req: Request) => Boolean(req.is('application/json')) || req.accepts(['html', 'json']) === 'json';

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { tokenMinimumAgeMs } from '../../lib/enquiry-types.ts';
 
 // Why a shared, time-stamped token rather than a per-visitor one: docs/decisions/enquiry-form-token.md.
 /**
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
  * visitor. A post sooner than 3 s after the token was issued is a bot's: no person fills in the form that fast.
  */
 export const tokenMaxAgeMs = 3 * 24 * 60 * 60 * 1000;
-export const tokenMinAgeMs = 3_000;
+export const tokenMinAgeMs = tokenMinimumAgeMs;
 /** Tokens from a clock slightly ahead (another machine behind the same CDN) are still accepted. */
 const clockSkewMs = 60_000;
 

@@ -1,0 +1,51 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { atTestNow, addFile, fixtureStore, workspaceForEachTest, newPostFront } from '../test-fixtures.ts';
+import { checkStore } from './check.server.ts';
+
+const ws = workspaceForEachTest();
+atTestNow();
+const add = (file: string) => addFile(ws, file);
+
+describe('check', () => {
+  test('check passes a valid store whose images all exist, with a summary', async () => {
+    await add(await ws.postFile('s.md', newPostFront({ publishedAt: '2030-01-01T00:00:00.000Z' })));
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result).toEqual({
+      ok: true,
+      problems: [],
+      warnings: [],
+      summary: `${ws.dataFile}: 2 posts (1 published, 1 scheduled), 2 categories, 2 featured images found`,
+    });
+  });
+
+  test('check lists every problem: schema errors and missing images', async () => {
+    const broken = {
+      categories: fixtureStore.categories,
+      posts: [
+        { ...fixtureStore.posts[0], featuredImage: '/images/blog/gone.webp' },
+        { ...fixtureStore.posts[0], id: 2, slug: 'Bad Slug', categoryId: 9, featuredImage: '/images/blog/first.webp' },
+      ],
+    };
+    await writeFile(ws.dataFile, JSON.stringify(broken));
+    const before = await ws.storeBytes();
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([
+      'posts[1].slug: must be lowercase words joined by hyphens',
+      'posts[1].categoryId: post "Bad Slug" names unknown category 9',
+      expect.stringContaining('post "first-post": featuredImage "/images/blog/gone.webp" does not exist'),
+    ]);
+    expect((await ws.storeBytes()).equals(before)).toBe(true);
+  });
+
+  test('check reports an unreadable store', async () => {
+    await writeFile(ws.dataFile, 'nope');
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([expect.stringMatching(/db\.json: not valid JSON/)]);
+    const missing = await checkStore({ dataFile: join(ws.dir, 'none.json'), publicDir: ws.publicDir });
+    expect(missing.problems).toEqual([`${join(ws.dir, 'none.json')}: file not found`]);
+  });
+});
