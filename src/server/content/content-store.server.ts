@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomically } from '../files/atomic-write.server.ts';
+import { Low } from 'lowdb';
+import { DataFile } from 'lowdb/node';
 import { FileLockError, withFileLock } from '../files/file-lock.server.ts';
 import {
   describeStoreError,
@@ -101,8 +102,13 @@ export async function withStoreLock<T>(file: string, task: (stillHeld: () => voi
  * Writes the store in one step (readers, the running server among them, never see half a file), and durably:
  * it is the blog's only copy.
  */
-function writeStoreFile(file: string, data: StoreData): Promise<void> {
-  return writeFileAtomically(file, storeJson(data), { durable: true });
+/**
+ * Writes the store through lowdb, the blog store's library: a temporary file beside it, then a rename, so the
+ * server's reloads never see half a file.
+ */
+async function writeStoreFile(file: string, data: StoreData): Promise<void> {
+  const db = new Low<StoreData>(new DataFile<StoreData>(file, { parse: JSON.parse, stringify: storeJson }), data);
+  await db.write();
 }
 
 /**
