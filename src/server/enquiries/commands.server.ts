@@ -6,7 +6,8 @@ import { planTitles } from '../../content/plan-titles.ts';
 import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
 import type { Channel, StoredEnquiry } from './enquiry.ts';
-import { readEnquiryFile, writeDurably } from './file-store.server.ts';
+import { writeFileAtomically } from '../files/atomic-write.server.ts';
+import { readEnquiryFile } from './file-store.server.ts';
 import { databaseHost } from './postgres-store.server.ts';
 import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 
@@ -211,7 +212,7 @@ export async function exportEnquiries(
 ): Promise<number> {
   const enquiries = await listEnquiries(where, options);
   try {
-    await writeDurably(target, enquiriesCsv(enquiries));
+    await writeFileAtomically(target, enquiriesCsv(enquiries), { durable: true });
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT'

@@ -3,11 +3,18 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { EnquiryStoreError } from './enquiry-store.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
+
+// Counts the store's durable writes (group commit), calling the real ones.
+vi.mock('../files/atomic-write.server.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../files/atomic-write.server.ts')>();
+  return { ...original, writeFileAtomically: vi.fn(original.writeFileAtomically) };
+});
 
 const writer = fileURLToPath(new URL('./test-writer.ts', import.meta.url));
 
@@ -35,6 +42,16 @@ function startWriter(count: number, tag: string) {
 
 /** What only the file store promises: its file stays whole, under any number of processes and crashes. */
 describe('FileEnquiryStore', () => {
+  test('200 concurrent adds in one process are written in a few group commits', async () => {
+    const store = await FileEnquiryStore.open(tmp.file);
+    const writes = vi.mocked(writeFileAtomically);
+    writes.mockClear();
+    await Promise.all(Array.from({ length: 200 }, (_, i) => store.add(enquiry({ firstname: `n${i}` }))));
+    expect(await store.all()).toHaveLength(200);
+    // The first add writes alone; the 199 queued meanwhile share the next write (a slow disk may split them).
+    expect(writes.mock.calls.filter(([file]) => file === tmp.file).length).toBeLessThanOrEqual(5);
+  });
+
   test('a change that throws changes nothing and fails alone; delete removes the record from the file', async () => {
     const store = await FileEnquiryStore.open(tmp.file);
     const kept = await store.add(enquiry());

@@ -6,10 +6,12 @@
  * write (group commit), so many submissions at once cost a few writes, not one each
  * (docs/decisions/enquiry-storage.md).
  */
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { z } from 'zod';
+import { writeFileAtomically } from '../files/atomic-write.server.ts';
+import { FileLockError, withFileLock } from '../files/file-lock.server.ts';
 import {
   EnquiryStoreError,
   type AttemptResult,
@@ -69,37 +71,6 @@ export async function readEnquiryFile(file: string): Promise<EnquiryFile> {
     throw new EnquiryStoreError(`${file}: ${describe(result.error)}; restore it from a backup, nothing was written`);
   }
   return result.data as EnquiryFile;
-}
-
-let tempCounter = 0;
-
-/** temp file → write → fsync → rename over `file` → fsync the folder, so the rename itself is durable. */
-export async function writeDurably(file: string, text: string): Promise<void> {
-  const dir = dirname(file) || '.';
-  tempCounter += 1;
-  const temp = join(dir, `${basename(file)}.${process.pid}.${tempCounter}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await handle.close();
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  const folder = await open(dir, 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
 }
 
 const lockRetries = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 200, randomize: true };
@@ -351,7 +322,7 @@ export class FileEnquiryStore implements EnquiryStore {
       if (!results.some((r) => r.changed)) return;
       const next: EnquiryFile = { version: 1, enquiries };
       stillHeld();
-      await writeDurably(this.file, `${JSON.stringify(next, null, 2)}\n`);
+      await writeFileAtomically(this.file, `${JSON.stringify(next, null, 2)}\n`, { durable: true, mode: 0o600 });
       const info = await stat(this.file);
       this.cache = { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, data: next };
     });
@@ -374,45 +345,21 @@ export class FileEnquiryStore implements EnquiryStore {
   }
 
   /**
-   * Holds `<file>.lock` (a directory made atomically by mkdir, refreshed while held; one left by a killed
-   * process goes stale after 10 s and is taken over). `stillHeld()`, called just before writing, throws when
-   * the lock was lost meanwhile (the process stalled past the stale time): the whole change then runs again
-   * on a fresh read rather than risk overwriting another writer's change.
+   * Holds `<file>.lock` (see files/file-lock.server.ts: taken over 10 s after a killed holder). `stillHeld()`,
+   * called just before writing, throws when the lock was lost meanwhile: the whole change then runs again on a
+   * fresh read rather than risk overwriting another writer's change.
    */
   private async withLock(task: (stillHeld: () => void) => Promise<void>): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      let compromised = false;
-      let release: () => Promise<void>;
-      try {
-        release = await lockfile.lock(this.file, {
-          realpath: false,
-          stale: 10_000,
-          update: 2_000,
-          retries: lockRetries,
-          onCompromised: () => {
-            compromised = true;
-          },
-        });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-          throw new EnquiryStoreError(`${this.file}: still locked by another process (${this.file}.lock)`);
-        }
-        throw error;
-      }
-      try {
-        await task(() => {
-          if (compromised) throw new LockLost();
-        });
-        return;
-      } catch (error) {
-        if (!(error instanceof LockLost)) throw error;
-        this.cache = undefined;
-        if (attempt >= 3) throw new EnquiryStoreError(`${this.file}: the lock was lost three times while writing`);
-      } finally {
-        await release().catch(() => undefined);
-      }
+    try {
+      await withFileLock(this.file, task, {
+        retries: lockRetries,
+        onLost: () => {
+          this.cache = undefined;
+        },
+      });
+    } catch (error) {
+      if (error instanceof FileLockError) throw new EnquiryStoreError(error.message);
+      throw error;
     }
   }
 }
-
-class LockLost extends Error {}
