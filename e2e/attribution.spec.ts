@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import { ownFormPort } from '../playwright.config.ts';
+import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { landingRecordedMark } from '../src/app/hydration-marks.ts';
+import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
+import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
 import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // Where a visit came from travels only inside an enquiry sent by the site's own form: each test reads the body
-// of the form's POST on its way to the server.
+// of the form's POST on its way to the server, and the enquiry the server stored.
 
 const ownFormSite = `http://localhost:${ownFormPort}`;
 test.use({ baseURL: ownFormSite });
@@ -36,11 +38,21 @@ async function land(page: Page, path: string, referer?: string) {
   await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, landingRecordedMark);
 }
 
+let sent = 0;
+/** An address no other test uses, to find this test's enquiry in the store. */
+const uniqueEmail = () => `jane.${process.pid}.${Date.now()}.${(sent += 1)}@example.com`;
+
+/** The enquiry the server stored for `email`. */
+async function storedEnquiry(email: string): Promise<StoredEnquiry | undefined> {
+  const { enquiries } = await readEnquiryFile(e2eEnquiriesFile(ownFormPort));
+  return enquiries.find((e) => e.email === email);
+}
+
 /** Sends the form on the current page (hydrated) and returns the JSON body it posted. */
-async function sendEnquiry(page: Page): Promise<Record<string, unknown>> {
+async function sendEnquiry(page: Page, email = 'jane@example.com'): Promise<Record<string, unknown>> {
   const form = page.getByRole('form', { name: 'Send us your details' });
   await form.getByLabel('First name').fill('Jane');
-  await form.getByLabel('Email address').fill('jane@example.com');
+  await form.getByLabel('Email address').fill(email);
   await waitUntilTokenAccepted(page);
   const [request] = await Promise.all([
     page.waitForRequest(isEnquiryPost),
@@ -62,8 +74,9 @@ test('an enquiry carries both touches and the last call to action clicked, and n
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(`${ownFormSite}/faq`);
   await land(page, '/start-project', `${ownFormSite}/faq`);
-  const body = await sendEnquiry(page);
-  expect(body).toMatchObject({ firstname: 'Jane', email: 'jane@example.com' });
+  const email = uniqueEmail();
+  const body = await sendEnquiry(page, email);
+  expect(body).toMatchObject({ firstname: 'Jane', email });
   // The form's own send button is a call to action too, but not the one that led to the enquiry.
   expect(body.attribution).toStrictEqual({
     first: newsletterTouch,
@@ -72,6 +85,10 @@ test('an enquiry carries both touches and the last call to action clicked, and n
   });
   expect(JSON.stringify(body)).not.toContain('SECRETVALUE');
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('SECRETVALUE');
+  // Stored with the enquiry as sent, and no click id's value anywhere in it.
+  const stored = await storedEnquiry(email);
+  expect(stored?.attribution).toStrictEqual(body.attribution);
+  expect(JSON.stringify(stored)).not.toContain('SECRETVALUE');
 });
 
 test('a second campaign landing replaces the last touch and keeps the first', async ({ page }) => {
@@ -82,7 +99,9 @@ test('a second campaign landing replaces the last touch and keeps the first', as
     'https://l.facebook.com/',
   );
   await land(page, '/start-project');
-  const body = await sendEnquiry(page);
+  const email = uniqueEmail();
+  const body = await sendEnquiry(page, email);
+  expect((await storedEnquiry(email))?.attribution).toStrictEqual(body.attribution);
   expect(body.attribution).toStrictEqual({
     first: newsletterTouch,
     last: {
@@ -138,8 +157,9 @@ test.describe('with JavaScript off', () => {
   test('the plain post carries no attribution and still lands on /thank-you', async ({ page }) => {
     await page.goto(`/start-project${newsletterLanding.slice(1)}`, { referer: newsletterSite });
     const form = page.getByRole('form', { name: 'Send us your details' });
+    const email = uniqueEmail();
     await form.getByLabel('First name').fill('Jane');
-    await form.getByLabel('Email address').fill('jane@example.com');
+    await form.getByLabel('Email address').fill(email);
     await waitUntilTokenAccepted(page);
     const [request] = await Promise.all([
       page.waitForRequest(isEnquiryPost),
@@ -151,5 +171,8 @@ test.describe('with JavaScript off', () => {
     expect([...fields.keys()]).not.toContain('attribution');
     await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry is in');
+    const stored = await storedEnquiry(email);
+    expect(stored).toMatchObject({ firstname: 'Jane', email });
+    expect(stored).not.toHaveProperty('attribution');
   });
 });

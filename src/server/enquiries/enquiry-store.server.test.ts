@@ -213,6 +213,39 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     await expect.poll(() => other.get(doomed.id)).toBeUndefined();
   });
 
+  test('keeps where the visitor came from with the enquiry, and without it when there is none', async () => {
+    const store = await opened();
+    const attribution = {
+      first: { landingPath: '/', utm_source: 'newsletter', utm_medium: 'email', clickIds: ['gclid' as const] },
+      last: { landingPath: '/services', referrer: 'www.google.com' },
+      cta: 'hero-book-free-consult',
+    };
+    const withIt = await store.add(enquiry({ attribution }));
+    const without = await store.add(enquiry());
+    const again = await opened();
+    expect((await again.get(withIt.id))?.attribution).toEqual(attribution);
+    expect(await again.get(without.id)).not.toHaveProperty('attribution');
+    expect(await again.import([stored({ attribution })])).toBe(1);
+  });
+
+  test('prune deletes enquiries received before the limit, spam by its own limit, and counts them', async () => {
+    const store = await opened();
+    const at = (receivedAt: string, spam = false) => stored({ id: crypto.randomUUID(), receivedAt, spam });
+    await store.import([
+      at('2024-01-01T00:00:00.000Z'),
+      at('2026-06-01T00:00:00.000Z'),
+      at('2026-05-01T00:00:00.000Z', true),
+      at('2026-06-20T00:00:00.000Z', true),
+    ]);
+    const limits = { before: new Date('2025-01-01T00:00:00Z'), spamBefore: new Date('2026-06-10T00:00:00Z') };
+    expect(await store.prune(limits)).toBe(2);
+    expect(await store.prune(limits)).toBe(0);
+    expect((await store.all()).map((e) => [e.receivedAt.slice(0, 10), e.spam])).toEqual([
+      ['2026-06-01', false],
+      ['2026-06-20', true],
+    ]);
+  });
+
   test('is healthy while it can store enquiries', async () => {
     const store = await opened();
     expect(store.health()).toEqual({ ok: true });

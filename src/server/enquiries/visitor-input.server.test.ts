@@ -169,7 +169,9 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
     // An enquiry stored before the rule, with another host: HubSpot and the email still name SITE_URL's page.
     const stored = (await enquiries.get(accepted.body.id)) as StoredEnquiry;
     const legacy = { ...stored, pageUri: 'https://studio-billing.example/start-project?plan=growth' };
-    expect(hubspotSubmission(legacy, { siteUrl: testSiteUrl, utmFields: false }).context.pageUri).toBe(`${testSiteUrl}/start-project?plan=growth`);
+    expect(hubspotSubmission(legacy, { siteUrl: testSiteUrl, utmFields: false }).context.pageUri).toBe(
+      `${testSiteUrl}/start-project?plan=growth`,
+    );
     expect(notificationEmail(legacy, config).text).toContain(`Page: ${testSiteUrl}/start-project?plan=growth`);
     expect(notificationEmail(legacy, config).text).not.toContain('studio-billing');
   });
