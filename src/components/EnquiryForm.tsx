@@ -221,7 +221,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
           </ul>
         </div>
       )}
-      <input type="hidden" name={tokenFieldName} value={token} readOnly />
+      <input type="hidden" name={tokenFieldName} value={token} />
       <input type="hidden" name={formPageFieldName} value={pathname} />
       {/* A field people never see: a bot that fills in every field gives itself away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
