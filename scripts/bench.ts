@@ -211,7 +211,7 @@ async function seedDatabase(url: string, count: number): Promise<void> {
 /**
  * POST /api/enquiries as the site's script sends it: every answer is a 201 for an enquiry already durable (the
  * file fsync'd, or the row committed), so enquiries/s is enquiries durably accepted per second. On the file and
- * on PostgreSQL, one instance and two, with 5,000 enquiries already stored, and 50,000.
+ * on PostgreSQL, one instance and two, with 5 000 enquiries already stored, and 50 000.
  */
 async function benchEnquiries(port: number) {
   console.log(`\n### POST /api/enquiries (durable storage, ${connections} connections in all)\n`);
