@@ -82,6 +82,9 @@ export const optionalFieldNames = <T extends EnquiryFieldTable>(fields: T) =>
     { required: false }
   >['name'][];
 
+/** A field whose text keeps its line breaks: staff read it as a block of its own, after the one-line fields. */
+export const keepsLines = (field: EnquiryFieldSpec) => field.check !== 'plan' && field.lines === 'several';
+
 /** A field's stored value; the stores keep only non-empty text. */
 export function fieldValue(enquiry: object, field: EnquiryFieldSpec): string | undefined {
   const value = (enquiry as Record<string, unknown>)[field.name];
