@@ -4,6 +4,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
+import { enquiryFieldTable, type EnquiryFieldTable } from '../src/content/enquiry-form.ts';
 import { planTitles } from '../src/content/plan-titles.ts';
 import { multiLine, singleLine } from '../src/lib/plain-text.ts';
 import {
@@ -20,6 +21,7 @@ import {
   showEnquiry,
 } from '../src/server/enquiries/commands.server.ts';
 import { sourceMedium, type Touch } from '../src/server/enquiries/attribution.server.ts';
+import { fieldValue, keepsLines, staffValue } from '../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { retentionLimits, spamRetentionDays } from '../src/server/enquiries/retention.server.ts';
 import type { StoreLocation } from '../src/server/enquiries/stores.server.ts';
@@ -55,6 +57,12 @@ function cell(text: string | undefined, max: number): string {
     .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** The form's fields, each read as any field (a plan's id is shown beside its title). */
+const formFields: EnquiryFieldTable = enquiryFieldTable;
+
+/** A staff label in the lower case of `show`'s own lines ("first name", beside "received"). */
+const staffLabel = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 function when(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -136,12 +144,10 @@ withFile(
     print(`${`${label}: `.padEnd(12)}${value === undefined ? '—' : singleLine(value)}`);
   field('id', e.id);
   field('received', e.receivedAt);
-  field('first name', e.firstname);
-  field('last name', e.lastname);
-  field('email', e.email);
-  field('phone', e.phone);
-  field('business', e.company);
-  field('package', e.plan ? `${planTitles[e.plan]} (${e.plan})` : undefined);
+  for (const spec of formFields.filter((spec) => !keepsLines(spec))) {
+    const value = staffValue(e, spec);
+    field(staffLabel(spec.staffLabel), spec.check === 'plan' && value ? `${value} (${fieldValue(e, spec)})` : value);
+  }
   field('page', e.pageName ? `${e.pageUri} (${e.pageName})` : e.pageUri);
   field('hubspotutk', e.hutk);
   if (e.spam) field('spam', 'yes (honeypot filled in; never delivered)');
@@ -166,8 +172,10 @@ withFile(
   }
   field('HubSpot', describeDelivery(e, 'hubspot'));
   field('email sent', describeDelivery(e, 'email'));
-  print('message:');
-  print(e.message ?? '—');
+  for (const spec of formFields.filter(keepsLines)) {
+    print(`${staffLabel(spec.staffLabel)}:`);
+    print(fieldValue(e, spec) ?? '—');
+  }
 });
 
 withFile(

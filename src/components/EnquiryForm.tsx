@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 're
 import { useLocation } from 'react-router-dom';
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
-import { enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
+import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
@@ -21,24 +21,6 @@ import { Link } from './Link.tsx';
 export const enquiryEndpoint = '/api/enquiries';
 
 const fieldId = (name: EnquiryField) => `enquiry-${name}`;
-
-interface FieldSpec {
-  name: EnquiryField;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  required?: boolean;
-  wide?: boolean;
-}
-
-const fieldSpecs: readonly FieldSpec[] = [
-  { name: 'firstname', autoComplete: 'given-name', required: true },
-  { name: 'lastname', autoComplete: 'family-name' },
-  { name: 'email', type: 'email', autoComplete: 'email', required: true },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'company', autoComplete: 'organization' },
-  { name: 'plan', autoComplete: 'off' },
-  { name: 'message', autoComplete: 'off', wide: true },
-];
 
 const controlClass =
   'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
@@ -236,10 +218,10 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        {fieldSpecs.map((spec) => {
+        {enquiryFieldTable.map((spec) => {
           const id = fieldId(spec.name);
           const error = errors[spec.name];
-          const hint = (enquiryForm.hints as Partial<Record<EnquiryField, string>>)[spec.name];
+          const hint = 'hint' in spec ? spec.hint : undefined;
           const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
           const common = {
             id,
@@ -250,9 +232,10 @@ export function EnquiryForm({ planId }: { planId?: string }) {
             className: `${controlClass} ${error ? 'border-red-700' : 'border-slate-500'}`,
           };
           return (
-            <div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
+            // A box of several lines takes the form's whole width.
+            <div key={spec.name} className={spec.input === 'textarea' ? 'sm:col-span-2' : undefined}>
               <label htmlFor={id} className="block font-semibold text-ink">
-                {enquiryForm.labels[spec.name]}
+                {spec.label}
               </label>
               {hint && (
                 <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
@@ -265,8 +248,8 @@ export function EnquiryForm({ planId }: { planId?: string }) {
                   {error}
                 </p>
               )}
-              {spec.name === 'plan' ? (
-                <select key={planId} {...common} defaultValue={values.plan ?? planId ?? ''}>
+              {spec.input === 'select' ? (
+                <select key={planId} {...common} defaultValue={values[spec.name] ?? planId ?? ''}>
                   <option value="">{enquiryForm.noPlan}</option>
                   {planIds.map((id) => (
                     <option key={id} value={id}>
@@ -274,14 +257,14 @@ export function EnquiryForm({ planId }: { planId?: string }) {
                     </option>
                   ))}
                 </select>
-              ) : spec.name === 'message' ? (
-                <textarea {...common} rows={4} defaultValue={values.message ?? ''} />
+              ) : spec.input === 'textarea' ? (
+                <textarea {...common} required={spec.required} rows={4} defaultValue={values[spec.name] ?? ''} />
               ) : (
                 <input
                   {...common}
-                  type={spec.type ?? 'text'}
+                  type={spec.input}
                   required={spec.required}
-                  spellCheck={spec.type === 'email' ? false : undefined}
+                  spellCheck={spec.input === 'email' ? false : undefined}
                   defaultValue={values[spec.name] ?? ''}
                 />
               )}

@@ -2,27 +2,25 @@
 import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { planTitles } from '../../content/plan-titles.ts';
+import { enquiryFieldTable, type EnquiryFieldSpec, type EnquiryFieldTable } from '../../content/enquiry-form.ts';
 import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
 import type { Channel, StoredEnquiry } from './enquiry.ts';
+import { fieldValue, recordOrder, staffValue } from './enquiry-fields.server.ts';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { readEnquiryFile } from './file-store.server.ts';
 import { databaseHost } from './postgres-store.server.ts';
 import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
-export function enquiryJson(e: StoredEnquiry) {
+export const enquiryJson = (e: StoredEnquiry) => enquiryJsonFrom(enquiryFieldTable, e);
+
+/** `enquiryJson` for the fields of any table. */
+export function enquiryJsonFrom(fields: EnquiryFieldTable, e: StoredEnquiry) {
   return {
     id: e.id,
     receivedAt: e.receivedAt,
-    firstname: e.firstname,
-    lastname: e.lastname ?? null,
-    email: e.email,
-    phone: e.phone ?? null,
-    company: e.company ?? null,
-    message: e.message ?? null,
-    plan: e.plan ?? null,
+    ...Object.fromEntries(recordOrder(fields).map((field) => [field.name, fieldValue(e, field) ?? null])),
     pageUri: e.pageUri,
     pageName: e.pageName ?? null,
     hutk: e.hutk ?? null,
@@ -114,17 +112,18 @@ export async function importEnquiries(where: StoreLocation, source: string): Pro
   return { read: enquiries.length, added };
 }
 
-const csvColumns = [
-  'id',
-  'receivedAt',
-  'firstname',
-  'lastname',
-  'email',
-  'phone',
-  'company',
-  'message',
-  'plan',
-  'planTitle',
+/** A field's CSV columns: its value, and beside a plan's id its title, for a reader without the list of ids. */
+function fieldColumns(field: EnquiryFieldSpec): Array<[string, (e: StoredEnquiry) => string]> {
+  const value = (e: StoredEnquiry) => fieldValue(e, field) ?? '';
+  if (field.check !== 'plan') return [[field.name, value]];
+  return [
+    [field.name, value],
+    [`${field.name}Title`, (e) => staffValue(e, field) ?? ''],
+  ];
+}
+
+/** The CSV's columns after the visitor's fields. */
+const storeColumns = [
   'pageUri',
   'pageName',
   'hutk',
@@ -162,19 +161,14 @@ function touchCells<P extends 'first' | 'last'>(prefix: P, touch: Touch | undefi
 }
 
 /** Every field of every enquiry as CSV: UTF-8 with a byte order mark and CRLF lines, as Excel expects. */
-export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
+export const enquiriesCsv = (enquiries: StoredEnquiry[]) => enquiriesCsvFrom(enquiryFieldTable, enquiries);
+
+/** `enquiriesCsv` for the fields of any table. */
+export function enquiriesCsvFrom(fields: EnquiryFieldTable, enquiries: StoredEnquiry[]): string {
+  const visitorColumns = recordOrder(fields).flatMap(fieldColumns);
+  const columns = ['id', 'receivedAt', ...visitorColumns.map(([name]) => name), ...storeColumns];
   const rows = enquiries.map((e) => {
-    const row: Record<(typeof csvColumns)[number], string> = {
-      id: e.id,
-      receivedAt: e.receivedAt,
-      firstname: e.firstname,
-      lastname: e.lastname ?? '',
-      email: e.email,
-      phone: e.phone ?? '',
-      company: e.company ?? '',
-      message: e.message ?? '',
-      plan: e.plan ?? '',
-      planTitle: e.plan ? planTitles[e.plan] : '',
+    const storeCells: Record<(typeof storeColumns)[number], string> = {
       pageUri: e.pageUri,
       pageName: e.pageName ?? '',
       hutk: e.hutk ?? '',
@@ -191,12 +185,18 @@ export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
       ...touchCells('last', e.attribution?.last),
       cta: e.attribution?.cta ?? '',
     };
-    return csvColumns.map((column) => neutraliseFormula(row[column]));
+    const row: Record<string, string> = {
+      id: e.id,
+      receivedAt: e.receivedAt,
+      ...Object.fromEntries(visitorColumns.map(([name, cell]) => [name, cell(e)])),
+      ...storeCells,
+    };
+    return columns.map((column) => neutraliseFormula(row[column] ?? ''));
   });
   return stringify(rows, {
     bom: true,
     header: true,
-    columns: [...csvColumns],
+    columns,
     record_delimiter: 'windows',
     // csv-stringify quotes only a cell holding the whole CRLF delimiter: a lone LF or CR unquoted would start a
     // new record (and its next character a new cell, maybe a formula) in a spreadsheet.

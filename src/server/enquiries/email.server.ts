@@ -1,8 +1,10 @@
 /** The staff's notification email for each enquiry: plain text, reply-to the visitor. */
 import { createTransport, type Transporter } from 'nodemailer';
+import { enquiryFieldTable, type EnquiryFieldTable } from '../../content/enquiry-form.ts';
 import { planTitles } from '../../content/plan-titles.ts';
 import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
+import { fieldValue, keepsLines, staffValue } from './enquiry-fields.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
 import { sourceMedium, type Touch } from './attribution.server.ts';
 import { absolutePageUri } from './hubspot.server.ts';
@@ -44,7 +46,11 @@ export async function notifyByEmail(
 }
 
 /** Plain text only: nothing a visitor typed is ever put into HTML. */
-export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
+export const notificationEmail = (enquiry: StoredEnquiry, config: Config) =>
+  notificationEmailFrom(enquiryFieldTable, enquiry, config);
+
+/** `notificationEmail` for the fields of any table: one line per field, a block at the end for those of several. */
+export function notificationEmailFrom(fields: EnquiryFieldTable, enquiry: StoredEnquiry, config: Config) {
   // Stored fields are one line already; enquiries stored before that rule are flattened here too.
   const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
   const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;
@@ -52,19 +58,12 @@ export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
   const text = [
     `A new enquiry from the ${config.public.siteName} website.`,
     '',
-    line('First name', enquiry.firstname),
-    line('Last name', enquiry.lastname),
-    line('Email', enquiry.email),
-    line('Phone', enquiry.phone),
-    line('Business', enquiry.company),
-    line('Package', plan),
+    ...fields.filter((field) => !keepsLines(field)).map((field) => line(field.staffLabel, staffValue(enquiry, field))),
     line('Page', absolutePageUri(enquiry.pageUri, config.public.siteUrl)),
     line('Received', enquiry.receivedAt),
     line('Enquiry id', enquiry.id),
     ...attributionLines(enquiry),
-    '',
-    'Message:',
-    enquiry.message || '—',
+    ...fields.filter(keepsLines).flatMap((field) => ['', `${field.staffLabel}:`, fieldValue(enquiry, field) || '—']),
     '',
     'Reply to this email to answer the visitor.',
   ].join('\n');

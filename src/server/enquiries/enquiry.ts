@@ -1,21 +1,15 @@
 /** An enquiry as both stores keep it: the visitor's fields, where it came from, and its delivery per channel. */
 import { z } from 'zod';
-import { planIds, type PlanId } from '../../content/plan-titles.ts';
+import { enquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { attributionSchema, type Attribution } from './attribution.server.ts';
+import { optionalFieldNames, storedShape } from './enquiry-fields.server.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';
 export const channels: readonly Channel[] = ['hubspot', 'email'];
 
-export interface EnquiryFields {
-  firstname: string;
-  lastname?: string;
-  email: string;
-  phone?: string;
-  company?: string;
-  message?: string;
-  plan?: PlanId;
-}
+/** The visitor's fields, as the form's field table defines them. */
+export type EnquiryFields = EnquiryFieldsOf<typeof enquiryFieldTable>;
 
 export interface NewEnquiry extends EnquiryFields {
   /** The page the form was posted from: an absolute URL under SITE_URL. */
@@ -64,13 +58,7 @@ const progressSchema = z.object({
 export const storedEnquirySchema = z.object({
   id: z.string().min(1),
   receivedAt: z.string().min(1),
-  firstname: z.string(),
-  lastname: z.string().optional(),
-  email: z.string(),
-  phone: z.string().optional(),
-  company: z.string().optional(),
-  message: z.string().optional(),
-  plan: z.enum(planIds as [PlanId, ...PlanId[]]).optional(),
+  ...storedShape(enquiryFieldTable),
   pageUri: z.string(),
   pageName: z.string().optional(),
   hutk: z.string().optional(),
@@ -80,7 +68,7 @@ export const storedEnquirySchema = z.object({
   progress: z.object({ hubspot: progressSchema, email: progressSchema }),
 });
 
-const optionalKeys = ['lastname', 'phone', 'company', 'message', 'plan', 'pageName', 'hutk', 'attribution'] as const;
+const optionalKeys = [...optionalFieldNames(enquiryFieldTable), 'pageName', 'hutk', 'attribution'] as const;
 
 /** A new enquiry as stored: an id, the time, delivery `pending` where configured; empty optional text dropped. */
 export function newStoredEnquiry(enquiry: NewEnquiry, enabled: EnabledChannels, now = new Date()): StoredEnquiry {

@@ -1,7 +1,8 @@
 /** Forwarding an enquiry to HubSpot's Forms Submission API (v3), and what its answers mean for a retry. */
-import { planTitles } from '../../content/plan-titles.ts';
+import { enquiryFieldTable, type EnquiryFieldTable } from '../../content/enquiry-form.ts';
 import type { Config } from '../config.server.ts';
 import { cameFrom, utmKeys } from './attribution.server.ts';
+import { fieldValue, staffValue } from './enquiry-fields.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
 import type { Outcome } from './outbox.server.ts';
 
@@ -39,26 +40,41 @@ export async function forwardToHubSpot(
   return { kind: 'failed', code, reason };
 }
 
+/** HubSpot's field for the visitor's message, which also carries what has no HubSpot field of its own. */
+const hubspotMessage = 'message';
+
 /**
- * HubSpot's Forms Submission API v3 body: the non-empty fields, the package's title added to the message. Where
- * the visitor came from (the last touch) goes as the five utm_* fields with `utmFields` (the studio's HubSpot form
- * has hidden properties of those names), else as one "Came from:" line at the end of the message.
+ * HubSpot's Forms Submission API v3 body: the non-empty fields; a field without a HubSpot field of its own (the
+ * package) goes as a "<label>: <value>" line added to the message. Where the visitor came from (the last touch)
+ * goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has hidden properties of those names),
+ * else as one "Came from:" line at the end of the message.
  */
-export function hubspotSubmission(
+export const hubspotSubmission = (enquiry: StoredEnquiry, options: { siteUrl: string; utmFields: boolean }) =>
+  hubspotSubmissionFrom(enquiryFieldTable, enquiry, options);
+
+/** `hubspotSubmission` for the fields of any table. */
+export function hubspotSubmissionFrom(
+  fields: EnquiryFieldTable,
   enquiry: StoredEnquiry,
   { siteUrl, utmFields }: { siteUrl: string; utmFields: boolean },
 ) {
-  const planLine = enquiry.plan ? `Package: ${planTitles[enquiry.plan]}` : '';
+  const unmappedLines = fields.flatMap((field) => {
+    const value = field.hubspot === null ? staffValue(enquiry, field) : undefined;
+    return value ? [`${field.staffLabel}: ${value}`] : [];
+  });
   const touch = enquiry.attribution?.last ?? enquiry.attribution?.first;
   const cameFromLine = enquiry.attribution && !utmFields ? `Came from: ${cameFrom(touch)}` : '';
-  const message = [enquiry.message, planLine, cameFromLine].filter(Boolean).join('\n\n');
+  const messageOf = (text: string | undefined) => [text, ...unmappedLines, cameFromLine].filter(Boolean).join('\n\n');
+  const mapped = fields.flatMap((field): Array<[string, string | undefined]> =>
+    field.hubspot === null ? [] : [[field.hubspot, fieldValue(enquiry, field)]],
+  );
+  const hasMessage = mapped.some(([name]) => name === hubspotMessage);
   const values: Array<[string, string | undefined]> = [
-    ['firstname', enquiry.firstname],
-    ['lastname', enquiry.lastname],
-    ['email', enquiry.email],
-    ['phone', enquiry.phone],
-    ['company', enquiry.company],
-    ['message', message],
+    ...mapped.map(([name, value]): [string, string | undefined] => [
+      name,
+      name === hubspotMessage ? messageOf(value) : value,
+    ]),
+    ...(hasMessage ? [] : [[hubspotMessage, messageOf(undefined)] as [string, string]]),
     ...(utmFields ? utmKeys.map((key): [string, string | undefined] => [key, touch?.[key]]) : []),
   ];
   const pageUri = absolutePageUri(enquiry.pageUri, siteUrl);

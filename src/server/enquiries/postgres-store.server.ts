@@ -27,6 +27,8 @@ import {
 } from './enquiry.ts';
 import type { Attribution } from './attribution.server.ts';
 import { migrate } from './migrations.server.ts';
+import { enquiryFieldTable } from '../../content/enquiry-form.ts';
+import { recordOrder } from './enquiry-fields.server.ts';
 
 /** "enquiry sender" in ASCII: the advisory lock the sending instance holds. */
 const senderLockKey = 0x656e7164;
@@ -35,7 +37,7 @@ const healthCheckMs = 5_000;
 /** A start waits this long for a database that is not up yet (a host rebooting with both), then stops. */
 const startPatienceMs = 20_000;
 
-const fieldKeys = ['firstname', 'lastname', 'email', 'phone', 'company', 'message', 'plan'] as const;
+const fieldKeys = recordOrder(enquiryFieldTable).map((field) => field.name);
 
 interface EnquiryRow {
   id: string;
