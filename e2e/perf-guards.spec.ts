@@ -84,10 +84,12 @@ test.describe('boot-loader.md', () => {
 
 test.describe('performance.md: budgets', () => {
   // Scripts a page loads before it is interactive (the loader, the entry and the route's chunks, as the boot data
-  // lists them) at most 100 kB gzip, its stylesheet at most 20 kB gzip. /start-project may have 105 kB: its first
+  // lists them) at most 101 kB gzip, its stylesheet at most 20 kB gzip. /start-project may have 105 kB: its first
   // screen is the site's own enquiry form, which hydrates at once there (elsewhere it is a deferred section).
-  const scriptBudget = (path: string) => (path === '/start-project' ? 105_000 : 100_000);
-  test('each page loads at most 100 kB of gzipped script before it is interactive (/start-project 105 kB), and 20 kB of CSS', async ({
+  // 101, not 100: the footer's claims written from the offer's data and the attribution recorder cost every page
+  // about 1 kB (docs/performance.md, "Budgets").
+  const scriptBudget = (path: string) => (path === '/start-project' ? 105_000 : 101_000);
+  test('each page loads at most 101 kB of gzipped script before it is interactive (/start-project 105 kB), and 20 kB of CSS', async ({
     request,
   }) => {
     const [newest] = (await (await request.get('/api/blog/featured?limit=1')).json()) as { slug: string }[];

@@ -1,5 +1,6 @@
 import type { IconName } from './icons.ts';
-import { claims, planPriceSummary } from './offer.ts';
+import { claims } from './offer.ts';
+import { planPriceSummary } from './offer-prices.ts';
 
 export interface Story {
   readonly eyebrow: string;

@@ -1,13 +1,5 @@
-import {
-  claims,
-  formatDuration,
-  formatMinimumTerm,
-  formatPrice,
-  foundingOffer,
-  foundingRegularPrice,
-  planPriceSummary,
-  planTerms,
-} from './offer.ts';
+import { claims, formatDuration, foundingOffer, planTerms } from './offer.ts';
+import { formatMinimumTerm, formatPrice, foundingRegularPrice, planPriceSummary } from './offer-prices.ts';
 
 const timelines = {
   boost: formatDuration(planTerms['visibility-boost'].timeline),

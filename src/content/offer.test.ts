@@ -2,17 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import {
-  claims,
-  formatDuration,
-  formatNumber,
-  formatPercent,
-  formatPrice,
-  planLabel,
-  planPriceSummary,
-  planPriceText,
-  priceRange,
-} from './offer.ts';
+import { claims, formatDuration, formatNumber, formatPercent } from './offer.ts';
+import { formatPrice, planLabel, planPriceSummary, planPriceText, priceRange } from './offer-prices.ts';
 import { planIds } from './plan-titles.ts';
 
 describe('formatters', () => {

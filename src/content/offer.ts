@@ -1,4 +1,4 @@
-import { planIds, planTitles, type PlanId } from './plan-titles.ts';
+import type { PlanId } from './plan-titles.ts';
 
 /**
  * What the studio sells and promises, as values: each plan's price and timeline, the founding offer, the
@@ -100,7 +100,6 @@ export const serviceTimes = {
   start: { amount: 48, unit: 'hour' },
 } as const satisfies Record<string, Duration>;
 
-const currencySymbols: Record<Currency, string> = { AUD: '$' };
 
 const unitNames: Record<TimeUnit, { one: string; many: string; shortOne: string; shortMany: string }> = {
   minute: { one: 'minute', many: 'minutes', shortOne: 'min', shortMany: 'min' },
@@ -115,11 +114,6 @@ export function formatNumber(value: number): string {
   const [whole = '', cents] = (Number.isInteger(value) ? String(value) : value.toFixed(2)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
   return cents === undefined ? grouped : `${grouped}.${cents}`;
-}
-
-/** `{ amount: 1500, currency: 'AUD' }` → "$1,500". */
-export function formatPrice(money: Money): string {
-  return `${currencySymbols[money.currency]}${formatNumber(money.amount)}`;
 }
 
 /** A figure the studio claims at least: 5000 → "5,000+". */
@@ -147,11 +141,6 @@ export function formatDuration(
   return `${amount} ${one ? names.one : names.many}`;
 }
 
-/** A monthly plan's minimum term: 3 → "3-month minimum". */
-export function formatMinimumTerm(months: number): string {
-  return `${formatDuration({ amount: months, unit: 'month' }, 'adjective')} minimum`;
-}
-
 /** The facts as visitors read them, ready for copy: `We reply within ${claims.reply}`. */
 export const claims = {
   subscribers: formatAtLeast(newsletter.subscribers),
@@ -162,72 +151,3 @@ export const claims = {
   start: formatDuration(serviceTimes.start),
   startShort: formatDuration(serviceTimes.start, 'short'),
 } as const;
-
-// Everything below reads `foundingOffer` when it is called rather than once when this module loads, so copy follows
-// `open` as it stands when the copy is written.
-
-export function foundingOfferOpenFor(planId: PlanId): boolean {
-  return foundingOffer.open && foundingOffer.planId === planId;
-}
-
-/** What a client signing today pays: the founding price while the offer is open. */
-export function currentPrice(planId: PlanId): Price | 'custom' {
-  const { price } = planTerms[planId];
-  return price !== 'custom' && foundingOfferOpenFor(planId) ? { ...price, ...foundingOffer.price } : price;
-}
-
-/** The founding plan's regular price, which the founding price undercuts. */
-export function foundingRegularPrice(): Price {
-  return planTerms[foundingOffer.planId].price;
-}
-
-export interface PriceText {
-  /** "$1,500", or "Custom pricing". */
-  readonly price: string;
-  /** "once-off", "per month", "founding rate" or "quoted to your goals". */
-  readonly priceNote: string;
-  /** While the founding offer is open, the regular price it undercuts. */
-  readonly regularPrice?: string;
-  /** A monthly plan's minimum term: "3-month minimum". */
-  readonly terms?: string;
-}
-
-/** A plan's price as its card shows it. */
-export function planPriceText(planId: PlanId): PriceText {
-  const price = currentPrice(planId);
-  if (price === 'custom') return { price: 'Custom pricing', priceNote: 'quoted to your goals' };
-  const regular = planTerms[planId].price;
-  return {
-    price: formatPrice(price),
-    priceNote: foundingOfferOpenFor(planId) ? 'founding rate' : price.unit === 'once' ? 'once-off' : 'per month',
-    ...(foundingOfferOpenFor(planId) && regular !== 'custom' ? { regularPrice: formatPrice(regular) } : {}),
-    ...(price.unit === 'month' ? { terms: formatMinimumTerm(price.minimumMonths) } : {}),
-  };
-}
-
-/** A plan's price in a sentence: "$750 once-off", "$1,500 founding rate, regular $3,000", "$997 per month". */
-export function planPriceSummary(planId: PlanId): string {
-  if (planTerms[planId].price === 'custom') return 'custom pricing';
-  const text = planPriceText(planId);
-  return `${text.price} ${text.priceNote}${text.regularPrice ? `, regular ${text.regularPrice}` : ''}`;
-}
-
-/**
- * A plan as the studio's staff read it in an enquiry: "Local Launch Pack ($1,500 founding rate)",
- * "Growth Partner ($997 per month, 3-month minimum)", "Advanced SEO (custom pricing)".
- */
-export function planLabel(planId: PlanId): string {
-  if (planTerms[planId].price === 'custom') return `${planTitles[planId]} (custom pricing)`;
-  const text = planPriceText(planId);
-  return `${planTitles[planId]} (${text.price} ${text.priceNote}${text.terms ? `, ${text.terms}` : ''})`;
-}
-
-/** The lowest and highest fixed prices, regular and founding, whatever their unit: "$750–$3,000". */
-export function priceRange(): string | undefined {
-  const prices = planIds
-    .flatMap((planId) => [currentPrice(planId), planTerms[planId].price])
-    .filter((price) => price !== 'custom')
-    .sort((a, b) => a.amount - b.amount);
-  const [lowest, highest] = [prices[0], prices.at(-1)];
-  return lowest && highest && `${formatPrice(lowest)}–${formatPrice(highest)}`;
-}

@@ -1,13 +1,5 @@
-import {
-  claims,
-  formatDuration,
-  formatPrice,
-  foundingOffer,
-  foundingOfferOpenFor,
-  foundingRegularPrice,
-  planPriceText,
-  planTerms,
-} from './offer.ts';
+import { claims, formatDuration, foundingOffer, planTerms } from './offer.ts';
+import { formatPrice, foundingOfferOpenFor, foundingRegularPrice, planPriceText } from './offer-prices.ts';
 import { planTitles, type PlanId } from './plan-titles.ts';
 
 export type { PlanId };

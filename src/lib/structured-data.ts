@@ -1,6 +1,7 @@
 import type { FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
 import type { FaqItem } from '../content/faq.ts';
-import { claims, currency, currentPrice, priceRange, type Price } from '../content/offer.ts';
+import { claims, currency, type Price } from '../content/offer.ts';
+import { currentPrice, priceRange } from '../content/offer-prices.ts';
 import { allPlans } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
 

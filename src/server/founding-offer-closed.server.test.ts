@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { planLabel } from '../content/offer.ts';
+import { planLabel } from '../content/offer-prices.ts';
 import { planIds } from '../content/plan-titles.ts';
 import { createTestApp, readPage } from './test-helpers.ts';
 

@@ -1,5 +1,5 @@
 import type { PageCopy } from '../page-copy.ts';
-import { foundingOfferOpenFor, planPriceText } from '../offer.ts';
+import { foundingOfferOpenFor, planPriceText } from '../offer-prices.ts';
 
 const boost = planPriceText('visibility-boost');
 const launch = planPriceText('local-launch');
