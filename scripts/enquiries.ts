@@ -2,7 +2,7 @@
  * The operators' view of the site's own enquiries: `npm run enquiries -- <command>` (see "Enquiries" in
  * README.md). Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
 import { enquiryFieldTable, type EnquiryFieldTable } from '../src/content/enquiry-form.ts';
 import { planTitles } from '../src/content/plan-titles.ts';
@@ -25,6 +25,7 @@ import { fieldValue, keepsLines, staffValue } from '../src/server/enquiries/enqu
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { retentionLimits, spamRetentionDays } from '../src/server/enquiries/retention.server.ts';
 import type { StoreLocation } from '../src/server/enquiries/stores.server.ts';
+import { EnquiryStoreError } from '../src/server/enquiries/enquiry-store.server.ts';
 
 interface FileFlags {
   file: string;
@@ -48,6 +49,19 @@ function withFile(command: Command): Command {
  */
 function print(line = ''): void {
   process.stdout.write(`${multiLine(line)}\n`);
+}
+
+/**
+ * JSON for scripts: valid whatever an enquiry holds (print's clean-up would turn a stored U+2028 into a raw line
+ * break inside a string), with C1 controls, line separators and bidi controls written as \u escapes, so a terminal
+ * shows them as text too.
+ */
+function printJson(value: unknown): void {
+  const text = JSON.stringify(value, null, 2).replace(
+    /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  process.stdout.write(`${text}\n`);
 }
 
 /** One line, at most `max` characters: a visitor's line breaks and tabs would break the table. */
@@ -102,7 +116,7 @@ withFile(
 ).action(async (flags: FileFlags & { json?: boolean; spam?: boolean }) => {
   const enquiries = await listEnquiries(where(flags), { spam: flags.spam });
   if (flags.json) {
-    print(JSON.stringify(enquiries.map(enquiryJson), null, 2));
+    printJson(enquiries.map(enquiryJson));
     return;
   }
   if (!enquiries.length) {
@@ -136,7 +150,7 @@ withFile(
 ).action(async (id: string, flags: FileFlags & { json?: boolean }) => {
   const e = await showEnquiry(where(flags), id);
   if (flags.json) {
-    print(JSON.stringify(enquiryJson(e), null, 2));
+    printJson(enquiryJson(e));
     return;
   }
   // One line per field, whatever an older enquiry holds: a line break could print a false "email:" line.
@@ -220,7 +234,7 @@ withFile(
 ).action(async (flags: FileFlags & { since?: string; json?: boolean }) => {
   const report = await reportEnquiries(where(flags), flags.since);
   if (flags.json) {
-    print(JSON.stringify(report, null, 2));
+    printJson(report);
     return;
   }
   const share = (n: number) => `${report.total ? Math.round((n / report.total) * 100) : 0}%`;
@@ -245,15 +259,18 @@ withFile(
       `delete enquiries older than the retention period now (spam older than ${spamRetentionDays} days), as the server does daily`,
     )
     .addOption(
-      new Option('--days <days>', 'the retention period in days (env ENQUIRY_RETENTION_DAYS)')
-        .default(process.env.ENQUIRY_RETENTION_DAYS?.trim() || '730')
-        .argParser((value) => {
-          if (!/^\d+$/.test(value) || Number(value) < 1)
-            throw new InvalidArgumentError('a whole number of days, at least 1');
-          return value;
-        }),
+      new Option('--days <days>', 'the retention period in days (env ENQUIRY_RETENTION_DAYS)').default(
+        process.env.ENQUIRY_RETENTION_DAYS?.trim() || '730',
+      ),
     ),
 ).action(async (flags: FileFlags & { days: string }) => {
+  // Checked here, the default from ENQUIRY_RETENTION_DAYS included (commander parses only a given flag): a bad
+  // value must never reach a delete.
+  if (!/^\d+$/.test(flags.days) || Number(flags.days) < 1 || Number(flags.days) > 36_500) {
+    throw new EnquiryStoreError(
+      `--days (or ENQUIRY_RETENTION_DAYS) must be a whole number from 1 to 36500 (got ${JSON.stringify(flags.days)})`,
+    );
+  }
   const days = Number(flags.days);
   const deleted = await pruneEnquiries(where(flags), retentionLimits(days));
   print(

@@ -314,4 +314,22 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
     );
     expect((await cli(['prune', '--days', 'soon'])).code).toBe(1);
   });
+
+  test('a bad period, from the flag or from ENQUIRY_RETENTION_DAYS, deletes nothing', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await seed([{ firstname: 'Recent', at: new Date(Date.now() - 5 * day).toISOString() }, { firstname: 'Now' }]);
+    const runs = [
+      await runScript('enquiries.ts', ['prune'], { ENQUIRIES_FILE: tmp.file, ENQUIRY_RETENTION_DAYS: 'abc' }),
+      await cli(['prune', '--days', '0']),
+      await cli(['prune', '--days', '1000000000']),
+    ];
+    for (const run of runs) {
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^error: --days \(or ENQUIRY_RETENTION_DAYS\) must be a whole number from 1 to 36500/);
+    }
+    expect((await (await FileEnquiryStore.open(tmp.file)).all()).map((e) => e.firstname)).toEqual(['Recent', 'Now']);
+    await expect(
+      (await FileEnquiryStore.open(tmp.file)).prune({ before: new Date(NaN), spamBefore: new Date() }),
+    ).rejects.toThrow('nothing was deleted');
+  });
 });

@@ -161,7 +161,8 @@ export class FileEnquiryStore implements EnquiryStore {
     });
   }
 
-  prune({ before, spamBefore }: { before: Date; spamBefore: Date }): Promise<number> {
+  async prune({ before, spamBefore }: { before: Date; spamBefore: Date }): Promise<number> {
+    assertLimits(before, spamBefore);
     return this.change((enquiries) => {
       const kept = enquiries.filter((e) => Date.parse(e.receivedAt) >= (e.spam ? spamBefore : before).getTime());
       const deleted = enquiries.length - kept.length;
@@ -361,5 +362,12 @@ export class FileEnquiryStore implements EnquiryStore {
       if (error instanceof FileLockError) throw new EnquiryStoreError(error.message);
       throw error;
     }
+  }
+}
+
+/** An invalid limit compares false with every date, which would delete every enquiry: refused instead. */
+export function assertLimits(...limits: Date[]): void {
+  if (limits.some((limit) => Number.isNaN(limit.getTime()))) {
+    throw new EnquiryStoreError('prune was given an invalid date: nothing was deleted');
   }
 }

@@ -11,6 +11,9 @@ export const spamRetentionDays = 30;
 
 /** The cut-off times for a retention of `days`, counted back from `now`. */
 export function retentionLimits(days: number, now = new Date()): { before: Date; spamBefore: Date } {
+  // A bad period must never become a limit that deletes everything.
+  if (!Number.isInteger(days) || days < 1)
+    throw new RangeError(`a retention of ${days} days is not a whole number of at least 1`);
   return {
     before: new Date(now.getTime() - days * dayMs),
     spamBefore: new Date(now.getTime() - Math.min(days, spamRetentionDays) * dayMs),

@@ -88,7 +88,7 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
     const store = await FileEnquiryStore.open(config.enquiries.file);
     const old = await store.add(
       newEnquiry({
-        firstname: 'RLO\u202Egnp.exe\u2066x\u2069',
+        firstname: 'RLO\u202Egnp.exe\u2066x\u2069\u2028next\u0085',
         lastname: '\u001b[31mred\u001b[0m\rOver',
         company: 'Acme\nemail: ceo@trusted.example',
         message: 'line one\n\u202Eline two\u0007',
@@ -103,8 +103,12 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
     expect(show.stdout.split('\n').filter((line) => line.startsWith('email:'))).toEqual([
       'email:      ada@example.com',
     ]);
-    expect(show.stdout).toContain('first name: RLOgnp.exex');
+    expect(show.stdout).toContain('first name: RLOgnp.exex next');
     expect(show.stdout).toContain('message:\nline one\nline two\n');
+    // --json stays valid JSON whatever a value holds, and gives the value back exactly.
+    const json = await cli(['list', '--json']);
+    expect(json.stdout).not.toMatch(unprintable);
+    expect((JSON.parse(json.stdout) as Array<{ firstname: string }>)[0]?.firstname).toBe(old.firstname);
   });
 
   test('the CSV export, read by a CSV parser, is one record per enquiry and no cell a spreadsheet evaluates', async () => {
