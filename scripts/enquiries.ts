@@ -20,7 +20,7 @@ import {
   retryDeliveries,
   showEnquiry,
 } from '../src/server/enquiries/commands.server.ts';
-import { sourceMedium, type Touch } from '../src/server/enquiries/attribution.server.ts';
+import { describeTouch, type Touch } from '../src/server/enquiries/attribution.server.ts';
 import { fieldValue, keepsLines, staffValue } from '../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { retentionLimits, spamRetentionDays } from '../src/server/enquiries/retention.server.ts';
@@ -169,16 +169,12 @@ withFile(
   if (attribution) {
     const touch = (label: string, t: Touch | undefined) => {
       if (!t) return;
-      const { source, medium } = sourceMedium(t);
       const extra = [
         t.utm_term && `term ${t.utm_term}`,
         t.utm_content && `content ${t.utm_content}`,
         t.clickIds?.length && `click ids ${t.clickIds.join(' ')}`,
       ].filter(Boolean);
-      field(
-        label,
-        `${source} / ${medium} / ${t.utm_campaign ?? '(none)'}, landing on ${t.landingPath}${extra.length ? ` (${extra.join(', ')})` : ''}`,
-      );
+      field(label, `${describeTouch(t)}${extra.length ? ` (${extra.join(', ')})` : ''}`);
     };
     touch('first visit', attribution.first);
     touch('last visit', attribution.last);

@@ -90,3 +90,8 @@ export function cameFrom(touch: Touch | undefined): string {
   const { source, medium } = sourceMedium(touch);
   return `${source} / ${medium} / ${touch?.utm_campaign ?? '(none)'}`;
 }
+
+/** A touch in a line for staff: "newsletter / email / spring-launch, landing on /". */
+export function describeTouch(touch: Touch): string {
+  return `${cameFrom(touch)}, landing on ${touch.landingPath}`;
+}

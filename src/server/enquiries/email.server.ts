@@ -6,7 +6,7 @@ import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { fieldValue, keepsLines, staffValue } from './enquiry-fields.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
-import { sourceMedium, type Touch } from './attribution.server.ts';
+import { describeTouch, sourceMedium } from './attribution.server.ts';
 import { absolutePageUri } from './hubspot.server.ts';
 import type { Outcome } from './outbox.server.ts';
 
@@ -108,10 +108,6 @@ function attributionLines(enquiry: StoredEnquiry): string[] {
   if (!attribution) return [];
   const touch = attribution.last ?? attribution.first;
   const { source, medium } = sourceMedium(touch);
-  const describe = (t: Touch) => {
-    const from = sourceMedium(t);
-    return `${from.source} / ${from.medium} / ${t.utm_campaign ?? '(none)'}, landing on ${t.landingPath}`;
-  };
   const first = attribution.first;
   return [
     '',
@@ -120,6 +116,8 @@ function attributionLines(enquiry: StoredEnquiry): string[] {
     `Medium: ${medium}`,
     `Campaign: ${touch?.utm_campaign ?? '(none)'}`,
     `CTA: ${attribution.cta ?? '(none)'}`,
-    ...(first && touch && describe(first) !== describe(touch) ? [`First visit: ${describe(first)}`] : []),
+    ...(first && touch && describeTouch(first) !== describeTouch(touch)
+      ? [`First visit: ${describeTouch(first)}`]
+      : []),
   ];
 }
