@@ -48,6 +48,100 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
+  'deferred-sections': {
+    description: 'no deferred sections: each section is imported where it is shown, in its page’s chunk',
+    page: '/',
+    // Each src/components/Deferred*.tsx becomes the section itself.
+    patches: Object.fromEntries(
+      (
+        [
+          ['ConsultSection', true],
+          ['FaqSection', false],
+          ['HomeSections', false],
+          ['PostStructuredData', true],
+          ['RelatedPosts', false],
+          ['StudioStructuredData', true],
+        ] as const
+      ).map(([section, wrapped]) => [
+        `src/components/Deferred${section}.tsx`,
+        [
+          ["import { deferred } from '../app/deferred.tsx';", `import { ${section} } from './${section}.tsx';`],
+          [
+            wrapped
+              ? `deferred(() =>\n  import('./${section}.tsx').then((module) => module.${section}),\n)`
+              : `deferred(() => import('./${section}.tsx').then((module) => module.${section}))`,
+            section,
+          ],
+        ],
+      ]),
+    ),
+  },
+  'site-router': {
+    description: 'React Router’s BrowserRouter instead of SiteRouter: a navigation does not wait for the code it needs',
+    page: '/',
+    patches: {
+      'src/entry-client.tsx': [
+        [
+          "import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';",
+          "import { BrowserRouter } from 'react-router-dom';",
+        ],
+        ["import { SiteRouter } from './app/SiteRouter.tsx';\n", ''],
+        ['  const history = createBrowserHistory({ v5Compat: true });\n', ''],
+        ['<SiteRouter history={history} prepare={loadPageCode}>', '<BrowserRouter>'],
+        ['</SiteRouter>', '</BrowserRouter>'],
+      ],
+    },
+  },
+  'lazy-pages': {
+    description: 'no lazy pages: every page is imported by the route table, in the app’s chunk',
+    page: '/',
+    patches: {
+      // lazyPage is handed the page's module, imported statically; pages without a chunk of their own list none.
+      'src/app/routes.tsx': [
+        ...[
+          'Home',
+          'Services',
+          'HowItWorks',
+          'About',
+          'Faq',
+          'StartProject',
+          'ThankYou',
+          'Privacy',
+          'Blog',
+          'BlogPost',
+          'NotFound',
+        ].map((name): [string, string] => [
+          `() => import('../pages/${name}Page.tsx')`,
+          `async () => ${name}PageModule`,
+        ]),
+        [
+          "import type { RouteParams } from './route-params.tsx';",
+          "import type { RouteParams } from './route-params.tsx';\n" +
+            [
+              'Home',
+              'Services',
+              'HowItWorks',
+              'About',
+              'Faq',
+              'StartProject',
+              'ThankYou',
+              'Privacy',
+              'Blog',
+              'BlogPost',
+              'NotFound',
+            ]
+              .map((name) => `import * as ${name}PageModule from '../pages/${name}Page.tsx';`)
+              .join('\n'),
+        ],
+      ],
+      'src/server/assets.server.ts': [
+        [
+          '    collect(pageModule, pageFiles, styles, new Set(), pageKeys);',
+          '    if (manifest[pageModule]) collect(pageModule, pageFiles, styles, new Set(), pageKeys);\n    else pageKeys.push(clientEntry);',
+        ],
+      ],
+    },
+  },
 };
 
 const { values: options } = parseArgs({
