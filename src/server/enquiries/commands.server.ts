@@ -2,7 +2,7 @@
 import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { enquiryFieldTable, type EnquiryFieldSpec, type EnquiryFieldTable } from '../../content/enquiry-form.ts';
+import { enquiryFieldTable, type EnquiryFieldSpec } from '../../content/enquiry-form.ts';
 import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
 import type { Channel, StoredEnquiry } from './enquiry.ts';
@@ -13,14 +13,11 @@ import { databaseHost } from './postgres-store.server.ts';
 import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
-export const enquiryJson = (e: StoredEnquiry) => enquiryJsonFrom(enquiryFieldTable, e);
-
-/** `enquiryJson` for the fields of any table. */
-export function enquiryJsonFrom(fields: EnquiryFieldTable, e: StoredEnquiry) {
+export function enquiryJson(e: StoredEnquiry) {
   return {
     id: e.id,
     receivedAt: e.receivedAt,
-    ...Object.fromEntries(recordOrder(fields).map((field) => [field.name, fieldValue(e, field) ?? null])),
+    ...Object.fromEntries(recordOrder(enquiryFieldTable).map((field) => [field.name, fieldValue(e, field) ?? null])),
     pageUri: e.pageUri,
     pageName: e.pageName ?? null,
     hutk: e.hutk ?? null,
@@ -161,11 +158,8 @@ function touchCells<P extends 'first' | 'last'>(prefix: P, touch: Touch | undefi
 }
 
 /** Every field of every enquiry as CSV: UTF-8 with a byte order mark and CRLF lines, as Excel expects. */
-export const enquiriesCsv = (enquiries: StoredEnquiry[]) => enquiriesCsvFrom(enquiryFieldTable, enquiries);
-
-/** `enquiriesCsv` for the fields of any table. */
-export function enquiriesCsvFrom(fields: EnquiryFieldTable, enquiries: StoredEnquiry[]): string {
-  const visitorColumns = recordOrder(fields).flatMap(fieldColumns);
+export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
+  const visitorColumns = recordOrder(enquiryFieldTable).flatMap(fieldColumns);
   const columns = ['id', 'receivedAt', ...visitorColumns.map(([name]) => name), ...storeColumns];
   const rows = enquiries.map((e) => {
     const storeCells: Record<(typeof storeColumns)[number], string> = {

@@ -45,12 +45,12 @@ export async function notifyByEmail(
   }
 }
 
-/** Plain text only: nothing a visitor typed is ever put into HTML. */
-export const notificationEmail = (enquiry: StoredEnquiry, config: Config) =>
-  notificationEmailFrom(enquiryFieldTable, enquiry, config);
-
-/** `notificationEmail` for the fields of any table: one line per field, a block at the end for those of several. */
-export function notificationEmailFrom(fields: EnquiryFieldTable, enquiry: StoredEnquiry, config: Config) {
+/**
+ * Plain text only: nothing a visitor typed is ever put into HTML. One line per field, and a block at the end for
+ * those of several lines.
+ */
+export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
+  const fields: EnquiryFieldTable = enquiryFieldTable;
   // Stored fields are one line already; enquiries stored before that rule are flattened here too.
   const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
   const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;

@@ -1,32 +1,51 @@
 import { parse } from 'csv-parse/sync';
-import { describe, expect, expectTypeOf, test } from 'vitest';
+import { describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { z } from 'zod';
-import { enquiryFieldTable, type EnquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
+import type { EnquiryFieldTable, EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { parseConfig } from '../config.server.ts';
 import { testSiteUrl } from '../test-helpers.ts';
-import { enquiriesCsv, enquiriesCsvFrom, enquiryJsonFrom } from './commands.server.ts';
-import { notificationEmailFrom } from './email.server.ts';
+import { enquiriesCsv, enquiryJson } from './commands.server.ts';
+import { notificationEmail } from './email.server.ts';
 import { inputShape, storedShape } from './enquiry-fields.server.ts';
 import { newStoredEnquiry, type StoredEnquiry } from './enquiry.ts';
-import { hubspotSubmissionFrom } from './hubspot.server.ts';
+import { hubspotSubmission } from './hubspot.server.ts';
 import { newEnquiry } from './test-fixtures.ts';
 
-/** The site's form with one more field, as a developer would add it: one entry. */
-const withWebsite = [
-  ...enquiryFieldTable,
-  {
-    name: 'website',
-    label: 'Your website (optional)',
-    staffLabel: 'Website',
-    input: 'text',
-    autoComplete: 'url',
-    required: false,
-    maxLength: 200,
-    lines: 'one',
-    hubspot: 'website',
-    messages: { tooLong: 'Your website must be 200 characters or fewer' },
-  },
-] as const satisfies EnquiryFieldTable;
+/** One more field, as a developer would add it to the form: one entry in the table. */
+const website = vi.hoisted(() => {
+  let hubspot: string | null = 'website';
+  return {
+    field: {
+      name: 'website',
+      label: 'Your website (optional)',
+      staffLabel: 'Website',
+      input: 'text',
+      autoComplete: 'url',
+      required: false,
+      maxLength: 200,
+      lines: 'one',
+      get hubspot() {
+        return hubspot;
+      },
+      messages: { tooLong: 'Your website must be 200 characters or fewer' },
+    } as const,
+    /** The HubSpot form's field it goes to, or null for a line of the message. */
+    sendToHubspotAs(name: string | null) {
+      hubspot = name;
+    },
+  };
+});
+
+type EnquiryForm = typeof import('../../content/enquiry-form.ts');
+
+// The site's table, with the field added, for every module that reads it (the commands, HubSpot, the email).
+vi.mock('../../content/enquiry-form.ts', async (importOriginal) => {
+  const original = await importOriginal<EnquiryForm>();
+  return { ...original, enquiryFieldTable: [...original.enquiryFieldTable, website.field] };
+});
+
+const siteTable = (await vi.importActual<EnquiryForm>('../../content/enquiry-form.ts')).enquiryFieldTable;
+const withWebsite = [...siteTable, website.field] as const satisfies EnquiryFieldTable;
 
 const config = parseConfig({ SITE_URL: testSiteUrl, NOTIFY_EMAIL: 'leads@studio.example' });
 
@@ -58,12 +77,12 @@ describe('a field added to the table', () => {
   test('is kept when a stored enquiry is read back, where the site table would drop it', () => {
     const stored = storedWithWebsite('studio.example');
     expect(z.object(storedShape(withWebsite)).parse(stored)).toMatchObject({ website: 'studio.example' });
-    expect(z.object(storedShape(enquiryFieldTable)).parse(stored)).not.toHaveProperty('website');
+    expect(z.object(storedShape(siteTable)).parse(stored)).not.toHaveProperty('website');
   });
 
   test('is a key of list --json and a column of the CSV, after the typed fields and before the package', () => {
     const stored = storedWithWebsite('studio.example');
-    const keys = Object.keys(enquiryJsonFrom(withWebsite, stored));
+    const keys = Object.keys(enquiryJson(stored));
     expect(keys.slice(0, 11)).toEqual([
       'id',
       'receivedAt',
@@ -77,7 +96,7 @@ describe('a field added to the table', () => {
       'plan',
       'pageUri',
     ]);
-    const [header, row] = parse(enquiriesCsvFrom(withWebsite, [stored]), { bom: true }) as [string[], string[]];
+    const [header, row] = parse(enquiriesCsv([stored]), { bom: true }) as [string[], string[]];
     expect(header.slice(0, 12).join(',')).toBe(
       'id,receivedAt,firstname,lastname,email,phone,company,message,website,plan,planTitle,pageUri',
     );
@@ -86,29 +105,23 @@ describe('a field added to the table', () => {
 
   test('is a field of the HubSpot submission and a line of the staff email', () => {
     const stored = storedWithWebsite('studio.example');
-    const { fields } = hubspotSubmissionFrom(withWebsite, stored, { siteUrl: testSiteUrl, utmFields: false });
+    const { fields } = hubspotSubmission(stored, { siteUrl: testSiteUrl, utmFields: false });
     expect(fields.map((field) => field.name)).toEqual(['firstname', 'lastname', 'email', 'message', 'website']);
     expect(fields.at(-1)).toEqual({ name: 'website', value: 'studio.example' });
-    expect(notificationEmailFrom(withWebsite, stored, config).text).toContain(
-      'Package: Growth Partner\nWebsite: studio.example\nPage:',
-    );
+    expect(notificationEmail(stored, config).text).toContain('Package: Growth Partner\nWebsite: studio.example\nPage:');
   });
 
   test('without a HubSpot field of its own, it goes to HubSpot as a line of the message, like the package', () => {
-    const unmapped = withWebsite.map((field) => (field.name === 'website' ? { ...field, hubspot: null } : field));
-    const stored = storedWithWebsite('studio.example');
-    const { fields } = hubspotSubmissionFrom(unmapped, stored, { siteUrl: testSiteUrl, utmFields: false });
-    expect(fields.find((field) => field.name === 'message')?.value).toBe(
-      'Hello\n\nPackage: Growth Partner\n\nWebsite: studio.example',
-    );
+    website.sendToHubspotAs(null);
+    try {
+      const stored = storedWithWebsite('studio.example');
+      const { fields } = hubspotSubmission(stored, { siteUrl: testSiteUrl, utmFields: false });
+      expect(fields.map((field) => field.name)).not.toContain('website');
+      expect(fields.find((field) => field.name === 'message')?.value).toBe(
+        'Hello\n\nPackage: Growth Partner\n\nWebsite: studio.example',
+      );
+    } finally {
+      website.sendToHubspotAs('website');
+    }
   });
-});
-
-test("the site's own table gives the CSV columns operators' spreadsheets expect", () => {
-  const header = enquiriesCsv([])
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')[0];
-  expect(header?.split(',').slice(0, 13).join(',')).toBe(
-    'id,receivedAt,firstname,lastname,email,phone,company,message,plan,planTitle,pageUri,pageName,hutk',
-  );
 });

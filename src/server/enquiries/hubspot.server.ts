@@ -49,15 +49,11 @@ const hubspotMessage = 'message';
  * goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has hidden properties of those names),
  * else as one "Came from:" line at the end of the message.
  */
-export const hubspotSubmission = (enquiry: StoredEnquiry, options: { siteUrl: string; utmFields: boolean }) =>
-  hubspotSubmissionFrom(enquiryFieldTable, enquiry, options);
-
-/** `hubspotSubmission` for the fields of any table. */
-export function hubspotSubmissionFrom(
-  fields: EnquiryFieldTable,
+export function hubspotSubmission(
   enquiry: StoredEnquiry,
   { siteUrl, utmFields }: { siteUrl: string; utmFields: boolean },
 ) {
+  const fields: EnquiryFieldTable = enquiryFieldTable;
   const unmappedLines = fields.flatMap((field) => {
     const value = field.hubspot === null ? staffValue(enquiry, field) : undefined;
     return value ? [`${field.staffLabel}: ${value}`] : [];
