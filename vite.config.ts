@@ -51,7 +51,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   tags: ['$initial'],
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]react-dom-client\.ts$/,
                 },
-                // The other libraries the app needs first (React Router, TanStack Query), for the same reason.
+                // The other libraries every page needs first (React Router, the icons), for the same reason.
                 { name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ },
                 {
                   name: 'app',

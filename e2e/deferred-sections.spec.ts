@@ -1,8 +1,9 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test, waitForDeferredSections, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import { deferredSectionMark } from '../src/app/hydration-marks.ts';
 
-// The home page's sections below the hero are deferred (src/app/deferred.tsx): their chunk is not among the
-// scripts the page needs to become interactive, and loads once the page is idle.
+// The home page's sections between the hero and the consult form are deferred (src/app/deferred.tsx): they need no
+// JavaScript there, so the page never fetches their chunk; a navigation that needs them loads it first.
 const homeSectionsChunk = /\/assets\/HomeSections-[\w-]+\.js$/;
 
 /** Holds the deferred chunk's response until `release` is called. */
@@ -27,67 +28,53 @@ const documentIsMarked = (page: Page) =>
   page.evaluate(() => (window as unknown as { marked?: boolean }).marked === true);
 
 test.describe('sections below the first screen', () => {
-  test('are complete in the first HTML and out of the scripts the page loads first', async ({ page }) => {
-    const response = await page.request.get('/');
-    const html = await response.text();
+  test('are complete in the first HTML, and the page never fetches their code', async ({ page }) => {
+    const html = await (await page.request.get('/')).text();
     expect(html).toContain('Questions, answered');
+    expect(html).toContain('data-cta="package-local-launch"');
     const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)![1]!) as {
-      assets: { scripts: string[]; modulePreloads: string[]; deferredScripts: string[] };
+      assets: { scripts: string[]; modulePreloads: string[] };
     };
-    const firstScripts = [...boot.assets.scripts, ...boot.assets.modulePreloads];
-    expect(firstScripts.length).toBeGreaterThan(0);
-    expect(firstScripts.filter((src) => homeSectionsChunk.test(src))).toEqual([]);
-    // Listed apart, to be fetched one a task once the page is idle.
-    expect(boot.assets.deferredScripts.filter((src) => homeSectionsChunk.test(src))).toHaveLength(1);
-    expect(boot.assets.deferredScripts.filter((src) => firstScripts.includes(src))).toEqual([]);
+    const listed = [...boot.assets.scripts, ...boot.assets.modulePreloads];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((src) => homeSectionsChunk.test(src))).toEqual([]);
+
+    const chunk = await holdChunk(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await waitForIdle(page);
+    // Scrolled through to the end, and idle again: still not fetched.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await waitForIdle(page);
+    await page.waitForLoadState('networkidle');
+    expect(chunk.wasRequested()).toBe(false);
+    expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, deferredSectionMark)).toBe(0);
+    chunk.release();
   });
 
-  test('the page is interactive before they load; they hydrate when it is idle', async ({ page }) => {
-    const chunk = await holdChunk(page);
-    const stylesheets: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
-    });
+  test('the page is interactive without them, and their links and questions work as plain HTML', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     await waitForHydration(page);
-    // Interactive without them: the header's menu opens.
+    // The header's menu opens, and the consult form below them is hydrated with the page.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     await page.getByRole('button', { name: 'Close menu' }).click();
-    // Their server HTML is on screen meanwhile.
-    await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
-    await expect.poll(chunk.wasRequested).toBe(true);
-    chunk.release();
-    await waitForDeferredSections(page);
-    // Hydrated: a package's button now navigates in place.
-    await markDocument(page);
-    await page.locator('[data-cta="package-local-launch"]').click();
-    await expect(page).toHaveURL(/\/start-project\?plan=local-launch$/);
-    expect(await documentIsMarked(page)).toBe(true);
-    // The stylesheet is inlined in the page: no chunk loaded later fetches it again (and restyles the page).
-    expect(stylesheets).toEqual([]);
-  });
-
-  test('their links work as plain links before they hydrate', async ({ page }) => {
-    const chunk = await holdChunk(page);
-    await page.goto('/');
-    await waitForHydration(page);
-    await expect.poll(chunk.wasRequested).toBe(true);
+    const question = page.locator('section[aria-labelledby="faq-heading"] details').first();
+    await question.locator('summary').click();
+    await expect(question).toHaveAttribute('open', '');
+    // A package's button is a plain link: the browser loads the page it names.
     await markDocument(page);
     await page.locator('[data-cta="package-local-launch"]').click();
     await expect(page).toHaveURL(/\/start-project\?plan=local-launch$/);
     await expect(page.getByTestId('chosen-plan')).toContainText('Local Launch Pack');
-    // The browser loaded the page itself: the chunk never arrived, so React had not taken the link over.
     expect(await documentIsMarked(page)).toBe(false);
-    chunk.release();
   });
 
   test('an anchor link followed before they hydrate keeps them on screen and lands on its anchor', async ({ page }) => {
     const chunk = await holdChunk(page);
     await page.goto('/');
     await waitForHydration(page);
-    await expect.poll(chunk.wasRequested).toBe(true);
     // Counts removals of the server's HTML of the packages: React re-rendering the section from scratch.
     await page.evaluate(() => {
       const packages = document.getElementById('services');
@@ -101,8 +88,10 @@ test.describe('sections below the first screen', () => {
     await page.getByRole('link', { name: 'Compare Plans' }).click();
     await expect(page).toHaveURL('/#services');
     await expect(packagesHeading).toBeInViewport();
+    // The fragment is a navigation: it asks for their code, and they hydrate once it has come.
+    await expect.poll(chunk.wasRequested).toBe(true);
     chunk.release();
-    await waitForDeferredSections(page);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, deferredSectionMark);
     await expect(packagesHeading).toBeInViewport();
     expect(await page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count)).toBe(0);
   });
@@ -110,14 +99,21 @@ test.describe('sections below the first screen', () => {
   test.describe('when their code cannot load', () => {
     test.use({ expectedFailedLoads: [homeSectionsChunk] });
 
-    test('their server HTML stays, and the page keeps working', async ({ page }) => {
+    test('a navigation that needs it lets the browser load the address itself, and the page keeps working', async ({
+      page,
+    }) => {
       await page.route(homeSectionsChunk, (route) => route.fulfill({ status: 404 }));
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto('/');
       await waitForHydration(page);
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('link', { name: 'Compare Plans' }).click();
+      await reloaded;
+      await expect(page).toHaveURL('/#services');
+      await waitForHydration(page);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('button', { name: 'Close menu' }).click();
-      await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeAttached();
       await page.locator('[data-cta="package-growth"]').click();
       await expect(page).toHaveURL(/\/start-project\?plan=growth$/);
       await expect(page.getByTestId('chosen-plan')).toContainText('Growth');

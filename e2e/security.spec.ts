@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { gaMeasurementId, gaPort } from '../playwright.config.ts';
 import { marketingRoutes, stubHubSpot } from './fixtures/marketing.ts';
 import { hostileSlug } from './fixtures/store.ts';
-import { expect, test, waitForDeferredSections, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
 
 const pages = [
   ...marketingRoutes.map((route) => route.path),
@@ -58,13 +58,13 @@ test(`Google's tag loads only when GA_MEASUREMENT_ID is set`, async ({ page }) =
   });
   await recordViolations(page);
   await page.goto('/');
-  await waitForHydration(page);
   await page.mouse.wheel(0, 5000);
-  // The deferred sections hydrate once the page is hydrated and idle, the moment the tag would have been fetched.
-  await waitForDeferredSections(page);
+  // The tag is fetched once the page is hydrated and idle.
+  await waitForIdle(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
   expect(requested).toEqual([]);
   await page.goto(`http://localhost:${gaPort}/`);
-  await waitForDeferredSections(page);
-  expect(requested).toHaveLength(1);
+  await waitForIdle(page);
+  await expect.poll(() => requested).toHaveLength(1);
   expect(requested[0]).toBe(`https://www.googletagmanager.com/gtag/js?id=${gaMeasurementId}`);
 });

@@ -49,46 +49,57 @@ const variants: Record<string, Variant> = {
     },
   },
   'deferred-sections': {
-    description: 'no deferred sections: each section is imported where it is shown, in its page’s chunk',
+    description: 'no deferred sections: each section is imported where it is shown, and hydrates with the page',
     page: '/',
-    // Each src/components/Deferred*.tsx becomes the section itself.
-    patches: Object.fromEntries(
-      (
-        [
-          ['ConsultSection', true],
-          ['FaqSection', false],
-          ['HomeSections', false],
-          ['PostStructuredData', true],
-          ['RelatedPosts', false],
-          ['StudioStructuredData', true],
-        ] as const
-      ).map(([section, wrapped]) => [
-        `src/components/Deferred${section}.tsx`,
-        [
-          ["import { deferred } from '../app/deferred.tsx';", `import { ${section} } from './${section}.tsx';`],
+    // Each wrapper in src/components/Deferred*.tsx becomes the section itself.
+    patches: {
+      ...Object.fromEntries(
+        (
           [
-            wrapped
-              ? `deferred(() =>\n  import('./${section}.tsx').then((module) => module.${section}),\n)`
-              : `deferred(() => import('./${section}.tsx').then((module) => module.${section}))`,
-            section,
+            ['FaqSection', false],
+            ['PostStructuredData', true],
+            ['RelatedPosts', false],
+            ['StudioStructuredData', true],
+          ] as const
+        ).map(([section, wrapped]) => [
+          `src/components/Deferred${section}.tsx`,
+          [
+            ["import { deferred } from '../app/deferred.tsx';", `import { ${section} } from './${section}.tsx';`],
+            [
+              wrapped
+                ? `deferred(() =>\n  import('./${section}.tsx').then((module) => module.${section}),\n)`
+                : `deferred(() => import('./${section}.tsx').then((module) => module.${section}))`,
+              section,
+            ],
           ],
+        ]),
+      ),
+      'src/components/DeferredHomeSections.tsx': [
+        [
+          "import { deferred } from '../app/deferred.tsx';",
+          "import { HomeClosingSections, HomeSections } from './HomeSections.tsx';",
         ],
-      ]),
-    ),
+        ["deferred(() => import('./HomeSections.tsx').then((module) => module.HomeSections))", 'HomeSections'],
+        [
+          "deferred(() =>\n  import('./HomeSections.tsx').then((module) => module.HomeClosingSections),\n)",
+          'HomeClosingSections',
+        ],
+      ],
+    },
   },
   'site-router': {
-    description: 'React Router’s BrowserRouter instead of SiteRouter: a navigation does not wait for the code it needs',
+    description: 'no wait in SiteRouter: a location change reaches React at once, before the code it needs',
     page: '/',
     patches: {
-      'src/entry-client.tsx': [
+      'src/app/SiteRouter.tsx': [
         [
-          "import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';",
-          "import { BrowserRouter } from 'react-router-dom';",
+          `      prepare(update.location).then(
+        // A later navigation that was ready sooner has already been applied; this one must not come after it.
+        () => latest === update && startTransition(() => setState(update)),
+        () => window.location.reload(),
+      );`,
+          '      startTransition(() => setState(update));',
         ],
-        ["import { SiteRouter } from './app/SiteRouter.tsx';\n", ''],
-        ['  const history = createBrowserHistory({ v5Compat: true });\n', ''],
-        ['<SiteRouter history={history} prepare={loadPageCode}>', '<BrowserRouter>'],
-        ['</SiteRouter>', '</BrowserRouter>'],
       ],
     },
   },

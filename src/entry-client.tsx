@@ -1,13 +1,12 @@
 import '@vitejs/plugin-react/preamble';
 import './styles.css';
-import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-client.ts';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
-import { preloadDeferredSections, setDeferredScripts, whenHydratedAndIdle } from './app/deferred.tsx';
+import { preloadDeferredSections, whenHydratedAndIdle } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { landingRecordedMark } from './app/hydration-marks.ts';
 import { matchAppRoute } from './app/routes.tsx';
@@ -15,7 +14,6 @@ import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { httpBlogSource } from './lib/api.ts';
 import { nextTask } from './lib/module-preload.ts';
-import { createQueryClient } from './lib/query-client.ts';
 
 /** The code a page needs: its route's chunk, then the deferred sections it defines (all small, loaded once). */
 async function loadPageCode({ pathname }: { pathname: string }) {
@@ -48,9 +46,6 @@ async function hydratePage() {
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());
-  setDeferredScripts(boot.assets.deferredScripts);
-  const queryClient = createQueryClient();
-  hydrate(queryClient, boot.state);
   try {
     await matchAppRoute(window.location.pathname).route.page.preload();
   } catch {
@@ -65,7 +60,7 @@ async function hydratePage() {
     hydrateRoot(
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
-        <AppProviders queryClient={queryClient} config={boot.config} source={httpBlogSource} enquiry={boot.enquiry}>
+        <AppProviders config={boot.config} source={httpBlogSource} enquiry={boot.enquiry}>
           <SiteRouter history={history} prepare={loadPageCode}>
             <App />
           </SiteRouter>

@@ -1,4 +1,4 @@
-import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { Writable } from 'node:stream';
@@ -82,10 +82,13 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   };
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
-      <AppProviders queryClient={queryClient} config={input.config} source={input.source} enquiry={boot.enquiry}>
-        <StaticRouter location={input.url}>
-          <App />
-        </StaticRouter>
+      <AppProviders config={input.config} source={input.source} enquiry={boot.enquiry}>
+        {/* The blog's pages read this request's cache (src/app/blog-queries.tsx). */}
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={input.url}>
+            <App />
+          </StaticRouter>
+        </QueryClientProvider>
       </AppProviders>
     </Document>,
     {

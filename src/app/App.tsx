@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
-import { LinkNavigation } from '../components/Link.tsx';
 import { markHydrated } from './deferred.tsx';
 import { hydratedMark } from './hydration-marks.ts';
 import { RouteParamsContext } from './route-params.tsx';
@@ -15,12 +14,10 @@ export function App() {
   const { pathname } = useLocation();
   const { route, params } = useMemo(() => matchAppRoute(pathname), [pathname]);
   return (
-    <LinkNavigation>
-      <Layout>
-        <RouteParamsContext value={params}>
-          <route.page.Component key={route.path} />
-        </RouteParamsContext>
-      </Layout>
-    </LinkNavigation>
+    <Layout>
+      <RouteParamsContext value={params}>
+        <route.page.Component key={route.path} />
+      </RouteParamsContext>
+    </Layout>
   );
 }

@@ -1,4 +1,3 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
@@ -8,21 +7,18 @@ import { EnquiryProvider } from './enquiry-state.tsx';
 import { SiteConfigContext } from './site-config.tsx';
 
 interface AppProvidersProps {
-  queryClient: QueryClient;
   config: PublicConfig;
   source: BlogSource;
   enquiry?: EnquiryFormState;
   children: ReactNode;
 }
 
-export function AppProviders({ queryClient, config, source, enquiry, children }: AppProvidersProps) {
+export function AppProviders({ config, source, enquiry, children }: AppProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SiteConfigContext value={config}>
-        <BlogSourceContext value={source}>
-          <EnquiryProvider state={enquiry}>{children}</EnquiryProvider>
-        </BlogSourceContext>
-      </SiteConfigContext>
-    </QueryClientProvider>
+    <SiteConfigContext value={config}>
+      <BlogSourceContext value={source}>
+        <EnquiryProvider state={enquiry}>{children}</EnquiryProvider>
+      </BlogSourceContext>
+    </SiteConfigContext>
   );
 }

@@ -1,5 +1,7 @@
-import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Router, type Location, type UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
+import { GoToContext } from '../components/Link.tsx';
+import type { SitePath } from '../content/navigation.ts';
 
 interface SiteRouterProps {
   /**
@@ -15,7 +17,7 @@ interface SiteRouterProps {
 
 /**
  * React Router's BrowserRouter, except that a location change reaches React only once the code it needs has
- * loaded.
+ * loaded. It also gives every Link its navigate function (src/components/Link.tsx).
  *
  * React cannot hydrate a section whose code has not arrived (src/app/deferred.tsx). If the location changes
  * first, React renders that section again from scratch: it wipes the section's server HTML and shows nothing
@@ -39,9 +41,16 @@ export function SiteRouter({ history, prepare, children }: SiteRouterProps) {
       );
     });
   }, [history, prepare]);
+  const { pathname, search, hash } = state.location;
+  const current = `${pathname}${search}${hash}`;
+  // As React Router's Link does, following a link to the page already shown replaces its history entry.
+  const goTo = useCallback(
+    (to: SitePath) => (to === current ? history.replace(to) : history.push(to)),
+    [history, current],
+  );
   return (
     <Router location={state.location} navigationType={state.action} navigator={history}>
-      {children}
+      <GoToContext value={goTo}>{children}</GoToContext>
     </Router>
   );
 }

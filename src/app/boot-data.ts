@@ -14,11 +14,6 @@ export interface PageAssets {
   styles: string[];
   /** The chunks the matched route needs beyond those, fetched in parallel with them. */
   modulePreloads: string[];
-  /**
-   * The chunks of the page's deferred sections beyond all those (src/app/deferred.tsx), fetched one a task once
-   * the page is interactive and idle.
-   */
-  deferredScripts: string[];
 }
 
 /** Everything the browser needs to hydrate, sent once as a non-executable JSON block. */

@@ -11,6 +11,7 @@ export interface LazyPage {
 /**
  * A route-split page that renders synchronously once preloaded, so that the first render on both sides of
  * hydration is the same tree and never suspends (a suspended shell would need React's inline scripts).
+ * Why: docs/decisions/lazy-pages.md
  */
 export function lazyPage(module: string, load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | undefined;

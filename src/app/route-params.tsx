@@ -1,4 +1,5 @@
-import { createContext, use } from 'react';
+import { createContext, use, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
 
 export type RouteParams = Record<string, string | undefined>;
 
@@ -7,4 +8,13 @@ export const RouteParamsContext = createContext<RouteParams>({});
 
 export function useRouteParams(): RouteParams {
   return use(RouteParamsContext);
+}
+
+/**
+ * The address's query, to read (`?plan=`, `?category=`). Pages change it only through links, so this is React
+ * Router's useSearchParams without the setter, which would bring its navigation code into every page's scripts.
+ */
+export function useSearchParams(): URLSearchParams {
+  const { search } = useLocation();
+  return useMemo(() => new URLSearchParams(search), [search]);
 }

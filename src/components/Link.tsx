@@ -1,24 +1,14 @@
-import { createContext, use, useCallback, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { createContext, use, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { SitePath } from '../content/navigation.ts';
 
-type GoTo = (to: SitePath) => void;
-
-const GoToContext = createContext<GoTo | undefined>(undefined);
-
 /**
- * Gives every Link one navigate function. React Router's own Link resolves its path, prefetch behaviour and
- * view transitions on every render: 40 links a page made it a tenth of a server render and 3 kB of the
- * browser's first scripts, for features that absolute paths on one site never use.
+ * Every Link's one navigate function, given by the browser's router (src/app/SiteRouter.tsx); on the server there
+ * is none. React Router's own Link resolves its path, prefetch behaviour and view transitions on every render: 40
+ * links a page made it a tenth of a server render and 3 kB of the browser's first scripts, for features that
+ * absolute paths on one site never use.
  */
-export function LinkNavigation({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const { pathname, search, hash } = useLocation();
-  const current = `${pathname}${search}${hash}`;
-  // As React Router's Link does, following a link to the page already shown replaces its history entry.
-  const goTo = useCallback((to: SitePath) => void navigate(to, { replace: to === current }), [navigate, current]);
-  return <GoToContext value={goTo}>{children}</GoToContext>;
-}
+export const GoToContext = createContext<((to: SitePath) => void) | undefined>(undefined);
 
 /** A click the browser would follow in this tab: the main button without a modifier key. */
 function opensHere(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {

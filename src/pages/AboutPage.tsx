@@ -1,5 +1,5 @@
 import { AudienceStats } from '../components/AudienceStats.tsx';
-import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
+import { ConsultSection } from '../components/ConsultSection.tsx';
 import { IconCard } from '../components/IconCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -43,7 +43,7 @@ export default function AboutPage() {
           </ol>
         </div>
       </section>
-      <DeferredConsultSection />
+      <ConsultSection />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { withBlogQueries } from '../app/blog-queries.tsx';
+import { useSearchParams } from '../app/route-params.tsx';
 import { Link } from '../components/Link.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { CategoryList } from '../components/CategoryList.tsx';
@@ -30,8 +31,8 @@ function PostGridSkeleton() {
   );
 }
 
-export default function BlogPage() {
-  const [searchParams] = useSearchParams();
+function BlogPage() {
+  const searchParams = useSearchParams();
   const { categorySlug, page } = parseBlogSearch(searchParams);
   const source = useBlogSource();
   const categories = useQuery(blogCategoriesQuery(source));
@@ -116,3 +117,5 @@ export default function BlogPage() {
     </>
   );
 }
+
+export default withBlogQueries(BlogPage);

@@ -1,5 +1,6 @@
 import { ArrowLeft as arrowLeftIcon, Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
 import { useQuery } from '@tanstack/react-query';
+import { withBlogQueries } from '../app/blog-queries.tsx';
 import { useEffect, useRef } from 'react';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
@@ -56,7 +57,7 @@ function PostSkeleton() {
   );
 }
 
-export default function BlogPostPage() {
+function BlogPostPage() {
   const { slug = '' } = useRouteParams();
   const source = useBlogSource();
   const config = useSiteConfig();
@@ -142,3 +143,5 @@ export default function BlogPostPage() {
     </>
   );
 }
+
+export default withBlogQueries(BlogPostPage);

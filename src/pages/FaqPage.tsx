@@ -1,4 +1,4 @@
-import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
+import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
@@ -22,7 +22,7 @@ export default function FaqPage() {
           <FaqList items={faqItems} />
         </div>
       </section>
-      <DeferredConsultSection />
+      <ConsultSection />
     </>
   );
 }

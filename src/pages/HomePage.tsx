@@ -1,4 +1,5 @@
-import { DeferredHomeSections } from '../components/DeferredHomeSections.tsx';
+import { ConsultSection } from '../components/ConsultSection.tsx';
+import { DeferredHomeClosingSections, DeferredHomeSections } from '../components/DeferredHomeSections.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { homeCopy } from '../content/page-copy/home.ts';
@@ -9,8 +10,12 @@ export default function HomePage() {
     <>
       <PageMeta title={copy.title} description={copy.description} path="/" />
       <HomeHero />
-      {/* Everything below the hero hydrates after the page is interactive. */}
+      {/* The sections between the hero and the form need no JavaScript here: their code is not fetched. */}
       <DeferredHomeSections />
+      <div className="render-when-near [--rendered-height:7150px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
+        <DeferredHomeClosingSections />
+        <ConsultSection />
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
-import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
+import { ConsultSection } from '../components/ConsultSection.tsx';
 import { DeferredFaqSection } from '../components/DeferredFaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -16,7 +16,7 @@ export default function HowItWorksPage() {
       </PageHero>
       <StepsSection />
       <DeferredFaqSection />
-      <DeferredConsultSection />
+      <ConsultSection />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { ArrowDown as arrowDownIcon } from 'lucide';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
-import { DeferredConsultSection } from '../components/DeferredConsultSection.tsx';
+import { ConsultSection } from '../components/ConsultSection.tsx';
 import { DeferredStudioStructuredData } from '../components/DeferredStudioStructuredData.tsx';
 import { PackagesSection } from '../components/PackagesSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -24,7 +24,7 @@ export default function ServicesPage() {
       </PageHero>
       <PackagesSection />
       <AddOnsSection />
-      <DeferredConsultSection />
+      <ConsultSection />
     </>
   );
 }

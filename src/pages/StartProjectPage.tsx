@@ -1,6 +1,6 @@
 import { BadgeCheck as badgeCheckIcon } from 'lucide';
 import { LucideIcon } from '../components/LucideIcon.tsx';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../app/route-params.tsx';
 import { Link } from '../components/Link.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { DeferredFaqSection } from '../components/DeferredFaqSection.tsx';
@@ -12,7 +12,7 @@ import { consultSection } from '../content/sections.ts';
 
 export default function StartProjectPage() {
   const copy = startProjectCopy;
-  const [searchParams] = useSearchParams();
+  const searchParams = useSearchParams();
   // An unknown ?plan= is ignored: the page reads as if none was chosen.
   const plan = findPlan(searchParams.get('plan'));
   return (

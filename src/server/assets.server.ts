@@ -17,8 +17,9 @@ const bootLoader = 'src/boot-loader.ts';
 /**
  * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. The entry's chunks are
  * listed dependencies first (React, the other libraries, the app, then the entry), the order the boot loader
- * evaluates them in. Beyond them, the chunks the page's own code imports dynamically (its deferred sections) are
- * listed apart. With `linkStyles` off the pages name no stylesheet (they inline it).
+ * evaluates them in; the page's own chunks follow. The chunks its code imports dynamically (deferred sections, the
+ * attribution recorder) are not listed: a page loads them only when it needs them. With `linkStyles` off the pages
+ * name no stylesheet (they inline it).
  */
 export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (pageModule: string) => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -30,21 +31,14 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     if (!found) throw new Error(`Vite manifest has no chunk for ${key}; rebuild with npm run build`);
     return found;
   };
-  /** Adds a chunk's file after the files it imports, so that `files` is in evaluation order (and `keys` too). */
-  const collect = (
-    key: string,
-    files: Set<string>,
-    styles: Set<string>,
-    visiting = new Set<string>(),
-    keys?: string[],
-  ) => {
+  /** Adds a chunk's file after the files it imports, so that `files` is in evaluation order. */
+  const collect = (key: string, files: Set<string>, styles: Set<string>, visiting = new Set<string>()) => {
     const { file, css = [], imports = [] } = chunk(key);
     if (files.has(file) || visiting.has(file)) return;
     visiting.add(file);
-    imports.forEach((imported) => collect(imported, files, styles, visiting, keys));
+    imports.forEach((imported) => collect(imported, files, styles, visiting));
     css.forEach((href) => styles.add(href));
     files.add(file);
-    keys?.push(key);
   };
   const cache = new Map<string, PageAssets>();
   return (pageModule) => {
@@ -54,17 +48,12 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     const styles = new Set<string>();
     collect(clientEntry, entryFiles, styles);
     const pageFiles = new Set<string>(entryFiles);
-    const pageKeys: string[] = [];
-    collect(pageModule, pageFiles, styles, new Set(), pageKeys);
-    const deferredFiles = new Set<string>(pageFiles);
-    for (const key of pageKeys)
-      for (const imported of chunk(key).dynamicImports ?? []) collect(imported, deferredFiles, new Set());
+    collect(pageModule, pageFiles, styles);
     const assets: PageAssets = {
       loader: `/${chunk(bootLoader).file}`,
       scripts: [...entryFiles].map((file) => `/${file}`),
       styles: linkStyles ? [...styles].map((href) => `/${href}`) : [],
       modulePreloads: [...pageFiles].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`),
-      deferredScripts: [...deferredFiles].filter((file) => !pageFiles.has(file)).map((file) => `/${file}`),
     };
     cache.set(pageModule, assets);
     return assets;
@@ -89,7 +78,6 @@ export function devAssets(): PageAssets {
     scripts: ['/@vite/client', `/${clientEntry}`],
     styles: ['/src/styles.css'],
     modulePreloads: [],
-    deferredScripts: [],
   };
 }
 

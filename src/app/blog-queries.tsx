@@ -1,0 +1,34 @@
+import { hydrate, QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { use, type ComponentType } from 'react';
+import { createQueryClient } from '../lib/query-client.ts';
+import { bootDataElementId, type BootData } from './boot-data.ts';
+
+let browserClient: QueryClient | undefined;
+
+/** The browser's one query cache, filled from the first page's boot data, so that page's first render fetches nothing. */
+function browserQueryClient(): QueryClient {
+  if (!browserClient) {
+    browserClient = createQueryClient();
+    const boot = JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '{}') as Partial<BootData>;
+    if (boot.state) hydrate(browserClient, boot.state);
+  }
+  return browserClient;
+}
+
+/**
+ * A page that reads the blog through queries, given the query cache. Only the blog's pages read queries, so
+ * TanStack Query's code (8 kB gzip) comes with their chunks instead of with every page's first scripts. On the
+ * server the request's cache is already provided (src/entry-server.tsx); in the browser it is made when a blog
+ * page first renders. Both sides render the same provider here, so the trees hydrate alike.
+ * Why: docs/decisions/blog-queries.md
+ */
+export function withBlogQueries(Page: ComponentType): ComponentType {
+  return function BlogQueries() {
+    const client = use(QueryClientContext) ?? browserQueryClient();
+    return (
+      <QueryClientProvider client={client}>
+        <Page />
+      </QueryClientProvider>
+    );
+  };
+}
