@@ -179,6 +179,12 @@ async function main() {
     const { text } = await readStoreText(config.dataFile).catch((error: unknown) =>
       fail(`Cannot start: store ${(error as Error).message}`),
     );
+    // The same for the enquiry store (a database that cannot be reached, a refused login), which also applies its
+    // migrations once before the workers open it.
+    const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) }).catch(
+      (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
+    );
+    await enquiryStore.close();
     supervise(config, text);
     return;
   }

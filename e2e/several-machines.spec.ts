@@ -249,7 +249,7 @@ test('the database stopped under running instances: pages serve, /healthz degrad
   expect((await post(a, { firstname: 'Back' }, '198.51.100.202')).status).toBe(201);
 });
 
-test('a start with DATABASE_URL but no FORM_SECRET, a refused login or no database stops with one line', async () => {
+test('a start with DATABASE_URL but no FORM_SECRET, a refused login or no database stops with one line, with several workers too', async () => {
   const url = new URL(databaseUrl);
   url.username = 'nobody';
   url.password = 'pa55word-never-shown';
@@ -259,6 +259,11 @@ test('a start with DATABASE_URL but no FORM_SECRET, a refused login or no databa
     [{ DATABASE_URL: url.href }, /^Cannot start: the enquiry database at 127\.0\.0\.1:\d+\/studio refused the login/],
     [
       { DATABASE_URL: `postgres://studio:pa55word-never-shown@127.0.0.1:${closedPort}/studio` },
+      new RegExp(`^Cannot start: the enquiry database at 127\\.0\\.0\\.1:${closedPort}/studio cannot be reached`),
+    ],
+    // Several workers: the primary checks once, so there is still one line, not one per worker.
+    [
+      { DATABASE_URL: `postgres://studio:pa55word-never-shown@127.0.0.1:${closedPort}/studio`, WEB_CONCURRENCY: '2' },
       new RegExp(`^Cannot start: the enquiry database at 127\\.0\\.0\\.1:${closedPort}/studio cannot be reached`),
     ],
   ];
