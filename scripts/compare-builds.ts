@@ -103,6 +103,13 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
+  'blog-queries': {
+    description: 'TanStack Query in every page’s first scripts, evaluated with the other libraries (as before)',
+    page: '/blog',
+    patches: {
+      'src/entry-client.tsx': [["import './styles.css';", "import './styles.css';\nimport './app/blog-queries.tsx';"]],
+    },
+  },
   'lazy-pages': {
     description: 'no lazy pages: every page is imported by the route table, in the app’s chunk',
     page: '/',
@@ -147,8 +154,8 @@ const variants: Record<string, Variant> = {
       ],
       'src/server/assets.server.ts': [
         [
-          '    collect(pageModule, pageFiles, styles, new Set(), pageKeys);',
-          '    if (manifest[pageModule]) collect(pageModule, pageFiles, styles, new Set(), pageKeys);\n    else pageKeys.push(clientEntry);',
+          '    collect(pageModule, pageFiles, styles);',
+          '    if (manifest[pageModule]) collect(pageModule, pageFiles, styles);',
         ],
       ],
     },

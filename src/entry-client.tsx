@@ -12,7 +12,6 @@ import { landingRecordedMark } from './app/hydration-marks.ts';
 import { matchAppRoute } from './app/routes.tsx';
 import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
-import { httpBlogSource } from './lib/api.ts';
 import { nextTask } from './lib/module-preload.ts';
 
 /** The code a page needs: its route's chunk, then the deferred sections it defines (all small, loaded once). */
@@ -60,7 +59,7 @@ async function hydratePage() {
     hydrateRoot(
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
-        <AppProviders config={boot.config} source={httpBlogSource} enquiry={boot.enquiry}>
+        <AppProviders config={boot.config} enquiry={boot.enquiry}>
           <SiteRouter history={history} prepare={loadPageCode}>
             <App />
           </SiteRouter>

@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
+import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
 import { preloadDeferredSections } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
@@ -82,13 +83,16 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   };
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
-      <AppProviders config={input.config} source={input.source} enquiry={boot.enquiry}>
-        {/* The blog's pages read this request's cache (src/app/blog-queries.tsx). */}
-        <QueryClientProvider client={queryClient}>
-          <StaticRouter location={input.url}>
-            <App />
-          </StaticRouter>
-        </QueryClientProvider>
+      <AppProviders config={input.config} enquiry={boot.enquiry}>
+        {/* The blog's pages read this request's cache and the store (src/app/blog-queries.tsx); in the browser they
+            read the JSON API, the source's default. */}
+        <BlogSourceContext value={input.source}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouter location={input.url}>
+              <App />
+            </StaticRouter>
+          </QueryClientProvider>
+        </BlogSourceContext>
       </AppProviders>
     </Document>,
     {

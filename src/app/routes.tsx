@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import type { BlogSource } from '../lib/blog-types.ts';
-import { parseBlogSearch } from '../lib/blog-search.ts';
-import { blogCategoriesQuery, blogPostQuery, blogPostsQuery, relatedPostsQuery } from '../lib/queries.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { RouteParams } from './route-params.tsx';
 
@@ -27,25 +25,11 @@ export interface AppRoute {
   sitemap?: boolean;
 }
 
-async function prefetchBlogList({ queryClient, source, searchParams }: PrefetchContext): Promise<number> {
-  const { categorySlug, page } = parseBlogSearch(searchParams);
-  const categories = await queryClient.fetchQuery(blogCategoriesQuery(source));
-  const category = categorySlug ? categories.find((c) => c.slug === categorySlug) : undefined;
-  if (categorySlug && !category) return 404;
-  const list = await queryClient.fetchQuery(blogPostsQuery(source, { categoryId: category?.id, page }));
-  return page > 1 && page > list.pagination.pages ? 404 : 200;
-}
-
-async function prefetchBlogPost({ queryClient, source, params }: PrefetchContext): Promise<number> {
-  try {
-    await queryClient.fetchQuery(blogPostQuery(source, params.slug ?? ''));
-  } catch {
-    return 404;
-  }
-  // Related articles load after the post, as in the browser, and are in the first HTML for crawlers.
-  await queryClient.prefetchQuery(relatedPostsQuery(source));
-  return 200;
-}
+/**
+ * The blog's data loading runs on the server only: as a chunk of its own it stays out of the route table that every
+ * page's scripts carry, with the query factories and the JSON API client it needs.
+ */
+const blogPrefetch = () => import('./blog-prefetch.ts');
 
 export const notFoundRoute: AppRoute = {
   path: '*',
@@ -82,13 +66,13 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/blog',
     page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')),
-    prefetch: prefetchBlogList,
+    prefetch: async (context) => (await blogPrefetch()).prefetchBlogList(context),
     searchKeys: ['category', 'page'],
   },
   {
     path: '/blog/:slug',
     page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
-    prefetch: prefetchBlogPost,
+    prefetch: async (context) => (await blogPrefetch()).prefetchBlogPost(context),
   },
   notFoundRoute,
 ];
