@@ -179,8 +179,8 @@ async function main() {
     const { text } = await readStoreText(config.dataFile).catch((error: unknown) =>
       fail(`Cannot start: store ${(error as Error).message}`),
     );
-    // The same for the enquiry store (a database that cannot be reached, a refused login), which also applies its
-    // migrations once before the workers open it.
+    // The same for the enquiry store: a database that cannot be reached or a refused login (PostgreSQL, whose
+    // migrations then run once before the workers open it), or an unreadable ENQUIRIES_FILE.
     const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) }).catch(
       (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
     );

@@ -120,17 +120,55 @@ test.describe('sections below the first screen', () => {
     });
   });
 
-  test('a client-side navigation shows them at once', async ({ page }) => {
+  test('a client-side navigation waits for their code, then shows the page with them', async ({ page }) => {
+    const chunk = await holdChunk(page);
     await page.goto('/blog');
     await waitForHydration(page);
+    const blogHeading = (await page.getByRole('heading', { level: 1 }).textContent())!;
     await markDocument(page);
     await page
       .getByRole('banner')
       .getByRole('link', { name: /Newcastle Marketing Studio/ })
       .click();
+    await expect.poll(chunk.wasRequested).toBe(true);
+    // Until the code has come, the blog stays on screen, not a home page with holes in it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(blogHeading);
+    chunk.release();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(blogHeading);
+    // The page and its sections arrive in the same render.
+    expect(await page.getByRole('heading', { name: 'Questions, answered' }).count()).toBe(1);
+    expect(await page.locator('[data-cta="package-local-launch"]').count()).toBe(1);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
-    await expect(page.locator('[data-cta="package-local-launch"]')).toBeVisible();
     expect(await documentIsMarked(page)).toBe(true);
+  });
+
+  test.describe('when the form beside them shows a problem', () => {
+    test.use({ expectedFailedLoads: [/\/api\/enquiries$/] });
+
+    test('they stay as they are: the form’s state never reaches them', async ({ page }) => {
+      await page.route('**/api/enquiries', (route) =>
+        route.request().method() === 'POST' ? route.abort('failed') : route.continue(),
+      );
+      await page.goto('/how-it-works');
+      await waitForHydration(page);
+      await page.evaluate(() => {
+        const questions = document.getElementById('faq-heading')!.closest('section')!;
+        const removed = { count: 0 };
+        Object.assign(window, { removed });
+        new MutationObserver((records) => {
+          if (records.some((record) => [...record.removedNodes].some((node) => node.contains(questions))))
+            removed.count++;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Email address').fill('ada@example.com');
+      await page.getByRole('button', { name: 'Send my enquiry' }).click();
+      // The post could not reach the server: the form says so, and the page's title starts with "Error:".
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expect(page).toHaveTitle(/^Error: /);
+      await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count)).toBe(0);
+      expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, deferredSectionMark)).toBe(0);
+    });
   });
 });

@@ -248,7 +248,7 @@ test.describe('loading on a slow phone', () => {
       });
       await page.goto(path);
       await waitForHydration(page);
-      // Settled: every chunk (the deferred sections' too) has arrived and the fade-ins are over.
+      // Settled: every chunk the page loads has arrived and the fade-ins are over.
       await page.waitForLoadState('networkidle');
       await waitForAnimations(page);
       const shifts = await page.evaluate(async () => {

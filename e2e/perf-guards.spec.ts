@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { gaPort } from '../playwright.config.ts';
 import { hubspotScript } from './fixtures/marketing.ts';
-import { expect, isHydrated, test, waitForHydration } from './fixtures/test.ts';
+import { expect, hydrateDeferredSections, isHydrated, test, waitForHydration } from './fixtures/test.ts';
 
 // Guards of the performance mechanisms that a visitor cannot see, one group per decision record in docs/decisions/
 // (and the budgets of docs/performance.md). A failure here means a mechanism stopped working: read its record.
@@ -111,6 +111,11 @@ test.describe('performance.md: budgets', () => {
       request,
     }) => {
       await page.setViewportSize(viewport);
+      // The stylesheet is inlined in every page: no chunk may fetch it again (and restyle the page).
+      const stylesheets: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.resourceType() === 'stylesheet') stylesheets.push(sent.url());
+      });
       for (const path of await pages(request)) {
         const scripts = new Map<string, number>();
         const listener = async (response: import('@playwright/test').Response) => {
@@ -133,6 +138,7 @@ test.describe('performance.md: budgets', () => {
         expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
         expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
       }
+      expect(stylesheets).toEqual([]);
     });
 });
 
@@ -187,7 +193,8 @@ test.describe('dates-without-intl.md', () => {
       await page.goto(path);
       await waitForHydration(page);
       await expect(page.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
-      // Related posts and the other deferred sections hydrate once the page is idle.
+      // Related posts (a deferred section, with dates) hydrate too, as a navigation would make them.
+      if (path !== '/blog') await hydrateDeferredSections(page);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => (globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0), path).toBe(
         0,

@@ -104,8 +104,9 @@ describe('npm run enquiries', () => {
     const run = await cli(['export', target]);
     expect(run).toMatchObject({ code: 0, stderr: '', stdout: `exported 2 enquiries to ${target}\n` });
     const csv = await readFile(target, 'utf8');
-    expect(csv.startsWith('\uFEFFid,receivedAt,firstname,lastname,email,phone,company,message,plan,planTitle,')).toBe(
-      true,
+    // The columns operators' spreadsheets expect, in this order.
+    expect(csv.split('\r\n')[0]).toMatch(
+      /^\uFEFFid,receivedAt,firstname,lastname,email,phone,company,message,plan,planTitle,pageUri,pageName,hutk,/,
     );
     const records = csv.slice(1).split('\r\n');
     expect(records).toHaveLength(4);

@@ -14,7 +14,10 @@ import { SiteRouter } from './app/SiteRouter.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { nextTask } from './lib/module-preload.ts';
 
-/** The code a page needs: its route's chunk, then the deferred sections it defines (all small, loaded once). */
+/**
+ * The code a page needs: its route's chunk, then every deferred section defined so far (all small, loaded once):
+ * the next page's, and those of the page on screen, which a same-page navigation (an in-page link) hydrates.
+ */
 async function loadPageCode({ pathname }: { pathname: string }) {
   await matchAppRoute(pathname).route.page.preload();
   await preloadDeferredSections();

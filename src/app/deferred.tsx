@@ -10,6 +10,11 @@ import { onIdle } from '../lib/idle.ts';
  * does not hydrate the section, so its links are plain links and the analytics listener on the document still
  * counts their clicks. Its code loads only when a client-side navigation needs it (src/app/SiteRouter.tsx awaits
  * `preloadDeferredSections` first), and a section rendered after the first page's hydration renders at once.
+ *
+ * One rule keeps them: no context above a deferred section may change except on a navigation. React cannot tell
+ * whether a section it has not hydrated reads a context, so a changed value makes it render that section from
+ * scratch, without its code: the server's HTML would vanish until the code came (src/app/enquiry-state.tsx keeps
+ * the form's errors out of its context for this reason).
  * Why: docs/decisions/deferred-sections.md
  */
 

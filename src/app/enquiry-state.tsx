@@ -1,22 +1,58 @@
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
+
+/** Whether the form shows errors, held outside React's context so that a change re-renders only its readers. */
+interface ErrorFlag {
+  get(): boolean;
+  set(value: boolean): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function errorFlag(initial: boolean): ErrorFlag {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 interface EnquiryContextValue {
   /** The form state the server rendered (token, and a returned post's values and errors). */
   server?: EnquiryFormState;
-  /** Whether the form shows errors: the page title then starts with "Error: ". */
-  hasErrors: boolean;
-  setHasErrors: (value: boolean) => void;
+  errors: ErrorFlag;
 }
 
-const EnquiryContext = createContext<EnquiryContextValue>({ hasErrors: false, setHasErrors: () => {} });
+const EnquiryContext = createContext<EnquiryContextValue>({ errors: errorFlag(false) });
 
+/**
+ * The enquiry form's state that the page around it reads. Its value never changes after the first render: a
+ * changed context value reaches every section React has not hydrated yet, which makes React render them again
+ * from scratch (src/app/deferred.tsx), so the form's errors are an external store instead.
+ */
 export function EnquiryProvider({ state, children }: { state?: EnquiryFormState; children: ReactNode }) {
-  const [hasErrors, setHasErrors] = useState(() => Object.keys(state?.errors ?? {}).length > 0);
-  const value = useMemo(() => ({ server: state, hasErrors, setHasErrors }), [state, hasErrors]);
+  const [value] = useState<EnquiryContextValue>(() => ({
+    server: state,
+    errors: errorFlag(Object.keys(state?.errors ?? {}).length > 0),
+  }));
   return <EnquiryContext value={value}>{children}</EnquiryContext>;
 }
 
-export function useEnquiryState(): EnquiryContextValue {
-  return use(EnquiryContext);
+export function useEnquiryState(): { server?: EnquiryFormState; setHasErrors: (value: boolean) => void } {
+  const { server, errors } = use(EnquiryContext);
+  return { server, setHasErrors: errors.set };
+}
+
+/** Whether the form shows errors: the page title then starts with "Error: ". */
+export function useFormHasErrors(): boolean {
+  const { errors } = use(EnquiryContext);
+  return useSyncExternalStore(errors.subscribe, errors.get, errors.get);
 }
