@@ -194,8 +194,29 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     expect((await store.get(later.id))?.delivery.hubspot).toBe('pending');
 
     const since = Date.now() - 60_000;
-    expect(await store.recentAttempts('hubspot', since)).toHaveLength(2);
+    expect(await store.recentAttempts('hubspot', since)).toEqual([
+      { lastAttemptAt: expect.any(Number), attempts: 1 },
+      { lastAttemptAt: expect.any(Number), attempts: 1 },
+    ]);
     expect(await store.recentAttempts('email', since)).toEqual([]);
+  });
+
+  test('a delivery retried at once is one recent delivery with two attempts', async () => {
+    const store = await opened({ enabled: both });
+    await store.add(enquiry());
+    const retryNow = async (e: StoredEnquiry, channel: 'hubspot' | 'email'): Promise<AttemptResult> => ({
+      state: 'pending',
+      progress: {
+        attempts: e.progress[channel].attempts + 1,
+        lastAttemptAt: new Date().toISOString(),
+        retryAt: new Date(Date.now() - 1).toISOString(),
+      },
+    });
+    expect(await store.deliverNext(['hubspot'], retryNow)).toBe(true);
+    expect(await store.deliverNext(['hubspot'], retryNow)).toBe(true);
+    expect(await store.recentAttempts('hubspot', Date.now() - 60_000)).toEqual([
+      { lastAttemptAt: expect.any(Number), attempts: 2 },
+    ]);
   });
 
   test('an enquiry deleted while its delivery is on the way stays deleted', async () => {

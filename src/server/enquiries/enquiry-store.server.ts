@@ -32,6 +32,12 @@ export interface DeliveryQueue {
 /** `health` of a store: whether it can take enquiries now, and if not, why (for /healthz). */
 export type StoreHealth = { ok: true } | { ok: false; reason: string };
 
+/** A delivery attempted lately: when its last attempt started, and its attempts so far. */
+export interface RecentDelivery {
+  lastAttemptAt: number;
+  attempts: number;
+}
+
 export interface EnquiryStore {
   /** Resolves only once the enquiry is durable (fsync'd, or committed). */
   add(enquiry: NewEnquiry): Promise<StoredEnquiry>;
@@ -63,8 +69,11 @@ export interface EnquiryStore {
     channels: readonly Channel[],
     attempt: (enquiry: StoredEnquiry, channel: Channel) => Promise<AttemptResult>,
   ): Promise<boolean>;
-  /** Start times (epoch ms) of the attempts on `channel` since `sinceMs`, by any instance: rate limits count them. */
-  recentAttempts(channel: Channel, sinceMs: number): Promise<number[]>;
+  /**
+   * Every delivery on `channel` whose last attempt (by any instance) started after `sinceMs`: that start time
+   * (epoch ms) and how many attempts it has had. Rate limits count them (outbox.server.ts, `attemptTimes`).
+   */
+  recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]>;
 
   health(): StoreHealth;
   close(): Promise<void>;

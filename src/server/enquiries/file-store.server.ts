@@ -18,6 +18,7 @@ import {
   type DeliveryQueue,
   type EnquiryStore,
   type OpenOptions,
+  type RecentDelivery,
   type SenderLease,
   type StoreHealth,
 } from './enquiry-store.server.ts';
@@ -249,13 +250,14 @@ export class FileEnquiryStore implements EnquiryStore {
     return true;
   }
 
-  async recentAttempts(channel: Channel, sinceMs: number): Promise<number[]> {
-    const times: number[] = [];
+  async recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]> {
+    const recent: RecentDelivery[] = [];
     for (const enquiry of await this.all()) {
-      const at = Date.parse(enquiry.progress[channel].lastAttemptAt ?? '');
-      if (at > sinceMs) times.push(at);
+      const { lastAttemptAt, attempts } = enquiry.progress[channel];
+      const at = Date.parse(lastAttemptAt ?? '');
+      if (at > sinceMs) recent.push({ lastAttemptAt: at, attempts });
     }
-    return times.sort((a, b) => a - b);
+    return recent.sort((a, b) => a.lastAttemptAt - b.lastAttemptAt);
   }
 
   health(): StoreHealth {

@@ -11,7 +11,7 @@ import type { EnquiryStore } from './enquiry-store.server.ts';
 import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
-import { deliveryChannels, startOutbox, type DeliveryLogger, type Outbox } from './outbox.server.ts';
+import { attemptTimes, deliveryChannels, startOutbox, type DeliveryLogger, type Outbox } from './outbox.server.ts';
 import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
 const portalId = '12345678';
@@ -204,6 +204,19 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
       message: 'enquiry HubSpot delivery failed',
       details: { enquiry: added.id, code: 'HTTP 400' },
     });
+  });
+
+  test('a sender taking over counts a delivery retried within 10 s twice, its first try at the latest it could have been', () => {
+    const now = 1_000_000;
+    expect(
+      attemptTimes([
+        { lastAttemptAt: now - 1_000, attempts: 1 },
+        // Its first try came at least 5 s before the retry (the first backoff step).
+        { lastAttemptAt: now - 2_000, attempts: 2 },
+        // Its second try came at least 10 s before the third: outside the window.
+        { lastAttemptAt: now - 3_000, attempts: 3 },
+      ]),
+    ).toEqual([now - 7_000, now - 3_000, now - 2_000, now - 1_000]);
   });
 
   test('at most 45 submissions in any 10 s, however many are waiting', async () => {

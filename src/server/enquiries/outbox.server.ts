@@ -13,7 +13,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { createMailer, notifyByEmail } from './email.server.ts';
-import type { AttemptResult, EnquiryStore } from './enquiry-store.server.ts';
+import type { AttemptResult, EnquiryStore, RecentDelivery } from './enquiry-store.server.ts';
 import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
 
@@ -67,6 +67,27 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
   }
   const lastError = outcome.kind === 'retry' ? `gave up after ${attempts} attempts: ${outcome.reason}` : outcome.reason;
   return { state: 'failed', progress: { ...next, lastError } };
+}
+
+/**
+ * The start times of the recent attempts, for the rate limit of a sender that has just taken the lease. The store
+ * keeps each delivery's last attempt and its count; an earlier attempt can fall in the window too (a first retry
+ * comes 5 s after the first try). The backoff puts each earlier attempt at least its delay before the next, so it is
+ * counted at that latest possible time: counting an attempt later than it happened only slows the pace.
+ */
+export function attemptTimes(deliveries: readonly RecentDelivery[]): number[] {
+  const { backoff, hubspotRate } = deliveryPolicy;
+  const times: number[] = [];
+  for (const { lastAttemptAt, attempts } of deliveries) {
+    times.push(lastAttemptAt);
+    let at = lastAttemptAt;
+    for (let attempt = attempts - 1; attempt >= 1; attempt -= 1) {
+      at -= Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs);
+      if (at <= lastAttemptAt - hubspotRate.windowMs) break;
+      times.push(at);
+    }
+  }
+  return times.sort((a, b) => a - b);
 }
 
 export function startOutbox({
@@ -144,7 +165,7 @@ export function startOutbox({
     if (!lease) return false;
     let sent = 0;
     try {
-      recentSends = await store.recentAttempts('hubspot', Date.now() - hubspotRate.windowMs);
+      recentSends = attemptTimes(await store.recentAttempts('hubspot', Date.now() - hubspotRate.windowMs));
       while (!stopping.signal.aborted && !lease.lost() && (await store.deliverNext(enabled, attempt))) sent += 1;
       return sent > 0;
     } finally {

@@ -12,6 +12,7 @@ import {
   type DeliveryQueue,
   type EnquiryStore,
   type OpenOptions,
+  type RecentDelivery,
   type SenderLease,
   type StoreHealth,
 } from './enquiry-store.server.ts';
@@ -401,13 +402,13 @@ export class PostgresEnquiryStore implements EnquiryStore {
     });
   }
 
-  async recentAttempts(channel: Channel, sinceMs: number): Promise<number[]> {
-    const { rows } = await this.query<{ at: Date }>(
-      `SELECT last_attempt_at AS at FROM enquiry_deliveries
+  async recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]> {
+    const { rows } = await this.query<{ at: Date; attempts: number }>(
+      `SELECT last_attempt_at AS at, attempts FROM enquiry_deliveries
        WHERE channel = $1 AND last_attempt_at > $2 ORDER BY last_attempt_at`,
       [channel, new Date(sinceMs).toISOString()],
     );
-    return rows.map((row) => row.at.getTime());
+    return rows.map((row) => ({ lastAttemptAt: row.at.getTime(), attempts: row.attempts }));
   }
 
   /** The rate limit's counts live here too (see postgres-rate-limit.server.ts): they share this pool. */
