@@ -19,6 +19,22 @@ async function holdChunk(page: Page) {
   return { release, wasRequested: () => requested };
 }
 
+/**
+ * Counts from now on how often the element matching `selector` is taken out of the page: React rendering its
+ * section again from scratch, which wipes the server's HTML. Returns a function that reads the count.
+ */
+async function countRemovals(page: Page, selector: string): Promise<() => Promise<number>> {
+  await page.evaluate((watched) => {
+    const element = document.querySelector(watched);
+    const removed = { count: 0 };
+    Object.assign(window, { removed });
+    new MutationObserver((records) => {
+      if (records.some((record) => [...record.removedNodes].some((node) => node.contains(element)))) removed.count++;
+    }).observe(document.body, { childList: true, subtree: true });
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count);
+}
+
 /** Marks the document, so that a test can tell an in-place navigation from a full page load. */
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as { marked: boolean }).marked = true));
@@ -75,15 +91,7 @@ test.describe('sections below the first screen', () => {
     const chunk = await holdChunk(page);
     await page.goto('/');
     await waitForHydration(page);
-    // Counts removals of the server's HTML of the packages: React re-rendering the section from scratch.
-    await page.evaluate(() => {
-      const packages = document.getElementById('services');
-      const removed = { count: 0 };
-      Object.assign(window, { removed });
-      new MutationObserver((records) => {
-        if (records.some((record) => [...record.removedNodes].some((node) => node.contains(packages)))) removed.count++;
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    const removals = await countRemovals(page, '#services');
     const packagesHeading = page.getByRole('heading', { name: 'Fixed-price packages, no surprises' });
     await page.getByRole('link', { name: 'Compare Plans' }).click();
     await expect(page).toHaveURL('/#services');
@@ -93,7 +101,7 @@ test.describe('sections below the first screen', () => {
     chunk.release();
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, deferredSectionMark);
     await expect(packagesHeading).toBeInViewport();
-    expect(await page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count)).toBe(0);
+    expect(await removals()).toBe(0);
   });
 
   test.describe('when their code cannot load', () => {
@@ -151,15 +159,7 @@ test.describe('sections below the first screen', () => {
       );
       await page.goto('/how-it-works');
       await waitForHydration(page);
-      await page.evaluate(() => {
-        const questions = document.getElementById('faq-heading')!.closest('section')!;
-        const removed = { count: 0 };
-        Object.assign(window, { removed });
-        new MutationObserver((records) => {
-          if (records.some((record) => [...record.removedNodes].some((node) => node.contains(questions))))
-            removed.count++;
-        }).observe(document.body, { childList: true, subtree: true });
-      });
+      const removals = await countRemovals(page, 'section[aria-labelledby="faq-heading"]');
       await page.getByLabel('First name').fill('Ada');
       await page.getByLabel('Email address').fill('ada@example.com');
       await page.getByRole('button', { name: 'Send my enquiry' }).click();
@@ -167,7 +167,7 @@ test.describe('sections below the first screen', () => {
       await expect(page.getByRole('alert').first()).toBeVisible();
       await expect(page).toHaveTitle(/^Error: /);
       await expect(page.getByRole('heading', { name: 'Questions, answered' })).toBeVisible();
-      expect(await page.evaluate(() => (window as unknown as { removed: { count: number } }).removed.count)).toBe(0);
+      expect(await removals()).toBe(0);
       expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, deferredSectionMark)).toBe(0);
     });
   });

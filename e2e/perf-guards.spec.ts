@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { gaPort } from '../playwright.config.ts';
 import { hubspotScript } from './fixtures/marketing.ts';
-import { expect, hydrateDeferredSections, isHydrated, test, waitForHydration } from './fixtures/test.ts';
+import { expect, hydrateDeferredSections, isHydrated, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
 
 // Guards of the performance mechanisms that a visitor cannot see, one group per decision record in docs/decisions/
 // (and the budgets of docs/performance.md). A failure here means a mechanism stopped working: read its record.
@@ -129,7 +129,7 @@ test.describe('performance.md: budgets', () => {
         // Scrolled through, so that anything loaded on approach counts too, then idle.
         await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
         await page.waitForLoadState('networkidle');
-        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+        await waitForIdle(page);
         page.off('response', listener);
         const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
         expect(scripts.size, `${path}: scripts fetched`).toBeGreaterThan(3);

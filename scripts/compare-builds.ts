@@ -34,6 +34,21 @@ interface Variant {
   patches: Record<string, [from: string, to: string][]>;
 }
 
+/** The pages in the route table, by their module's name (`src/pages/<name>Page.tsx`). */
+const pageNames = [
+  'Home',
+  'Services',
+  'HowItWorks',
+  'About',
+  'Faq',
+  'StartProject',
+  'ThankYou',
+  'Privacy',
+  'Blog',
+  'BlogPost',
+  'NotFound',
+];
+
 const variants: Record<string, Variant> = {
   'boot-loader': {
     description:
@@ -116,40 +131,14 @@ const variants: Record<string, Variant> = {
     patches: {
       // lazyPage is handed the page's module, imported statically; pages without a chunk of their own list none.
       'src/app/routes.tsx': [
-        ...[
-          'Home',
-          'Services',
-          'HowItWorks',
-          'About',
-          'Faq',
-          'StartProject',
-          'ThankYou',
-          'Privacy',
-          'Blog',
-          'BlogPost',
-          'NotFound',
-        ].map((name): [string, string] => [
+        ...pageNames.map((name): [string, string] => [
           `() => import('../pages/${name}Page.tsx')`,
           `async () => ${name}PageModule`,
         ]),
         [
           "import type { RouteParams } from './route-params.tsx';",
           "import type { RouteParams } from './route-params.tsx';\n" +
-            [
-              'Home',
-              'Services',
-              'HowItWorks',
-              'About',
-              'Faq',
-              'StartProject',
-              'ThankYou',
-              'Privacy',
-              'Blog',
-              'BlogPost',
-              'NotFound',
-            ]
-              .map((name) => `import * as ${name}PageModule from '../pages/${name}Page.tsx';`)
-              .join('\n'),
+            pageNames.map((name) => `import * as ${name}PageModule from '../pages/${name}Page.tsx';`).join('\n'),
         ],
       ],
       'src/server/assets.server.ts': [

@@ -7,6 +7,7 @@ import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.t
 import { enquiryFieldTable, type EnquiryFieldTable } from '../src/content/enquiry-form.ts';
 import { planTitles } from '../src/content/plan-titles.ts';
 import { multiLine, singleLine } from '../src/lib/plain-text.ts';
+import { enquiryRetentionDays } from '../src/server/config.server.ts';
 import {
   deleteEnquiry,
   describeLocation,
@@ -256,18 +257,19 @@ withFile(
     )
     .addOption(
       new Option('--days <days>', 'the retention period in days (env ENQUIRY_RETENTION_DAYS)').default(
-        process.env.ENQUIRY_RETENTION_DAYS?.trim() || '730',
+        process.env.ENQUIRY_RETENTION_DAYS?.trim() || String(enquiryRetentionDays.parse(undefined)),
       ),
     ),
 ).action(async (flags: FileFlags & { days: string }) => {
-  // Checked here, the default from ENQUIRY_RETENTION_DAYS included (commander parses only a given flag): a bad
-  // value must never reach a delete.
-  if (!/^\d+$/.test(flags.days) || Number(flags.days) < 1 || Number(flags.days) > 36_500) {
+  // Checked here by the server's own rule, the default from ENQUIRY_RETENTION_DAYS included (commander parses only
+  // a given flag): a bad value must never reach a delete.
+  const checked = enquiryRetentionDays.safeParse(flags.days);
+  if (!checked.success) {
     throw new EnquiryStoreError(
-      `--days (or ENQUIRY_RETENTION_DAYS) must be a whole number from 1 to 36500 (got ${JSON.stringify(flags.days)})`,
+      `--days (or ENQUIRY_RETENTION_DAYS) ${checked.error.issues[0]?.message} (got ${JSON.stringify(flags.days)})`,
     );
   }
-  const days = Number(flags.days);
+  const days = checked.data;
   const deleted = await pruneEnquiries(where(flags), retentionLimits(days));
   print(
     `deleted ${deleted} enquir${deleted === 1 ? 'y' : 'ies'} older than ${days} days (spam older than ${Math.min(days, spamRetentionDays)} days)`,

@@ -5,7 +5,7 @@ import { hydrateRoot } from './react-dom-client.ts';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
-import { bootDataElementId, inlineCssElementId, type BootData } from './app/boot-data.ts';
+import { inlineCssElementId, pageBootData } from './app/boot-data.ts';
 import { preloadDeferredSections, whenHydratedAndIdle } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { landingRecordedMark } from './app/hydration-marks.ts';
@@ -43,8 +43,7 @@ function recordLanding() {
 // Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
   recordLanding();
-  const bootJson = document.getElementById(bootDataElementId)?.textContent ?? '';
-  const boot = JSON.parse(bootJson) as BootData;
+  const { json: bootJson, data: boot } = pageBootData();
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());

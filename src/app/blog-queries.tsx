@@ -1,7 +1,7 @@
 import { hydrate, QueryClientContext, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { use, type ComponentType } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
-import { bootDataElementId, type BootData } from './boot-data.ts';
+import { pageBootData } from './boot-data.ts';
 
 let browserClient: QueryClient | undefined;
 
@@ -9,8 +9,7 @@ let browserClient: QueryClient | undefined;
 function browserQueryClient(): QueryClient {
   if (!browserClient) {
     browserClient = createQueryClient();
-    const boot = JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '{}') as Partial<BootData>;
-    if (boot.state) hydrate(browserClient, boot.state);
+    hydrate(browserClient, pageBootData().data.state);
   }
   return browserClient;
 }

@@ -31,3 +31,14 @@ export const inlineCssElementId = 'site-css';
 export function serializeBootData(data: BootData): string {
   return toScriptSafeJson(data);
 }
+
+let pageBoot: { json: string; data: BootData } | undefined;
+
+/** In the browser: the page's boot data as the server sent it and parsed, read once for every module that needs it. */
+export function pageBootData(): { json: string; data: BootData } {
+  if (!pageBoot) {
+    const json = document.getElementById(bootDataElementId)?.textContent ?? '';
+    pageBoot = { json, data: JSON.parse(json) as BootData };
+  }
+  return pageBoot;
+}

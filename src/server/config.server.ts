@@ -16,6 +16,9 @@ function wholeNumber(min: number, max: number) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
+/** ENQUIRY_RETENTION_DAYS: also the rule of `npm run enquiries -- prune --days`. */
+export const enquiryRetentionDays = wholeNumber(1, 36_500).default(730);
+
 const text = (defaultValue: string) => z.string({ error: notEmpty }).trim().min(1, notEmpty).default(defaultValue);
 
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -107,7 +110,7 @@ const envSchema = z.object({
     z.string().min(32, 'must be at least 32 characters (e.g. the output of: openssl rand -hex 32)').optional(),
   ),
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
-  ENQUIRY_RETENTION_DAYS: wholeNumber(1, 36_500).default(730),
+  ENQUIRY_RETENTION_DAYS: enquiryRetentionDays,
   HUBSPOT_UTM_FIELDS: oneOf(['on', 'off']).default('off'),
 });
 

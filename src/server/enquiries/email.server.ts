@@ -1,6 +1,6 @@
 /** The staff's notification email for each enquiry: plain text, reply-to the visitor. */
 import { createTransport, type Transporter } from 'nodemailer';
-import { enquiryFieldTable, type EnquiryFieldTable } from '../../content/enquiry-form.ts';
+import { enquiryFieldTable } from '../../content/enquiry-form.ts';
 import { planTitles } from '../../content/plan-titles.ts';
 import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
@@ -50,7 +50,6 @@ export async function notifyByEmail(
  * those of several lines.
  */
 export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
-  const fields: EnquiryFieldTable = enquiryFieldTable;
   // Stored fields are one line already; enquiries stored before that rule are flattened here too.
   const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
   const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;
@@ -58,12 +57,16 @@ export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
   const text = [
     `A new enquiry from the ${config.public.siteName} website.`,
     '',
-    ...fields.filter((field) => !keepsLines(field)).map((field) => line(field.staffLabel, staffValue(enquiry, field))),
+    ...enquiryFieldTable
+      .filter((field) => !keepsLines(field))
+      .map((field) => line(field.staffLabel, staffValue(enquiry, field))),
     line('Page', absolutePageUri(enquiry.pageUri, config.public.siteUrl)),
     line('Received', enquiry.receivedAt),
     line('Enquiry id', enquiry.id),
     ...attributionLines(enquiry),
-    ...fields.filter(keepsLines).flatMap((field) => ['', `${field.staffLabel}:`, fieldValue(enquiry, field) || '—']),
+    ...enquiryFieldTable
+      .filter(keepsLines)
+      .flatMap((field) => ['', `${field.staffLabel}:`, fieldValue(enquiry, field) || '—']),
     '',
     'Reply to this email to answer the visitor.',
   ].join('\n');

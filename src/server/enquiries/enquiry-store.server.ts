@@ -16,6 +16,13 @@ export interface SenderLease {
   release(): Promise<void>;
 }
 
+/** An invalid limit compares false with every date, which would delete every enquiry: refused instead. */
+export function assertLimits(...limits: Date[]): void {
+  if (limits.some((limit) => Number.isNaN(limit.getTime()))) {
+    throw new EnquiryStoreError('prune was given an invalid date: nothing was deleted');
+  }
+}
+
 /** What the outbox decided after one attempt: the channel's new state and history. */
 export interface AttemptResult {
   state: Exclude<DeliveryState, 'off'>;

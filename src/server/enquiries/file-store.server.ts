@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { FileLockError, withFileLock } from '../files/file-lock.server.ts';
 import {
+  assertLimits,
   EnquiryStoreError,
   type AttemptResult,
   type DeliveryQueue,
@@ -364,12 +365,5 @@ export class FileEnquiryStore implements EnquiryStore {
       if (error instanceof FileLockError) throw new EnquiryStoreError(error.message);
       throw error;
     }
-  }
-}
-
-/** An invalid limit compares false with every date, which would delete every enquiry: refused instead. */
-export function assertLimits(...limits: Date[]): void {
-  if (limits.some((limit) => Number.isNaN(limit.getTime()))) {
-    throw new EnquiryStoreError('prune was given an invalid date: nothing was deleted');
   }
 }

@@ -1,5 +1,5 @@
 /** Forwarding an enquiry to HubSpot's Forms Submission API (v3), and what its answers mean for a retry. */
-import { enquiryFieldTable, type EnquiryFieldTable } from '../../content/enquiry-form.ts';
+import { enquiryFieldTable } from '../../content/enquiry-form.ts';
 import type { Config } from '../config.server.ts';
 import { cameFrom, utmKeys } from './attribution.server.ts';
 import { fieldValue, staffValue } from './enquiry-fields.server.ts';
@@ -53,15 +53,14 @@ export function hubspotSubmission(
   enquiry: StoredEnquiry,
   { siteUrl, utmFields }: { siteUrl: string; utmFields: boolean },
 ) {
-  const fields: EnquiryFieldTable = enquiryFieldTable;
-  const unmappedLines = fields.flatMap((field) => {
+  const unmappedLines = enquiryFieldTable.flatMap((field) => {
     const value = field.hubspot === null ? staffValue(enquiry, field) : undefined;
     return value ? [`${field.staffLabel}: ${value}`] : [];
   });
   const touch = enquiry.attribution?.last ?? enquiry.attribution?.first;
   const cameFromLine = enquiry.attribution && !utmFields ? `Came from: ${cameFrom(touch)}` : '';
   const messageOf = (text: string | undefined) => [text, ...unmappedLines, cameFromLine].filter(Boolean).join('\n\n');
-  const mapped = fields.flatMap((field): Array<[string, string | undefined]> =>
+  const mapped = enquiryFieldTable.flatMap((field): Array<[string, string | undefined]> =>
     field.hubspot === null ? [] : [[field.hubspot, fieldValue(enquiry, field)]],
   );
   const hasMessage = mapped.some(([name]) => name === hubspotMessage);

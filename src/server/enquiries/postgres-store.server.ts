@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import {
+  assertLimits,
   EnquiryStoreError,
   type AttemptResult,
   type DeliveryQueue,
@@ -27,7 +28,6 @@ import {
   type StoredEnquiry,
 } from './enquiry.ts';
 import type { Attribution } from './attribution.server.ts';
-import { assertLimits } from './file-store.server.ts';
 import { migrate } from './migrations.server.ts';
 import { enquiryFieldTable } from '../../content/enquiry-form.ts';
 import { recordOrder } from './enquiry-fields.server.ts';
