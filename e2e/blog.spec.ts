@@ -1,11 +1,9 @@
-import { e2eStore, hostileSlug, hostileTitle, scheduledSlug } from './fixtures/store.ts';
+import { e2eStore, hostileSlug, hostileTitle, publicPosts as publicPostsOf, scheduledSlug } from './fixtures/store.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const store = e2eStore();
 const now = Date.now();
-const publicPosts = store.posts
-  .filter((post) => Date.parse(post.publishedAt) <= now)
-  .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
+const publicPosts = publicPostsOf(store, now);
 const pages = Math.ceil(publicPosts.length / 6);
 const [newest] = publicPosts;
 const localSeo = store.categories.find((category) => category.slug === 'local-seo');

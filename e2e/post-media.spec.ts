@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import type { StoredPost } from '../src/server/store-schema.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { e2eStore } from './fixtures/store.ts';
+import { e2eStore, publicPosts } from './fixtures/store.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // A site whose featured images all live on an image CDN: a local stand-in that answers over https (the CSP allows
@@ -127,9 +127,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await watchPage(page);
     const store = e2eStore();
-    const newest = store.posts
-      .filter((post) => Date.parse(post.publishedAt) <= Date.now())
-      .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0]!;
+    const newest = publicPosts(store)[0]!;
     for (const path of ['/', '/blog', `/blog/${newest.slug}`, `/blog/${imagesPost}`]) {
       await page.goto(`${site.url}${path}`);
       await waitForHydration(page);

@@ -3,6 +3,7 @@
  * Exit status 0 on success, 1 on any failure (printed as `error: <message>` on stderr).
  */
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
 import { addPost } from '../src/server/content/commands/add.server.ts';
@@ -15,9 +16,15 @@ import {
 import { checkStore } from '../src/server/content/commands/check.server.ts';
 import { exportContent, importContent } from '../src/server/content/commands/export-import.server.ts';
 import { listPosts } from '../src/server/content/commands/list.server.ts';
+import { previewDays, previewLink } from '../src/server/content/commands/preview.server.ts';
+import { publishPost } from '../src/server/content/commands/publish.server.ts';
 import { removePost } from '../src/server/content/commands/remove.server.ts';
 import { ContentError } from '../src/server/content/content-error.server.ts';
 import { lockNotices } from '../src/server/content/content-store.server.ts';
+import { stateCounts } from '../src/server/content/post-state.server.ts';
+import { ConfigError, parseConfig } from '../src/server/config.server.ts';
+import { loadSiteSecret } from '../src/server/enquiries/form-token.server.ts';
+import { maxPreviewDays } from '../src/server/preview-links.server.ts';
 
 interface StoreFlags {
   data: string;
@@ -57,6 +64,9 @@ const program = operatorCommand(
   "Publish blog posts from markdown files with front matter into the site's store (DATA_FILE).\n" +
     'Every change is validated first; a failed command leaves the store exactly as it was.',
   `  npm run content -- add drafts/winter-menu.md           add a post (a future publishedAt schedules it)
+  npm run content -- add drafts/winter-menu.md --draft   add it as a draft, hidden until published
+  npm run content -- preview winter-menu-ideas           a link that shows the draft to whoever holds it, for 7 days
+  npm run content -- publish winter-menu-ideas           make it public now (--at <ISO time> schedules it)
   npm run content -- add drafts/winter-menu.md --update  replace the post with the same slug
   npm run content -- list
   npm run content -- remove winter-menu-ideas
@@ -77,21 +87,71 @@ withPublic(
       .option(
         '--update',
         'replace the existing post with the same slug (keeps its id, createdAt and publishedAt unless given)',
-      ),
+      )
+      .option('--draft', 'store it as a draft (publishedAt in the file is ignored): hidden until publish'),
   ),
-).action(async (file: string, flags: StoreFlags & PublicFlags & { update?: boolean }) => {
-  const result = await addPost({ file, update: flags.update, dataFile: flags.data, publicDir: flags.public });
+).action(async (file: string, flags: StoreFlags & PublicFlags & { update?: boolean; draft?: boolean }) => {
+  const result = await addPost({
+    file,
+    update: flags.update,
+    draft: flags.draft,
+    dataFile: flags.data,
+    publicDir: flags.public,
+  });
   const { post } = result;
   if (result.imageFile) print(`converted featuredImage to ${relative(process.cwd(), result.imageFile)}`);
   for (const image of result.bodyImages) print(`converted ${image.source} to ${image.reference}`);
-  const when = result.state === 'scheduled' ? `scheduled for ${post.publishedAt}` : `published ${post.publishedAt}`;
+  const when =
+    result.state === 'draft'
+      ? `a draft (see it with: npm run content -- preview ${post.slug})`
+      : `${result.state === 'scheduled' ? 'scheduled for' : 'published'} ${post.publishedAt}`;
   print(`${result.action} "${post.title}" (slug ${post.slug}, id ${post.id}, ${result.category.name}), ${when}`);
 });
 
 withData(
   program
+    .command('publish')
+    .description('give a draft or a scheduled post its publish time: now, or --at a time (a future one schedules it)')
+    .argument('<slug>', "the post's slug")
+    .option('--at <time>', 'an ISO date-time with its zone, e.g. 2025-06-02T08:00:00+10:00 (default: now)'),
+).action(async (slug: string, flags: StoreFlags & { at?: string }) => {
+  const { post, state } = await publishPost({ dataFile: flags.data, slug, at: flags.at });
+  const when = state === 'scheduled' ? `scheduled for ${post.publishedAt}` : `published ${post.publishedAt}`;
+  print(`"${post.title}" (slug ${post.slug}, id ${post.id}) ${when}`);
+});
+
+/** The folder of package.json: a relative ENQUIRIES_FILE is found from there, as the server finds it. */
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+withData(
+  program
+    .command('preview')
+    .description(
+      'print a signed link (under SITE_URL) that shows a draft or a scheduled post as it will appear, to whoever ' +
+        'holds it; every server with the same FORM_SECRET (or key file beside ENQUIRIES_FILE) honours it',
+    )
+    .argument('<slug>', "the post's slug")
+    .option('--days <n>', `how many days the link works, 1 to ${maxPreviewDays} (default: 7)`),
+).action(async (slug: string, flags: StoreFlags & { days?: string }) => {
+  const days = previewDays(flags.days);
+  let config;
+  try {
+    config = parseConfig(process.env, { root: projectRoot });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ContentError(error.message);
+    throw error;
+  }
+  const secret = await loadSiteSecret(config.enquiries).catch((error: unknown) => {
+    throw new ContentError(`cannot read the key preview links are signed with: ${(error as Error).message}`);
+  });
+  const { url } = await previewLink({ dataFile: flags.data, slug, days, siteUrl: config.public.siteUrl, secret });
+  print(url);
+});
+
+withData(
+  program
     .command('list')
-    .description('list every post, newest first, with its state (published or scheduled)')
+    .description('list every post, newest first, with its state (published, scheduled or draft)')
     .option('--json', 'print JSON instead of a table'),
 ).action(async (flags: StoreFlags & { json?: boolean }) => {
   const posts = await listPosts({ dataFile: flags.data });
@@ -103,10 +163,9 @@ withData(
     print('no posts');
     return;
   }
-  const rows = posts.map((p) => [p.slug, shorten(p.title, 60), p.category, p.publishedAt, p.state]);
+  const rows = posts.map((p) => [p.slug, shorten(p.title, 60), p.category, p.publishedAt ?? '-', p.state]);
   for (const line of table(['SLUG', 'TITLE', 'CATEGORY', 'PUBLISHED AT', 'STATE'], rows)) print(line);
-  const scheduled = posts.filter((p) => p.state === 'scheduled').length;
-  print(`\n${posts.length} posts (${posts.length - scheduled} published, ${scheduled} scheduled)`);
+  print(`\n${posts.length} posts (${stateCounts(posts)})`);
 });
 
 withPublic(
@@ -196,7 +255,7 @@ withPublic(
     program
       .command('export')
       .description(
-        'back up every post (scheduled ones too) to <dir>/posts/<slug>.md, the categories to <dir>/categories.json ' +
+        'back up every post (drafts and scheduled ones too) to <dir>/posts/<slug>.md, the categories to <dir>/categories.json ' +
           'and the images the posts use to <dir>/images/…',
       )
       .argument('<dir>', 'target folder')

@@ -1,5 +1,11 @@
 import { parseBlogSearch } from '../lib/blog-search.ts';
-import { blogCategoriesQuery, blogPostQuery, blogPostsQuery, relatedPostsQuery } from '../lib/queries.ts';
+import {
+  blogCategoriesQuery,
+  blogPostQuery,
+  blogPostsQuery,
+  blogPreviewQuery,
+  relatedPostsQuery,
+} from '../lib/queries.ts';
 import type { PrefetchContext } from './routes.tsx';
 
 /** The blog's list: its categories and the page of posts asked for; 404 for an unknown category or page. */
@@ -20,6 +26,17 @@ export async function prefetchBlogPost({ queryClient, source, params }: Prefetch
     return 404;
   }
   // Related articles load after the post, as in the browser, and are in the first HTML for crawlers.
+  await queryClient.prefetchQuery(relatedPostsQuery(source));
+  return 200;
+}
+
+/** A post's preview, with the related posts shown under it; 404 for a link that shows nothing. */
+export async function prefetchBlogPreview({ queryClient, source, params }: PrefetchContext): Promise<number> {
+  try {
+    await queryClient.fetchQuery(blogPreviewQuery(source, params.token ?? ''));
+  } catch {
+    return 404;
+  }
   await queryClient.prefetchQuery(relatedPostsQuery(source));
   return 200;
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import type { BlogSource } from '../lib/blog-types.ts';
+import { previewPath, type BlogSource } from '../lib/blog-types.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { RouteParams } from './route-params.tsx';
 
@@ -73,6 +73,13 @@ export const appRoutes: AppRoute[] = [
     path: '/blog/:slug',
     page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogPost(context),
+  },
+  {
+    // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts).
+    path: previewPath(':token'),
+    page: lazyPage('src/pages/BlogPreviewPage.tsx', () => import('../pages/BlogPreviewPage.tsx')),
+    prefetch: async (context) => (await blogPrefetch()).prefetchBlogPreview(context),
+    sitemap: false,
   },
   notFoundRoute,
 ];

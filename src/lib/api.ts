@@ -1,4 +1,11 @@
-import type { BlogSource, CategoryWithCount, Post, PostList, PostSummary } from './blog-types.ts';
+import {
+  previewPath,
+  type BlogSource,
+  type CategoryWithCount,
+  type Post,
+  type PostList,
+  type PostSummary,
+} from './blog-types.ts';
 
 /** GET a JSON resource with credentials; a non-success answer throws "<status>: <body or status text>". */
 export async function getJson<T>(path: string): Promise<T> {
@@ -31,4 +38,11 @@ export const httpBlogSource: BlogSource = {
   post: (slug) => withMessage('Post not found', getJson<Post>(`/api/blog/posts/${encodeURIComponent(slug)}`)),
   featured: (limit) =>
     withMessage('Failed to fetch related posts', getJson<PostSummary[]>(`/api/blog/featured?${query({ limit })}`)),
+  // A preview is not in the public API: the server renders it for the link's holder. Should the browser ever lack
+  // the preview it was given with the page, it loads that page again, which also follows the link to the post once
+  // it is public.
+  preview: (token) => {
+    window.location.assign(previewPath(token));
+    return new Promise(() => {});
+  },
 };

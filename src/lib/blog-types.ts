@@ -6,11 +6,18 @@ export interface CategoryWithCount extends Category {
   postCount: number;
 }
 
-export interface Post extends Omit<StoredPost, 'categoryId' | 'author'> {
+export interface Post extends Omit<StoredPost, 'categoryId' | 'author' | 'publishedAt'> {
   category: Category;
   author: { username: string };
+  /** A public post always has its time (only drafts in the store have none). */
+  publishedAt: string;
   /** The markdown rendered to safe HTML; the page uses this, never `content`. */
   html: string;
+}
+
+/** A post that is not public yet, as its preview shows it: scheduled (a future publishedAt) or a draft (null). */
+export interface PreviewPost extends Omit<Post, 'publishedAt'> {
+  publishedAt: string | null;
 }
 
 export type PostSummary = Omit<Post, 'content' | 'html'>;
@@ -42,10 +49,15 @@ export interface BlogSource {
   posts(params: PostListParams): Promise<PostList>;
   post(slug: string): Promise<Post>;
   featured(limit: number): Promise<PostSummary[]>;
+  /** The post a signed preview link names, while it is not public; rejects with 'Post not found' otherwise. */
+  preview(token: string): Promise<PreviewPost>;
 }
 
 /** A post's address on the site, e.g. `/blog/google-business-profile-newcastle`. */
 export const postPath = (slug: string): SitePath => `/blog/${slug}`;
+
+/** The address of a post's signed preview link (src/server/preview-links.server.ts makes the token). */
+export const previewPath = (token: string): string => `/blog/preview/${token}`;
 
 /**
  * When a post last changed, for sitemaps, Open Graph and JSON-LD: the later of its publish time and the time it

@@ -1,11 +1,20 @@
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import { previewPath } from '../lib/blog-types.ts';
 import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
-import { formSecretFile, formTokens, loadFormSecret, type FormTokens } from './enquiries/form-token.server.ts';
-import { createFormPageRenderer, createPageHandler, errorPage, type PageHandlerOptions } from './pages.server.ts';
+import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import {
+  createFormPageRenderer,
+  createPageHandler,
+  createPrivatePageRenderer,
+  errorPage,
+  type PageHandlerOptions,
+} from './pages.server.ts';
+import { previewLinks, type PreviewLinks } from './preview-links.server.ts';
+import { createPreviewRoute } from './preview-route.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
 
@@ -69,13 +78,14 @@ export function createApp(options: AppOptions) {
   app.get(new RegExp(`^/images/blog/(.+)-(?:${copyWidths.join('|')})\\.webp$`), (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
+  let secret: Promise<Buffer> | undefined;
   let tokens: Promise<FormTokens> | undefined;
-  // Instances that share a database share FORM_SECRET, so each accepts the forms the others rendered.
-  const { formSecret } = config.enquiries;
-  const getTokens = () =>
-    (tokens ??= formSecret
-      ? Promise.resolve(formTokens(Buffer.from(formSecret, 'utf8')))
-      : loadFormSecret(formSecretFile(config.enquiries.file)).then(formTokens));
+  let links: Promise<PreviewLinks> | undefined;
+  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links) the others
+  // made.
+  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
+  const getTokens = () => (tokens ??= getSecret().then(formTokens));
+  const getLinks = () => (links ??= getSecret().then(previewLinks));
   const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
   app.use(
     '/api/enquiries',
@@ -90,6 +100,10 @@ export function createApp(options: AppOptions) {
   app.use('/api', createApiRouter(store));
   app.use(createSeoRouter(store, config.public, { noindex: config.noindex }));
 
+  app.get(
+    previewPath(':token'),
+    createPreviewRoute({ store, links: getLinks, renderPrivatePage: createPrivatePageRenderer(pageOptions) }),
+  );
   app.get('/{*splat}', createPageHandler(pageOptions));
   app.all('/{*splat}', (_req, res) => {
     res.set('Allow', 'GET, HEAD').status(405).type('text').send('Method not allowed');

@@ -1,4 +1,12 @@
-import type { CategoryWithCount, Post, PostList, PostListParams, PostSummary } from '../lib/blog-types.ts';
+import type {
+  Category,
+  CategoryWithCount,
+  Post,
+  PostList,
+  PostListParams,
+  PostSummary,
+  PreviewPost,
+} from '../lib/blog-types.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
@@ -9,9 +17,16 @@ interface IndexedPost {
   detail?: Post;
 }
 
+interface UnpublishedPost {
+  stored: StoredPost;
+  category: Category;
+  detail?: PreviewPost;
+}
+
 /**
  * The store's public view at one moment: posts sorted newest first, looked up by slug and by category,
- * built once per load so that no request sorts or scans the whole store.
+ * built once per load so that no request sorts or scans the whole store. Drafts and scheduled posts are kept
+ * apart, for their preview links only.
  */
 export class BlogIndex {
   readonly categories: CategoryWithCount[];
@@ -20,6 +35,7 @@ export class BlogIndex {
   private readonly newestFirst: IndexedPost[];
   private readonly bySlug = new Map<string, IndexedPost>();
   private readonly byCategory = new Map<number, IndexedPost[]>();
+  private readonly unpublishedBySlug = new Map<string, UnpublishedPost>();
 
   constructor(
     data: StoreData,
@@ -32,15 +48,18 @@ export class BlogIndex {
     let nextDueAt: number | undefined;
     const published: (IndexedPost & { time: number })[] = [];
     for (const stored of data.posts) {
-      const time = Date.parse(stored.publishedAt);
-      if (time > now) {
-        nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
-        continue;
-      }
       const category = categoriesById.get(stored.categoryId);
       if (!category) continue;
       const { content: _content, categoryId: _categoryId, author, ...rest } = stored;
-      published.push({ time, stored, summary: { ...rest, category, author: { username: author } } });
+      const { publishedAt } = rest;
+      // A draft (no time yet) and a scheduled post are hidden alike, wherever the blog is shown.
+      const time = publishedAt === null ? Number.NaN : Date.parse(publishedAt);
+      if (publishedAt === null || time > now) {
+        if (time > now) nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
+        this.unpublishedBySlug.set(stored.slug, { stored, category });
+        continue;
+      }
+      published.push({ time, stored, summary: { ...rest, publishedAt, category, author: { username: author } } });
     }
     published.sort((a, b) => b.time - a.time || b.stored.id - a.stored.id);
     this.newestFirst = published;
@@ -74,6 +93,21 @@ export class BlogIndex {
       ...entry.summary,
       content: entry.stored.content,
       html: renderMarkdown(entry.stored.content, { images: this.images }),
+    };
+    return entry.detail;
+  }
+
+  /** A draft or scheduled post, as its preview shows it; undefined for a public or unknown slug. */
+  unpublished(slug: string): PreviewPost | undefined {
+    const entry = this.unpublishedBySlug.get(slug);
+    if (!entry) return undefined;
+    const { content, categoryId: _categoryId, author, ...rest } = entry.stored;
+    entry.detail ??= {
+      ...rest,
+      category: entry.category,
+      author: { username: author },
+      content,
+      html: renderMarkdown(content, { images: this.images }),
     };
     return entry.detail;
   }

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { PageAssets } from '../app/boot-data.ts';
 import type { RenderInput, RenderOutput } from '../entry-server.tsx';
+import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
 import { escapeHtml } from './escape-html.server.ts';
@@ -170,5 +171,19 @@ export function createFormPageRenderer({ config, store, logger, loadRenderer, as
     const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
     const { html } = await renderToBuffer(renderer, input, onError);
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html);
+  };
+}
+
+/**
+ * Renders a page for whoever holds its link (a post's preview) from the blog data given: the complete document,
+ * with the status its route decides, kept by no cache (the server's, a CDN's or the browser's).
+ */
+export function createPrivatePageRenderer({ config, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions) {
+  return async (res: Response, url: string, source: BlogSource): Promise<void> => {
+    const renderer = await loadRenderer();
+    const input: RenderInput = { url, source, config: config.public, assets, inlineCss };
+    const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
+    const { status, html } = await renderToBuffer(renderer, input, onError);
+    res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
   };
 }

@@ -40,7 +40,8 @@ export const postSchema = z.strictObject({
     ),
   categoryId: z.number().int().positive(),
   author: z.string().trim().min(1).max(100),
-  publishedAt: isoDate,
+  /** When the post becomes public; null for a draft, which stays hidden until it is given a time. */
+  publishedAt: isoDate.nullable(),
   createdAt: isoDate,
 });
 

@@ -132,6 +132,10 @@ export class BlogStore {
       return post;
     },
     featured: async (limit) => this.current.featured(limit),
+    // The public view shows no preview: only a verified link's own source does (src/server/preview-route.server.ts).
+    preview: async () => {
+      throw new Error('Post not found');
+    },
   };
 
   onChange(listener: (index: BlogIndex) => void): () => void {

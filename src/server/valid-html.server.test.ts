@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
-import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
+import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './enquiries/form-token.server.ts';
+import { previewLinks } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
 import { createTestApp, testSiteUrl } from './test-helpers.ts';
 
@@ -23,7 +24,7 @@ const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.ja
 
 const seeded = JSON.parse(readFileSync('data/db.json', 'utf8')) as StoreData;
 const emptyCategory = { id: 99, name: 'Events', slug: 'events' };
-const newest = [...seeded.posts].sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0]!;
+const newest = [...seeded.posts].sort((a, b) => Date.parse(b.publishedAt ?? '') - Date.parse(a.publishedAt ?? ''))[0]!;
 /** A post of everything the markdown renderer writes: a table, code, nested lists, images near and far, a video. */
 const mediaStress: StoredPost = {
   ...newest,
@@ -63,7 +64,17 @@ const mediaStress: StoredPost = {
     'break.',
   ].join('\n'),
 };
-const data: StoreData = { categories: [...seeded.categories, emptyCategory], posts: [...seeded.posts, mediaStress] };
+const draft: StoredPost = { ...newest, id: 1001, slug: 'a-draft-in-review', publishedAt: null };
+const scheduled: StoredPost = {
+  ...newest,
+  id: 1002,
+  slug: 'scheduled-for-later',
+  publishedAt: '2099-01-01T09:00:00.000Z',
+};
+const data: StoreData = {
+  categories: [...seeded.categories, emptyCategory],
+  posts: [...seeded.posts, mediaStress, draft, scheduled],
+};
 const pages = Math.ceil(seeded.posts.length / 6);
 
 /** A state of a page: how to reach it and the status it answers with. */
@@ -75,6 +86,8 @@ interface PageState {
   shows?: string;
   /** A plain form post to /api/enquiries with these values, sent from `path`. */
   post?: Record<string, string>;
+  /** The slug of a post whose signed preview link (made when rendered) is the page. */
+  preview?: string;
 }
 
 const states: PageState[] = [
@@ -100,6 +113,8 @@ const states: PageState[] = [
   { name: 'a post with body images', path: '/blog/website-speed-mobile-local-business', shows: '<figure' },
   { name: 'a post of everything markdown writes', path: `/blog/${mediaStress.slug}`, shows: 'vimeo' },
   { name: 'an unknown post', path: '/blog/no-such-post', status: 404, shows: 'Blog Post Not Found' },
+  { name: 'a draft’s preview', path: '/blog/preview/…', preview: draft.slug, shows: 'is a draft' },
+  { name: 'a scheduled post’s preview', path: '/blog/preview/…', preview: scheduled.slug, shows: '1 January 2099' },
   { name: 'an unknown page', path: '/no/such/page', status: 404, shows: 'Page Not Found' },
   { name: 'thank-you', path: '/thank-you' },
   { name: 'privacy', path: '/privacy' },
@@ -119,6 +134,10 @@ const fileName = (state: PageState) => `${state.name.replace(/\W+/g, '-')}.html`
 const errors = new Map<string, string[]>();
 
 async function render(state: PageState): Promise<string> {
+  if (state.preview) {
+    const { token } = previewLinks(await loadSiteSecret(testApp.config.enquiries)).issue(state.preview, 1);
+    return (await request(testApp.app).get(`/blog/preview/${token}`).expect(200)).text;
+  }
   if (!state.post)
     return (
       await request(testApp.app)

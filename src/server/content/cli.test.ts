@@ -26,7 +26,7 @@ describe('content CLI', () => {
     async () => {
       const run = await cli(['--help']);
       expect(run.code).toBe(0);
-      for (const command of ['add', 'list', 'remove', 'categories', 'check', 'export', 'import']) {
+      for (const command of ['add', 'publish', 'preview', 'list', 'remove', 'categories', 'check', 'export', 'import']) {
         expect(run.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
       }
       const categories = await cli(['categories', '--help']);
@@ -77,9 +77,66 @@ describe('content CLI', () => {
         `error: ${file}: a post with slug "first-post" already exists (id 1); use --update to replace it\n`,
       );
       expect((await ws.storeBytes()).equals(before)).toBe(true);
-      const unknown = await cli(['publish', 'x']);
+      const unknown = await cli(['unpublish', 'x']);
       expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain("error: unknown command 'publish'");
+      expect(unknown.stderr).toContain("error: unknown command 'unpublish'");
+    },
+    timeout,
+  );
+
+  test(
+    'add --draft, preview and publish: the workflow an author follows',
+    async () => {
+      const env = { SITE_URL: 'https://studio.example', ENQUIRIES_FILE: join(ws.dir, 'data', 'enquiries.json') };
+      const file = await ws.postFile('winter.md', newPostFront({ slug: 'winter-menu' }));
+      const add = await cli(['add', file, '--draft', '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(add).toMatchObject({ code: 0, stderr: '' });
+      expect(add.stdout).toContain(
+        '(slug winter-menu, id 2, Email Marketing), a draft (see it with: npm run content -- preview winter-menu)',
+      );
+      const table = await cli(['list', '--data', ws.dataFile]);
+      expect(table.stdout).toMatch(/^winter-menu\s+.*\s+email-marketing\s+-\s+draft$/m);
+      expect(table.stdout).toContain('2 posts (1 published, 0 scheduled, 1 draft)');
+
+      const preview = await cli(['preview', 'winter-menu', '--days', '3', '--data', ws.dataFile], env);
+      expect(preview).toMatchObject({ code: 0, stderr: '' });
+      expect(preview.stdout).toMatch(/^https:\/\/studio\.example\/blog\/preview\/winter-menu\.[0-9a-z]+\.[\w-]{43}\n$/);
+      // Signed with the key the server reads: the file beside ENQUIRIES_FILE, made if there was none.
+      const key = await readFile(join(ws.dir, 'data', 'form-secret'), 'utf8');
+      expect(key).toMatch(/^[0-9a-f]{64}\n$/);
+
+      const publish = await cli(['publish', 'winter-menu', '--data', ws.dataFile]);
+      expect(publish).toMatchObject({ code: 0, stderr: '' });
+      expect(publish.stdout).toMatch(/^"Winter Menu Ideas for Newcastle Cafes" \(slug winter-menu, id 2\) published \d{4}-/);
+      const again = await cli(['preview', 'winter-menu', '--data', ws.dataFile], env);
+      expect(again).toMatchObject({ code: 1, stdout: '' });
+      expect(again.stderr).toBe(
+        'error: post "winter-menu" is already published: https://studio.example/blog/winter-menu (a preview is for a draft or a scheduled post)\n',
+      );
+    },
+    timeout,
+  );
+
+  test(
+    'preview refuses a bad --days, an unknown slug and a bad configuration with one error line',
+    async () => {
+      const env = { FORM_SECRET: 'x'.repeat(32) };
+      for (const days of ['0', '31', 'soon']) {
+        const run = await cli(['preview', 'first-post', '--days', days, '--data', ws.dataFile], env);
+        expect(run).toMatchObject({
+          code: 1,
+          stdout: '',
+          stderr: `error: --days must be a whole number from 1 to 30 (got "${days}")\n`,
+        });
+      }
+      const unknown = await cli(['preview', 'nope', '--data', ws.dataFile], env);
+      expect(unknown).toMatchObject({
+        code: 1,
+        stderr: 'error: no post with slug "nope" (see: npm run content -- list)\n',
+      });
+      const badUrl = await cli(['preview', 'first-post', '--data', ws.dataFile], { ...env, SITE_URL: 'studio' });
+      expect(badUrl.code).toBe(1);
+      expect(badUrl.stderr).toMatch(/^error: Invalid configuration: SITE_URL must be an absolute http\(s\) URL/);
     },
     timeout,
   );

@@ -60,7 +60,8 @@ export interface PostFileFields {
   summary: string;
   category: string;
   author: string;
-  publishedAt: string;
+  /** null for a draft, written `publishedAt: null`. */
+  publishedAt: string | null;
   createdAt: string;
   featuredImage: string;
   content: string;
@@ -191,7 +192,7 @@ export function serializePostFile(post: PostFileFields): string {
     `summary: ${quoted(post.summary)}`,
     `category: ${scalar(post.category)}`,
     `author: ${scalar(post.author)}`,
-    `publishedAt: ${scalar(post.publishedAt)}`,
+    `publishedAt: ${post.publishedAt === null ? 'null' : scalar(post.publishedAt)}`,
     `createdAt: ${scalar(post.createdAt)}`,
     `featuredImage: ${scalar(post.featuredImage)}`,
   ];

@@ -77,3 +77,11 @@ export async function loadFormSecret(file: string): Promise<Buffer> {
 
 /** Where the secret lives: beside the enquiries file. */
 export const formSecretFile = (enquiriesFile: string) => join(dirname(enquiriesFile), 'form-secret');
+
+/**
+ * The site's secret, which the form's tokens and the blog's preview links are signed with: FORM_SECRET when set
+ * (the same on every instance), else the key file beside the enquiries file.
+ */
+export function loadSiteSecret({ formSecret, file }: { formSecret?: string; file: string }): Promise<Buffer> {
+  return formSecret ? Promise.resolve(Buffer.from(formSecret, 'utf8')) : loadFormSecret(formSecretFile(file));
+}

@@ -26,6 +26,8 @@ export interface AddOptions extends StoreOptions, PublicOptions {
   file: string;
   /** Replace the post that has the same slug instead of refusing a duplicate. */
   update?: boolean;
+  /** Store it as a draft (no publishedAt, whatever the front matter says): hidden until `publish`. */
+  draft?: boolean;
 }
 
 export interface AddResult {
@@ -165,7 +167,14 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       featuredImage,
       categoryId: category.id,
       author: front.author ?? existing?.author ?? defaultAuthor,
-      publishedAt: front.publishedAt ?? existing?.publishedAt ?? now.toISOString(),
+      // null is a value here (a draft stays one on --update), not a missing one.
+      publishedAt: options.draft
+        ? null
+        : front.publishedAt !== undefined
+          ? front.publishedAt
+          : existing
+            ? existing.publishedAt
+            : now.toISOString(),
       createdAt: front.createdAt ?? existing?.createdAt ?? now.toISOString(),
     };
     const posts = existing ? data.posts.map((p) => (p === existing ? post : p)) : [...data.posts, post];

@@ -16,7 +16,7 @@ import {
   type BodyImage,
   type PublicOptions,
 } from '../images.server.ts';
-import { postState } from '../post-state.server.ts';
+import { stateCounts } from '../post-state.server.ts';
 
 export interface CheckResult {
   ok: boolean;
@@ -147,10 +147,9 @@ export async function checkStore(options: StoreOptions & PublicOptions): Promise
 
   let summary = '';
   if (result.success) {
-    const scheduled = result.data.posts.filter((p) => postState(p) === 'scheduled').length;
     summary =
-      `${options.dataFile}: ${result.data.posts.length} posts (${result.data.posts.length - scheduled} published, ` +
-      `${scheduled} scheduled), ${result.data.categories.length} categories, ${images} featured images found`;
+      `${options.dataFile}: ${result.data.posts.length} posts (${stateCounts(result.data.posts)}), ` +
+      `${result.data.categories.length} categories, ${images} featured images found`;
   }
   return { ok: problems.length === 0, problems, warnings, summary };
 }

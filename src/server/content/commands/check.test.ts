@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { atTestNow, addFile, fixtureStore, workspaceForEachTest, newPostFront } from '../test-fixtures.ts';
+import { addPost } from './add.server.ts';
 import { checkStore } from './check.server.ts';
 
 const ws = workspaceForEachTest();
@@ -17,6 +18,16 @@ describe('check', () => {
       problems: [],
       warnings: [],
       summary: `${ws.dataFile}: 2 posts (1 published, 1 scheduled), 2 categories, 2 featured images found`,
+    });
+  });
+
+  test('check accepts drafts and counts them in its summary', async () => {
+    const file = await ws.postFile('d.md', newPostFront({ slug: 'a-draft' }));
+    await addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, draft: true });
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result).toMatchObject({
+      ok: true,
+      summary: `${ws.dataFile}: 2 posts (1 published, 0 scheduled, 1 draft), 2 categories, 2 featured images found`,
     });
   });
 

@@ -67,9 +67,9 @@ function usedImages(posts: readonly StoredPost[]): Map<string, string[]> {
 }
 
 /**
- * A backup: every post (scheduled ones included) as markdown with front matter, the categories, and every image
- * the posts use (with its smaller copies) at its site path under `dir`, so that `import` into an empty site
- * gives back the same store and the same files.
+ * A backup: every post (drafts and scheduled ones included) as markdown with front matter, the categories, and
+ * every image the posts use (with its smaller copies) at its site path under `dir`, so that `import` into an empty
+ * site gives back the same store and the same files.
  */
 export async function exportContent(options: ExportOptions): Promise<ExportResult> {
   const data = await loadStore(options.dataFile);
@@ -153,8 +153,9 @@ async function readCategories(file: string, problems: string[]): Promise<StoredC
 
 /**
  * Rebuilds the store from `<dir>/posts/*.md` and `<dir>/categories.json`. Every file is checked first; on any
- * problem nothing is written and the error lists them all. Files need fixed dates (publishedAt, createdAt) so
- * that importing twice gives the same store; posts without an id get the next free ids, in file name order.
+ * problem nothing is written and the error lists them all. Files need fixed dates (publishedAt, createdAt; a
+ * draft's publishedAt is null) so that importing twice gives the same store; posts without an id get the next free
+ * ids, in file name order.
  */
 export async function importContent(options: ImportOptions): Promise<ImportResult> {
   const problems: string[] = [];
@@ -184,7 +185,9 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
     }
     const front = parsed.frontMatter;
     const fileProblems: string[] = [];
-    if (!front.publishedAt) fileProblems.push('missing required key "publishedAt" (an import needs fixed dates)');
+    if (front.publishedAt === undefined) {
+      fileProblems.push('missing required key "publishedAt" (an import needs fixed dates; a draft has publishedAt: null)');
+    }
     if (!front.createdAt) fileProblems.push('missing required key "createdAt" (an import needs fixed dates)');
     const featured = classifyImageSource(front.featuredImage);
     if (featured.kind === 'local') {
@@ -211,7 +214,7 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
     if (authorProblem) fileProblems.push(authorProblem);
     const category = findCategory(categories, front.category);
     if (categoriesRead && !category) fileProblems.push(unknownCategory(categories, front.category));
-    if (fileProblems.length || !category || !front.publishedAt || !front.createdAt) {
+    if (fileProblems.length || !category || front.publishedAt === undefined || !front.createdAt) {
       problems.push(...fileProblems.map((p) => `${file}: ${p}`));
       continue;
     }

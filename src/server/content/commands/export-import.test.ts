@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { storeSchema } from '../../store-schema.ts';
 import { readStore } from '../../store.server.ts';
 import { addFile, fixtureStore, workspaceForEachTest, newPostFront, refusal, repoRoot } from '../test-fixtures.ts';
+import { addPost } from './add.server.ts';
 import { addCategory } from './categories.server.ts';
 import { exportContent, importContent } from './export-import.server.ts';
 
@@ -143,5 +144,18 @@ describe('export and import', () => {
         importContent({ dir: join(ws.dir, 'empty'), dataFile: ws.dataFile, publicDir: ws.publicDir }),
       ),
     ).toContain('is not a folder of .md posts');
+  });
+
+  test('export writes a draft with publishedAt: null, and import brings it back a draft', async () => {
+    const file = await ws.postFile('d.md', newPostFront({ slug: 'a-draft' }));
+    await addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, draft: true });
+    const original = await readStore(ws.dataFile);
+    const out = join(ws.dir, 'export');
+    await exportContent({ dataFile: ws.dataFile, publicDir: ws.publicDir, dir: out });
+    expect(await readFile(join(out, 'posts', 'a-draft.md'), 'utf8')).toMatch(/^publishedAt: null$/m);
+    const rebuilt = join(ws.dir, 'rebuilt', 'db.json');
+    await importContent({ dir: out, dataFile: rebuilt, publicDir: ws.publicDir });
+    expect(await readStore(rebuilt)).toEqual(original);
+    expect((await readStore(rebuilt)).posts.find((p) => p.slug === 'a-draft')?.publishedAt).toBeNull();
   });
 });

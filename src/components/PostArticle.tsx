@@ -1,0 +1,87 @@
+import { Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
+import { useEffect, useRef } from 'react';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { authorName } from '../content/authors.ts';
+import { postCallToAction } from '../content/page-copy/blog-post.ts';
+import { postPath, type PreviewPost } from '../lib/blog-types.ts';
+import { formatDate, readingMinutes } from '../lib/format.ts';
+import { enableVideoFacades } from '../lib/video-facade.ts';
+import { BookConsultLink } from './BookConsultLink.tsx';
+import { Breadcrumb } from './Breadcrumb.tsx';
+import { Link } from './Link.tsx';
+import { LucideIcon } from './LucideIcon.tsx';
+import { PostImage } from './PostImage.tsx';
+import { ShareLinks } from './ShareLinks.tsx';
+
+/**
+ * A post as readers see it, from its header to the call to action under it: on its own page, and on its preview
+ * (where a draft, which has no date yet, shows none).
+ */
+export function PostArticle({ post }: { post: PreviewPost }) {
+  const config = useSiteConfig();
+  const body = useRef<HTMLDivElement>(null);
+  const { html } = post;
+  useEffect(() => (body.current ? enableVideoFacades(body.current) : undefined), [html]);
+  const url = `${config.siteUrl}${postPath(post.slug)}`;
+  return (
+    <article>
+      <header className="bg-harbour-50">
+        <div className="container-page max-w-4xl pt-8 pb-10">
+          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, { label: post.title }]} />
+          <Link
+            to={`/blog?category=${post.category.slug}`}
+            className="mt-8 inline-block rounded-full bg-sea-100 px-3 py-1 text-sm font-semibold text-sea-700 hover:bg-sea-50"
+          >
+            {post.category.name}
+          </Link>
+          <h1 className="fade-in mt-4 text-3xl leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-5xl">
+            {post.title}
+          </h1>
+          <p className="mt-4 text-lg text-slate-600">{post.summary}</p>
+          {/* Two fixed columns on phones rather than wrapping: an item whose icon is painted before its text
+              arrives must not jump to the next line when the text comes in. */}
+          <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm text-slate-600 sm:flex sm:flex-wrap">
+            <li className="inline-flex items-center gap-1.5">
+              <LucideIcon icon={userIcon} name="user" className="size-4" />
+              <span>
+                By <span className="font-medium text-slate-800">{authorName(post.author.username)}</span>
+              </span>
+            </li>
+            {post.publishedAt !== null && (
+              <li className="inline-flex items-center gap-1.5">
+                <LucideIcon icon={calendarIcon} name="calendar" className="size-4" />
+                <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              </li>
+            )}
+            <li className="inline-flex items-center gap-1.5">
+              <LucideIcon icon={clockIcon} name="clock" className="size-4" />
+              {readingMinutes(post)} min read
+            </li>
+          </ul>
+        </div>
+      </header>
+      <div className="container-page max-w-4xl">
+        <PostImage
+          src={post.featuredImage}
+          alt=""
+          priority
+          sizes="(min-width: 896px) 864px, 100vw"
+          className="-mt-2 aspect-[40/21] w-full rounded-2xl object-cover shadow-lg"
+        />
+      </div>
+      <div className="container-page max-w-3xl py-10">
+        <div ref={body} className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <div className="mt-12 border-t border-slate-200 pt-6">
+          <ShareLinks url={url} title={post.title} />
+        </div>
+        <aside aria-labelledby="post-cta-heading" className="mt-10 rounded-2xl bg-harbour-800 p-8 text-white">
+          <h2 id="post-cta-heading" className="text-2xl font-bold">
+            {postCallToAction.heading}
+          </h2>
+          <p className="mt-2 text-slate-200">{postCallToAction.text}</p>
+          <BookConsultLink cta="post-book-free-consult" className="btn-primary mt-6" icon={false} />
+        </aside>
+      </div>
+    </article>
+  );
+}
