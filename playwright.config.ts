@@ -3,7 +3,7 @@ import { hubspot } from './e2e/fixtures/marketing.ts';
 import { e2eStoreFile } from './e2e/fixtures/store.ts';
 import { chromiumPath, e2eChromiumArgs } from './scripts/lib/chromium.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+export const port = Number(process.env.E2E_PORT ?? 4173);
 // Another build folder lets two people run the suite side by side (E2E_DIST=.dist-b npm run build -- ...).
 const dist = process.env.E2E_DIST ?? 'dist';
 
