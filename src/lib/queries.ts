@@ -21,5 +21,6 @@ export const relatedPostsQuery = (source: BlogSource) =>
 
 // A preview is not in the JSON API: its data comes in the page's HTML alone, so the browser keeps it for the tab's
 // life (Back to the preview shows it again) rather than the default five minutes after the page is left.
+// Why: docs/decisions/preview-links.md
 export const blogPreviewQuery = (source: BlogSource, token: string) =>
   queryOptions({ queryKey: ['blog', 'preview', token], queryFn: () => source.preview(token), gcTime: Infinity });

@@ -15,6 +15,7 @@ export interface PreviewRouteOptions {
  * and never kept by the page cache, a CDN or a search engine. Once the post is public the link leads to it. A token
  * that is wrong, tampered with or expired goes on to the page handler, which answers it as any unknown post (404
  * "Blog Post Not Found"): the store's public view has no preview to show.
+ * Why: docs/decisions/preview-links.md
  */
 export function createPreviewRoute({ store, links, renderPrivatePage }: PreviewRouteOptions): RequestHandler {
   return async (req, res, next) => {
