@@ -77,7 +77,7 @@ export const appRoutes: AppRoute[] = [
   {
     // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts).
     path: previewPath(':token'),
-    page: lazyPage('src/pages/BlogPreviewPage.tsx', () => import('../pages/BlogPreviewPage.tsx')),
+    page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogPreview(context),
     sitemap: false,
   },

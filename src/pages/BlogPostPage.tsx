@@ -8,11 +8,12 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { PostArticle } from '../components/PostArticle.tsx';
 import { PostNotFound } from '../components/PostNotFound.tsx';
 import { PostSkeleton } from '../components/PostSkeleton.tsx';
+import { PreviewNotice } from '../components/PreviewNotice.tsx';
+import { previewNotice } from '../content/page-copy/blog-post.ts';
 import { postModifiedAt, postPath } from '../lib/blog-types.ts';
-import { blogPostQuery } from '../lib/queries.ts';
+import { blogPostQuery, blogPreviewQuery } from '../lib/queries.ts';
 
-function BlogPostPage() {
-  const { slug = '' } = useRouteParams();
+function PublicPost({ slug }: { slug: string }) {
   const source = useBlogSource();
   const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));
 
@@ -35,6 +36,40 @@ function BlogPostPage() {
       <DeferredRelatedPosts currentSlug={post.slug} />
     </>
   );
+}
+
+/** A draft or scheduled post as it will appear, under a line saying it is a preview; never indexed. */
+function PostPreview({ token }: { token: string }) {
+  const source = useBlogSource();
+  const { data: post, isPending, isError } = useQuery(blogPreviewQuery(source, token));
+
+  if (isPending) return <PostSkeleton />;
+  if (isError) return <PostNotFound />;
+
+  return (
+    <>
+      <PageMeta
+        title={`${previewNotice.label}: ${post.title}`}
+        description={post.summary}
+        path={postPath(post.slug)}
+        image={post.featuredImage}
+        type="article"
+        noindex
+      />
+      <PreviewNotice publishedAt={post.publishedAt} />
+      <PostArticle post={post} />
+      <DeferredRelatedPosts currentSlug={post.slug} />
+    </>
+  );
+}
+
+/**
+ * A post's page: the post by its slug, or a draft or scheduled post by its signed preview link's token. One page
+ * for both, so that the post's page carries no second chunk of the article they share.
+ */
+function BlogPostPage() {
+  const { slug = '', token } = useRouteParams();
+  return token === undefined ? <PublicPost slug={slug} /> : <PostPreview token={token} />;
 }
 
 export default withBlogQueries(BlogPostPage);
