@@ -34,6 +34,12 @@ describe('add --draft and publish', () => {
     expect(scheduled).toMatchObject({ state: 'scheduled', post: { publishedAt: '2030-01-01T00:00:00Z' } });
   });
 
+  test('add --update --draft takes a published post back to a draft', async () => {
+    const file = await ws.postFile('first.md', newPostFront({ slug: 'first-post' }));
+    const result = await addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, update: true, draft: true });
+    expect(result).toMatchObject({ action: 'updated', state: 'draft', post: { id: 1, publishedAt: null } });
+  });
+
   test('publish makes a draft public now by default', async () => {
     await addDraft();
     const result = await publishPost({ dataFile: ws.dataFile, slug: 'winter-menu' });
