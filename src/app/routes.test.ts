@@ -12,6 +12,13 @@ describe('matchAppRoute', () => {
     });
   });
 
+  test('a preview link is a route of its own, its token kept as written (it is case-sensitive)', () => {
+    expect(matchAppRoute('/blog/preview/a-post.mx1k2.AbC_-x')).toEqual({
+      route: appRoutes.find((route) => route.path === '/blog/preview/:token'),
+      params: { token: 'a-post.mx1k2.AbC_-x' },
+    });
+  });
+
   test('answers every address as React Router’s matchPath, in table order, would', () => {
     const addresses = [
       '/',

@@ -53,9 +53,9 @@ export class BlogIndex {
       const { content: _content, categoryId: _categoryId, author, ...rest } = stored;
       const { publishedAt } = rest;
       // A draft (no time yet) and a scheduled post are hidden alike, wherever the blog is shown.
-      const time = publishedAt === null ? Number.NaN : Date.parse(publishedAt);
-      if (publishedAt === null || time > now) {
-        if (time > now) nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
+      const time = publishedAt === null ? undefined : Date.parse(publishedAt);
+      if (publishedAt === null || time === undefined || time > now) {
+        if (time !== undefined) nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
         this.unpublishedBySlug.set(stored.slug, { stored, category });
         continue;
       }

@@ -158,6 +158,8 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       id = front.id;
     }
 
+    // Without a time in the file, an updated post keeps its own: a draft's null too, which `??` would drop.
+    const ownTime = existing ? existing.publishedAt : now.toISOString();
     const post: StoredPost = {
       id,
       slug,
@@ -167,14 +169,7 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       featuredImage,
       categoryId: category.id,
       author: front.author ?? existing?.author ?? defaultAuthor,
-      // null is a value here (a draft stays one on --update), not a missing one.
-      publishedAt: options.draft
-        ? null
-        : front.publishedAt !== undefined
-          ? front.publishedAt
-          : existing
-            ? existing.publishedAt
-            : now.toISOString(),
+      publishedAt: options.draft ? null : front.publishedAt === undefined ? ownTime : front.publishedAt,
       createdAt: front.createdAt ?? existing?.createdAt ?? now.toISOString(),
     };
     const posts = existing ? data.posts.map((p) => (p === existing ? post : p)) : [...data.posts, post];
