@@ -255,8 +255,8 @@ withPublic(
     program
       .command('export')
       .description(
-        'back up every post (drafts and scheduled ones too) to <dir>/posts/<slug>.md, the categories to <dir>/categories.json ' +
-          'and the images the posts use to <dir>/images/…',
+        'back up every post (drafts and scheduled ones too) to <dir>/posts/<slug>.md, the categories to ' +
+          '<dir>/categories.json and the images the posts use to <dir>/images/…',
       )
       .argument('<dir>', 'target folder')
       .option('--clean', 'delete other .md files in <dir>/posts (they would come back on the next import)'),

@@ -2,7 +2,7 @@ import { previewNotice } from '../content/page-copy/blog-post.ts';
 import type { PreviewPost } from '../lib/blog-types.ts';
 import { formatDate } from '../lib/format.ts';
 
-/** The line above a post's preview: it is a preview, when the post goes live (or that it is a draft), and who sees it. */
+/** The line above a post's preview: that it is one, when the post goes live (or that it is a draft), who sees it. */
 export function PreviewNotice({ publishedAt }: Pick<PreviewPost, 'publishedAt'>) {
   return (
     <div className="border-b border-sand-300 bg-sand-100">
