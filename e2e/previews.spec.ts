@@ -24,6 +24,7 @@ test.describe('a post’s preview link', () => {
       expect(response?.status()).toBe(200);
       expect(response?.headers()['cache-control']).toBe('private, no-store');
       expect(response?.headers()['x-robots-tag']).toBe('noindex');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1, name: draftTitle })).toBeVisible();
       await expect(page.getByText('This post is a draft, not yet scheduled.')).toBeVisible();

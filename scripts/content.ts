@@ -23,8 +23,8 @@ import { ContentError } from '../src/server/content/content-error.server.ts';
 import { lockNotices } from '../src/server/content/content-store.server.ts';
 import { stateCounts } from '../src/server/content/post-state.server.ts';
 import { ConfigError, parseConfig } from '../src/server/config.server.ts';
-import { loadSiteSecret } from '../src/server/enquiries/form-token.server.ts';
-import { maxPreviewDays } from '../src/server/preview-links.server.ts';
+import { formSecretFile, readFormSecret } from '../src/server/enquiries/form-token.server.ts';
+import { defaultPreviewDays, maxPreviewDays } from '../src/server/preview-links.server.ts';
 
 interface StoreFlags {
   data: string;
@@ -131,7 +131,7 @@ withData(
         'holds it; every server with the same FORM_SECRET (or key file beside ENQUIRIES_FILE) honours it',
     )
     .argument('<slug>', "the post's slug")
-    .option('--days <n>', `how many days the link works, 1 to ${maxPreviewDays} (default: 7)`),
+    .option('--days <n>', `how many days the link works, 1 to ${maxPreviewDays} (default: ${defaultPreviewDays})`),
 ).action(async (slug: string, flags: StoreFlags & { days?: string }) => {
   const days = previewDays(flags.days);
   let config;
@@ -141,10 +141,20 @@ withData(
     if (error instanceof ConfigError) throw new ContentError(error.message);
     throw error;
   }
-  const secret = await loadSiteSecret(config.enquiries).catch((error: unknown) => {
-    throw new ContentError(`cannot read the key preview links are signed with: ${(error as Error).message}`);
-  });
+  // Only a key the servers already use can sign a link they honour: never make a new one here.
+  const { formSecret, file } = config.enquiries;
+  const secret = formSecret
+    ? Buffer.from(formSecret, 'utf8')
+    : await readFormSecret(formSecretFile(file)).catch((error: unknown) => {
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        throw new ContentError(
+          missing
+            ? `no key to sign the link with: set FORM_SECRET as the servers have it, or start the server once so that it makes ${formSecretFile(file)}`
+            : `cannot read the key preview links are signed with: ${(error as Error).message}`,
+        );
+      });
   const { url } = await previewLink({ dataFile: flags.data, slug, days, siteUrl: config.public.siteUrl, secret });
+  if (!process.env.SITE_URL?.trim()) warn(`SITE_URL is not set: the link starts with ${config.public.siteUrl}`);
   print(url);
 });
 

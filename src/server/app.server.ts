@@ -13,7 +13,7 @@ import {
   errorPage,
   type PageHandlerOptions,
 } from './pages.server.ts';
-import { previewLinks, type PreviewLinks } from './preview-links.server.ts';
+import { previewLinks, withoutPreviewToken, type PreviewLinks } from './preview-links.server.ts';
 import { createPreviewRoute } from './preview-route.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
@@ -38,7 +38,7 @@ export function createApp(options: AppOptions) {
         logger,
         autoLogging: { ignore: (req) => req.url === '/healthz' },
         serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },
       }),
@@ -111,7 +111,7 @@ export function createApp(options: AppOptions) {
 
   const pageErrors: ErrorRequestHandler = (error, req, res, _next) => {
     const status = httpStatusOf(error);
-    if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'Request failed');
+    if (status >= 500) logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Request failed');
     if (res.headersSent) return res.destroy();
     // A CDN must not keep a failure in place of the page.
     if (status >= 500) res.set('Cache-Control', 'no-store');

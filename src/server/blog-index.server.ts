@@ -53,9 +53,13 @@ export class BlogIndex {
       const { content: _content, categoryId: _categoryId, author, ...rest } = stored;
       const { publishedAt } = rest;
       // A draft (no time yet) and a scheduled post are hidden alike, wherever the blog is shown.
-      const time = publishedAt === null ? undefined : Date.parse(publishedAt);
-      if (publishedAt === null || time === undefined || time > now) {
-        if (time !== undefined) nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
+      if (publishedAt === null) {
+        this.unpublishedBySlug.set(stored.slug, { stored, category });
+        continue;
+      }
+      const time = Date.parse(publishedAt);
+      if (time > now) {
+        nextDueAt = nextDueAt === undefined ? time : Math.min(nextDueAt, time);
         this.unpublishedBySlug.set(stored.slug, { stored, category });
         continue;
       }
@@ -84,6 +88,11 @@ export class BlogIndex {
       posts: all.slice(start, start + limit).map((p) => p.summary),
       pagination: { page, limit, total: all.length, pages: Math.ceil(all.length / limit) },
     };
+  }
+
+  /** Whether a post with this slug is public, without rendering it. */
+  isPublic(slug: string): boolean {
+    return this.bySlug.has(slug);
   }
 
   post(slug: string): Post | undefined {

@@ -5,12 +5,16 @@ import { maxSlugLength, slugPattern } from './store-schema.ts';
 export const defaultPreviewDays = 7;
 export const maxPreviewDays = 30;
 const dayMs = 24 * 60 * 60 * 1000;
+const clockSkewMs = 5 * 60 * 1000;
 
 export interface PreviewLinks {
   /** A token for the post with this slug, valid for `days` days from now. */
   issue(slug: string, days: number): { token: string; expiresAt: Date };
-  /** The slug a token names; undefined when it is malformed, forged, tampered with or expired. */
-  verify(token: string): string | undefined;
+  /**
+   * The slug a genuine token names, and whether it has expired (or claims a life longer than a link may have);
+   * undefined when it is malformed, forged or tampered with.
+   */
+  verify(token: string): { slug: string; expired: boolean } | undefined;
 }
 
 const tokenPattern = /^([a-z0-9-]+)\.([0-9a-z]{1,11})\.([\w-]{43})$/;
@@ -25,6 +29,9 @@ export function previewLinks(siteSecret: Buffer): PreviewLinks {
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   return {
     issue(slug, days) {
+      if (!Number.isInteger(days) || days < 1 || days > maxPreviewDays) {
+        throw new RangeError(`a preview link lives 1 to ${maxPreviewDays} days (asked for ${days})`);
+      }
       const expiresAt = new Date(Date.now() + days * dayMs);
       const payload = `${slug}.${expiresAt.getTime().toString(36)}`;
       return { token: `${payload}.${sign(payload)}`, expiresAt };
@@ -35,7 +42,15 @@ export function previewLinks(siteSecret: Buffer): PreviewLinks {
       const [, slug = '', expires = '', signature = ''] = match;
       if (slug.length > maxSlugLength || !slugPattern.test(slug)) return undefined;
       if (!timingSafeEqual(Buffer.from(signature), Buffer.from(sign(`${slug}.${expires}`)))) return undefined;
-      return Date.now() < parseInt(expires, 36) ? slug : undefined;
+      const expiresAt = parseInt(expires, 36);
+      const now = Date.now();
+      // A link issued by another instance may run a little ahead of this clock, never past the longest life.
+      return { slug, expired: now >= expiresAt || expiresAt - now > maxPreviewDays * dayMs + clockSkewMs };
     },
   };
+}
+
+/** A preview link works as a password until it expires, so logs keep only the slug it names. */
+export function withoutPreviewToken(url: string): string {
+  return url.replace(/^(\/blog\/preview\/[a-z0-9-]+)\.[^/?#]*/i, '$1.(token)');
 }

@@ -108,20 +108,36 @@ describe('a post’s preview link', () => {
     await expectPostNotFound(preview);
   });
 
-  test('redirects (302) to the post once it is published', async () => {
+  test('a token that claims a longer life than 30 days answers 404, whoever signed it', async () => {
+    const now = Date.now();
+    vi.useFakeTimers({ now: now + 60 * 86_400_000, toFake: ['Date'] });
+    const preview = await link('winter-menus', 30);
+    vi.setSystemTime(now);
+    await expectPostNotFound(preview);
+  });
+
+  test('redirects (302) to the post once it is published, even after the link expired', async () => {
+    vi.useFakeTimers({ now: new Date(), toFake: ['Date'] });
     const preview = await link('winter-menus');
+    const expired = await link('winter-menus', 1);
     await get(preview).expect(200);
     const published = {
       ...data,
       posts: data.posts.map((p) => (p.slug === 'winter-menus' ? { ...p, publishedAt: '2025-02-01T09:00:00.000Z' } : p)),
     };
     await writeFile(testApp.file, JSON.stringify(published));
-    await testApp.store.reload();
-    const response = await get(preview).expect(302);
-    expect(response.headers.location).toBe('/blog/winter-menus');
-    expect(response.headers['cache-control']).toBe('private, no-store');
-    expect((await get('/blog/winter-menus').expect(200)).text).toContain(draftTitle);
-    await writeFile(testApp.file, JSON.stringify(data));
-    await testApp.store.reload();
+    try {
+      await testApp.store.reload();
+      const response = await get(preview).expect(302);
+      expect(response.headers.location).toBe('/blog/winter-menus');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect((await get('/blog/winter-menus').expect(200)).text).toContain(draftTitle);
+      vi.setSystemTime(Date.now() + 2 * 86_400_000);
+      expect((await get(expired).expect(302)).headers.location).toBe('/blog/winter-menus');
+    } finally {
+      vi.useRealTimers();
+      await writeFile(testApp.file, JSON.stringify(data));
+      await testApp.store.reload();
+    }
   });
 });

@@ -24,7 +24,9 @@ const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.ja
 
 const seeded = JSON.parse(readFileSync('data/db.json', 'utf8')) as StoreData;
 const emptyCategory = { id: 99, name: 'Events', slug: 'events' };
-const newest = [...seeded.posts].sort((a, b) => Date.parse(b.publishedAt ?? '') - Date.parse(a.publishedAt ?? ''))[0]!;
+const newest = seeded.posts
+  .flatMap((post) => (post.publishedAt === null ? [] : [{ post, time: Date.parse(post.publishedAt) }]))
+  .sort((a, b) => b.time - a.time)[0]!.post;
 /** A post of everything the markdown renderer writes: a table, code, nested lists, images near and far, a video. */
 const mediaStress: StoredPost = {
   ...newest,

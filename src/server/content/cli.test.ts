@@ -2,6 +2,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withStoreLock } from './content-store.server.ts';
+import { loadFormSecret } from '../enquiries/form-token.server.ts';
+import { previewLinks } from '../preview-links.server.ts';
 import { readStore } from '../store.server.ts';
 import { runScript, spawnScript } from '../../../scripts/lib/run-script.ts';
 import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from './test-fixtures.ts';
@@ -98,12 +100,25 @@ describe('content CLI', () => {
       expect(table.stdout).toMatch(/^winter-menu\s+.*\s+email-marketing\s+-\s+draft$/m);
       expect(table.stdout).toContain('2 posts (1 published, 0 scheduled, 1 draft)');
 
+      // No key yet (no server has started with this ENQUIRIES_FILE): a link signed now would work nowhere.
+      const keyFile = join(ws.dir, 'data', 'form-secret');
+      const noKey = await cli(['preview', 'winter-menu', '--data', ws.dataFile], env);
+      expect(noKey).toMatchObject({ code: 1, stdout: '' });
+      expect(noKey.stderr).toBe(
+        `error: no key to sign the link with: set FORM_SECRET as the servers have it, or start the server once so that it makes ${keyFile}\n`,
+      );
+      const key = await loadFormSecret(keyFile);
+
       const preview = await cli(['preview', 'winter-menu', '--days', '3', '--data', ws.dataFile], env);
       expect(preview).toMatchObject({ code: 0, stderr: '' });
       expect(preview.stdout).toMatch(/^https:\/\/studio\.example\/blog\/preview\/winter-menu\.[0-9a-z]+\.[\w-]{43}\n$/);
-      // Signed with the key the server reads: the file beside ENQUIRIES_FILE, made if there was none.
-      const key = await readFile(join(ws.dir, 'data', 'form-secret'), 'utf8');
-      expect(key).toMatch(/^[0-9a-f]{64}\n$/);
+      // Signed with the key the server reads: the file beside ENQUIRIES_FILE.
+      const token = preview.stdout.trim().split('/').pop()!;
+      expect(previewLinks(key).verify(token)).toEqual({ slug: 'winter-menu', expired: false });
+      const withoutSiteUrl = await cli(['preview', 'winter-menu', '--data', ws.dataFile], { ...env, SITE_URL: '' });
+      expect(withoutSiteUrl.code).toBe(0);
+      expect(withoutSiteUrl.stdout).toMatch(/^http:\/\/localhost:3000\/blog\/preview\//);
+      expect(withoutSiteUrl.stderr).toBe('warning: SITE_URL is not set: the link starts with http://localhost:3000\n');
 
       const publish = await cli(['publish', 'winter-menu', '--data', ws.dataFile]);
       expect(publish).toMatchObject({ code: 0, stderr: '' });

@@ -51,12 +51,7 @@ export function formTokens(secret: Buffer): FormTokens {
  * a file of its own and links it into place, which only the first can do.
  */
 export async function loadFormSecret(file: string): Promise<Buffer> {
-  const read = async () => {
-    const text = (await readFile(file, 'utf8')).trim();
-    if (!/^[0-9a-f]{64}$/.test(text))
-      throw new Error(`${file} is not a form secret (64 hex digits); delete it to make a new one`);
-    return Buffer.from(text, 'hex');
-  };
+  const read = () => readFormSecret(file);
   try {
     return await read();
   } catch (error) {
@@ -73,6 +68,14 @@ export async function loadFormSecret(file: string): Promise<Buffer> {
     await unlink(candidate).catch(() => {});
   }
   return read();
+}
+
+/** The secret a server made earlier (see `loadFormSecret`); fails with ENOENT when there is none yet. */
+export async function readFormSecret(file: string): Promise<Buffer> {
+  const text = (await readFile(file, 'utf8')).trim();
+  if (!/^[0-9a-f]{64}$/.test(text))
+    throw new Error(`${file} is not a form secret (64 hex digits); delete it to make a new one`);
+  return Buffer.from(text, 'hex');
 }
 
 /** Where the secret lives: beside the enquiries file. */

@@ -34,7 +34,7 @@ describe('preview', () => {
       expect(result.state).toBe(state);
       expect(result.url).toMatch(new RegExp(`^${siteUrl}/blog/preview/${slug}\\.[0-9a-z]+\\.[\\w-]{43}$`));
       const token = result.url.slice(`${siteUrl}/blog/preview/`.length);
-      expect(previewLinks(secret).verify(token)).toBe(slug);
+      expect(previewLinks(secret).verify(token)).toEqual({ slug, expired: false });
       expect(previewLinks(randomBytes(32)).verify(token)).toBeUndefined();
     }
   });
@@ -46,9 +46,9 @@ describe('preview', () => {
     expect(expiresAt.toISOString()).toBe('2025-06-04T00:00:00.000Z');
     const token = url.split('/').pop()!;
     vi.setSystemTime(Date.parse('2025-06-04T00:00:00.000Z') - 1);
-    expect(previewLinks(secret).verify(token)).toBe('a-draft');
+    expect(previewLinks(secret).verify(token)).toEqual({ slug: 'a-draft', expired: false });
     vi.setSystemTime(Date.parse('2025-06-04T00:00:00.000Z'));
-    expect(previewLinks(secret).verify(token)).toBeUndefined();
+    expect(previewLinks(secret).verify(token)).toEqual({ slug: 'a-draft', expired: true });
   });
 
   test('a token changed anywhere is refused', async () => {
