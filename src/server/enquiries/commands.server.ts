@@ -245,6 +245,8 @@ export async function reportEnquiries(where: StoreLocation, since?: string): Pro
   let from: number | undefined;
   if (since !== undefined) {
     from = /^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : NaN;
+    // Date.parse reads 2026-02-30 as 2 March: only a day that exists is taken.
+    if (!Number.isNaN(from) && new Date(from).toISOString().slice(0, 10) !== since) from = NaN;
     if (Number.isNaN(from)) throw new EnquiryStoreError(`--since must be a date such as 2026-09-01 (got "${since}")`);
   }
   const enquiries = (await listEnquiries(where)).filter((e) => from === undefined || Date.parse(e.receivedAt) >= from);

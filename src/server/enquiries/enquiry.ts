@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { enquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { attributionSchema, type Attribution } from './attribution.server.ts';
 import { optionalFieldNames, storedShape } from './enquiry-fields.server.ts';
+import { wellFormed } from '../../lib/plain-text.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';
@@ -84,4 +85,15 @@ export function newStoredEnquiry(enquiry: NewEnquiry, enabled: EnabledChannels, 
     delivery: { hubspot: state(enabled.hubspot), email: state(enabled.email) },
     progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
   };
+}
+
+/**
+ * A copy whose every text is well-formed Unicode (a lone surrogate becomes U+FFFD). New enquiries are repaired when
+ * posted; this covers what a store is handed from elsewhere (an import of an older file), which PostgreSQL would
+ * otherwise refuse whole.
+ */
+export function withWellFormedText<T extends NewEnquiry>(enquiry: T): T {
+  return JSON.parse(JSON.stringify(enquiry), (_key, value: unknown) =>
+    typeof value === 'string' ? wellFormed(value) : value,
+  ) as T;
 }
