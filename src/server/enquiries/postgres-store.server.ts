@@ -20,6 +20,7 @@ import {
 } from './enquiry-store.server.ts';
 import {
   channels,
+  isEnquiryId,
   newStoredEnquiry,
   withWellFormedText,
   type Channel,
@@ -80,9 +81,6 @@ function iso(value: Date | string | number | null): string | undefined {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
 }
-
-/** An enquiry id as stored: PostgreSQL refuses anything else as a uuid with an error of its own. */
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fromRow(row: EnquiryRow): StoredEnquiry {
   const fields = Object.fromEntries(
@@ -228,7 +226,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
   }
 
   async get(id: string): Promise<StoredEnquiry | undefined> {
-    if (!uuidPattern.test(id)) return undefined;
+    // PostgreSQL would refuse anything else as a uuid with an error of its own.
+    if (!isEnquiryId(id)) return undefined;
     const { rows } = await this.query<EnquiryRow>(`${selectEnquiries} WHERE e.id = $1`, [id]);
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
