@@ -204,11 +204,13 @@ async function main() {
     throw error;
   }
   store.watch();
-  const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) }).catch(
+  const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config), logger }).catch(
     (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
   const rateLimitStore =
-    enquiryStore instanceof PostgresEnquiryStore ? new PostgresRateLimitStore(enquiryStore.connections) : undefined;
+    enquiryStore instanceof PostgresEnquiryStore
+      ? (name: string) => new PostgresRateLimitStore(enquiryStore.connections, { prefix: `${name}:` })
+      : undefined;
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { previewPath, type BlogSource } from '../lib/blog-types.ts';
+import { withoutTrailingSlashes } from '../lib/path.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { RouteParams } from './route-params.tsx';
 
@@ -97,7 +98,9 @@ const patternRoutes = appRoutes.filter(isPattern);
  * matchPath compiles a route's pattern on every call.
  */
 export function matchAppRoute(pathname: string): { route: AppRoute; params: RouteParams } {
-  const exact = exactRoutes.get(pathname.replace(/\/+$/, '').toLowerCase() || '/');
+  // A browser reads `//host/path` as another site's address: never one of these pages, `//` not the home page.
+  if (pathname.startsWith('//')) return { route: notFoundRoute, params: {} };
+  const exact = exactRoutes.get(withoutTrailingSlashes(pathname).toLowerCase() || '/');
   if (exact) return { route: exact, params: {} };
   for (const route of patternRoutes) {
     const match = matchPath({ path: route.path, end: true }, pathname);

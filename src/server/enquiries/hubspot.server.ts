@@ -44,8 +44,22 @@ export async function forwardToHubSpot(
 const hubspotMessage = 'message';
 
 /**
+ * The line above what the site adds to the message (the package, where the visitor came from), so that staff
+ * can tell it from what the visitor typed.
+ */
+export const addedBySite = '--- Added by the website, not typed by the visitor ---';
+
+/** The visitor's text, with any line of theirs that copies the site's heading marked as theirs. */
+function visitorText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.trim().startsWith(addedBySite.slice(0, 20)) ? `(typed by the visitor) ${line}` : line))
+    .join('\n');
+}
+
+/**
  * HubSpot's Forms Submission API v3 body: the non-empty fields; a field without a HubSpot field of its own (the
- * package) goes as a "<label>: <value>" line added to the message. Where the visitor came from (the last touch)
+ * package) goes as a "<label>: <value>" line added to the message, under the `addedBySite` heading. Where the visitor came from (the last touch)
  * goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has hidden properties of those names),
  * else as one "Came from:" line at the end of the message.
  */
@@ -58,8 +72,11 @@ export function hubspotSubmission(
     return value ? [`${field.staffLabel}: ${value}`] : [];
   });
   const touch = enquiry.attribution?.last ?? enquiry.attribution?.first;
-  const cameFromLine = enquiry.attribution && !utmFields ? `Came from: ${cameFrom(touch)}` : '';
-  const messageOf = (text: string | undefined) => [text, ...unmappedLines, cameFromLine].filter(Boolean).join('\n\n');
+  const siteLines = [...unmappedLines, ...(enquiry.attribution && !utmFields ? [`Came from: ${cameFrom(touch)}`] : [])];
+  const messageOf = (text: string | undefined) =>
+    [text && visitorText(text), siteLines.length ? [addedBySite, ...siteLines].join('\n') : '']
+      .filter(Boolean)
+      .join('\n\n');
   const mapped = enquiryFieldTable.flatMap((field): Array<[string, string | undefined]> =>
     field.hubspot === null ? [] : [[field.hubspot, fieldValue(enquiry, field)]],
   );
