@@ -88,6 +88,11 @@ function describeDelivery(e: StoredEnquiry, channel: 'hubspot' | 'email'): strin
   const parts: string[] = [e.delivery[channel]];
   if (p.attempts) parts.push(`${p.attempts} attempt${p.attempts === 1 ? '' : 's'}`);
   if (p.sentAt) parts.push(`sent ${p.sentAt}`);
+  if (p.missingFields?.length) {
+    parts.push(
+      `without ${p.missingFields.join(', ')}: the HubSpot form lacks ${p.missingFields.length === 1 ? 'this field' : 'these fields'} (their values are in the message; add them to the form)`,
+    );
+  }
   if (e.delivery[channel] === 'pending' && p.retryAt) parts.push(`next try ${p.retryAt}`);
   if (p.lastError && e.delivery[channel] !== 'sent') parts.push(`last error: ${cell(p.lastError, 300)}`);
   return parts.join(', ');

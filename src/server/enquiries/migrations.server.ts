@@ -51,6 +51,11 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
     name: 'where each enquiry came from',
     sql: `ALTER TABLE enquiries ADD COLUMN attribution jsonb;`,
   },
+  {
+    version: 3,
+    name: 'the fields a HubSpot form lacked',
+    sql: `ALTER TABLE enquiry_deliveries ADD COLUMN missing_fields text[];`,
+  },
 ];
 
 /** Any constant shared by every instance; "enquiry schema" in ASCII. */

@@ -31,7 +31,8 @@ export const deliveryPolicy = {
 
 /** What one attempt on a channel came to. */
 export type Outcome =
-  | { kind: 'sent' }
+  /** `missingFields`: HubSpot's form lacks them; the submission went without them (their values in its message). */
+  | { kind: 'sent'; missingFields?: string[] }
   | { kind: 'retry'; reason: string; code: string; afterMs?: number }
   | { kind: 'failed'; reason: string; code: string };
 
@@ -57,7 +58,10 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
   const attempts = progress.attempts + 1;
   const next: ChannelProgress = { attempts, lastAttemptAt: new Date(startedAt).toISOString() };
   const { backoff } = deliveryPolicy;
-  if (outcome.kind === 'sent') return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString() } };
+  if (outcome.kind === 'sent') {
+    const missingFields = outcome.missingFields?.length ? { missingFields: outcome.missingFields } : {};
+    return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString(), ...missingFields } };
+  }
   if (outcome.kind === 'retry' && attempts < backoff.maxAttempts) {
     const delay = Math.max(outcome.afterMs ?? 0, Math.min(backoff.baseMs * 2 ** (attempts - 1), backoff.maxMs));
     return {
@@ -194,7 +198,12 @@ export function startOutbox({
     if (stopping.signal.aborted && outcome.kind !== 'sent') return unchanged;
     const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
     const details = { enquiry: enquiry.id, channel, attempts: result.progress.attempts };
-    if (outcome.kind === 'sent') {
+    if (outcome.kind === 'sent' && outcome.missingFields?.length) {
+      logger.warn(
+        { ...details, missingFields: outcome.missingFields },
+        'enquiry forwarded to HubSpot without fields its form lacks (their values are in the message): add them to the HubSpot form',
+      );
+    } else if (outcome.kind === 'sent') {
       logger.info(details, channel === 'hubspot' ? 'enquiry forwarded to HubSpot' : 'enquiry notified by email');
     } else if (result.state === 'pending') {
       logger.warn(

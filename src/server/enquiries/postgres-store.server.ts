@@ -61,6 +61,7 @@ interface EnquiryRow {
     retry_at: string | null;
     sent_at: string | null;
     last_error: string | null;
+    missing_fields: string[] | null;
   }>;
 }
 
@@ -94,6 +95,7 @@ function fromRow(row: EnquiryRow): StoredEnquiry {
     if (d.retry_at) progress.retryAt = iso(d.retry_at);
     if (d.sent_at) progress.sentAt = iso(d.sent_at);
     if (d.last_error) progress.lastError = d.last_error;
+    if (d.missing_fields?.length) progress.missingFields = d.missing_fields;
     enquiry.progress[d.channel] = progress;
   }
   return enquiry;
@@ -286,8 +288,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
           const p = e.progress[channel];
           await client.query(
             `INSERT INTO enquiry_deliveries
-               (enquiry_id, channel, state, attempts, last_attempt_at, retry_at, sent_at, last_error)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+               (enquiry_id, channel, state, attempts, last_attempt_at, retry_at, sent_at, last_error, missing_fields)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
             [
               e.id,
               channel,
@@ -297,6 +299,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
               p.retryAt ?? null,
               p.sentAt ?? null,
               p.lastError ?? null,
+              p.missingFields ?? null,
             ],
           );
         }
@@ -385,7 +388,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
       const { state, progress } = await attempt(fromRow(found[0]), claimed.channel);
       await client.query(
         `UPDATE enquiry_deliveries
-         SET state = $3, attempts = $4, last_attempt_at = $5, retry_at = $6, sent_at = $7, last_error = $8
+         SET state = $3, attempts = $4, last_attempt_at = $5, retry_at = $6, sent_at = $7, last_error = $8,
+           missing_fields = $9
          WHERE enquiry_id = $1 AND channel = $2`,
         [
           claimed.enquiry_id,
@@ -396,6 +400,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
           progress.retryAt ?? null,
           progress.sentAt ?? null,
           progress.lastError ?? null,
+          progress.missingFields ?? null,
         ],
       );
       return true;
