@@ -45,6 +45,37 @@ export interface RecentDelivery {
   attempts: number;
 }
 
+/** One channel's deliveries as /healthz and the alerts see them (non-spam enquiries only). */
+export interface ChannelFigures {
+  pending: number;
+  failed: number;
+  /** Epoch ms when the oldest pending enquiry was received; null when none is pending. */
+  oldestPendingAt: number | null;
+  /** Pending deliveries whose last attempt met a refused login (a wrong SMTP password): a problem at once. */
+  refusedLogin: number;
+  /** The error code of the latest failed attempt among the pending and failed deliveries. */
+  lastErrorCode?: string;
+  /** HubSpot only: the fields HubSpot's form lacked at the latest delivery it took. */
+  missingFields?: string[];
+}
+
+/**
+ * A channel's delivery problem as last announced: `problem` from the start of one until it clears, with its alert
+ * sent, waiting to be tried again, or given up after several tries (the receiver kept failing).
+ */
+export interface AlertState {
+  state: 'problem' | 'ok';
+  /** ISO time the state began. */
+  since: string;
+  /** The alert announcing this state: none needed, sent, pending (tried `attempts` times), or given up. */
+  alert: 'none' | 'sent' | 'pending' | 'gave-up';
+  attempts: number;
+  /** ISO time before which the next try must not start. */
+  retryAt?: string;
+  count: number;
+  code: string;
+}
+
 export interface EnquiryStore {
   /** Resolves only once the enquiry is durable (fsync'd, or committed). */
   add(enquiry: NewEnquiry): Promise<StoredEnquiry>;
@@ -82,8 +113,55 @@ export interface EnquiryStore {
    */
   recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]>;
 
+  /** Pending and failed deliveries per channel, and what the latest attempts met (for /healthz and the alerts). */
+  deliveryFigures(): Promise<Record<Channel, ChannelFigures>>;
+  /** The alert state of each channel (none before its first problem); written only by the sender's lease holder. */
+  alertStates(): Promise<Partial<Record<Channel, AlertState>>>;
+  saveAlertState(channel: Channel, state: AlertState): Promise<void>;
+
   health(): StoreHealth;
   close(): Promise<void>;
+}
+
+/** Error codes of a mail server refusing the login: wrong credentials are a problem from the first enquiry. */
+export const refusedLoginCodes: readonly string[] = ['SMTP 535', 'SMTP 534', 'EAUTH'];
+
+/** The figures of each channel from its enquiries: the file store's way; PostgreSQL does the same in SQL. */
+export function figuresOf(enquiries: readonly StoredEnquiry[]): Record<Channel, ChannelFigures> {
+  const figures = {} as Record<Channel, ChannelFigures>;
+  for (const channel of ['hubspot', 'email'] as const) {
+    const one: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
+    let lastFailedAt = -Infinity;
+    let lastSentAt = -Infinity;
+    for (const enquiry of enquiries) {
+      if (enquiry.spam) continue;
+      const state = enquiry.delivery[channel];
+      const progress = enquiry.progress[channel];
+      if (state === 'sent') {
+        const sentAt = Date.parse(progress.sentAt ?? '');
+        if (channel === 'hubspot' && sentAt > lastSentAt) {
+          lastSentAt = sentAt;
+          one.missingFields = progress.missingFields;
+        }
+        continue;
+      }
+      if (state !== 'pending' && state !== 'failed') continue;
+      one[state] += 1;
+      if (state === 'pending') {
+        const receivedAt = Date.parse(enquiry.receivedAt);
+        one.oldestPendingAt = Math.min(one.oldestPendingAt ?? receivedAt, receivedAt);
+        if (progress.lastErrorCode && refusedLoginCodes.includes(progress.lastErrorCode)) one.refusedLogin += 1;
+      }
+      const attemptedAt = Date.parse(progress.lastAttemptAt ?? '');
+      if (progress.lastErrorCode && attemptedAt > lastFailedAt) {
+        lastFailedAt = attemptedAt;
+        one.lastErrorCode = progress.lastErrorCode;
+      }
+    }
+    if (!one.missingFields?.length) delete one.missingFields;
+    figures[channel] = one;
+  }
+  return figures;
 }
 
 export interface OpenOptions {

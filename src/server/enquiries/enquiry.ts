@@ -33,6 +33,8 @@ export interface ChannelProgress {
   sentAt?: string;
   /** Why the last attempt failed (kept for `show`; never logged). */
   lastError?: string;
+  /** The last failed attempt's error code (`HTTP 400`, `SMTP 535`, `ECONNREFUSED`): /healthz and alerts name it. */
+  lastErrorCode?: string;
   /** HubSpot's form lacked these fields: sent without them, their values in the message (`show`, /healthz). */
   missingFields?: string[];
 }
@@ -54,6 +56,7 @@ const progressSchema = z.object({
   retryAt: z.string().optional(),
   sentAt: z.string().optional(),
   lastError: z.string().optional(),
+  lastErrorCode: z.string().optional(),
   missingFields: z.array(z.string()).optional(),
 });
 

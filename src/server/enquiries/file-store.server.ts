@@ -15,7 +15,10 @@ import { FileLockError, withFileLock } from '../files/file-lock.server.ts';
 import {
   assertLimits,
   EnquiryStoreError,
+  figuresOf,
+  type AlertState,
   type AttemptResult,
+  type ChannelFigures,
   type DeliveryQueue,
   type EnquiryStore,
   type OpenOptions,
@@ -38,6 +41,17 @@ export class Unchanged<T> {
 }
 
 const fileSchema = z.object({ version: z.literal(1), enquiries: z.array(storedEnquirySchema) });
+
+const alertStateSchema = z.object({
+  state: z.enum(['problem', 'ok']),
+  since: z.string(),
+  alert: z.enum(['none', 'sent', 'pending', 'gave-up']),
+  attempts: z.number().int().min(0),
+  retryAt: z.string().optional(),
+  count: z.number().int().min(0),
+  code: z.string(),
+});
+const alertsSchema = z.object({ hubspot: alertStateSchema.optional(), email: alertStateSchema.optional() });
 
 interface EnquiryFile {
   version: 1;
@@ -259,6 +273,25 @@ export class FileEnquiryStore implements EnquiryStore {
       if (at > sinceMs) recent.push({ lastAttemptAt: at, attempts });
     }
     return recent.sort((a, b) => a.lastAttemptAt - b.lastAttemptAt);
+  }
+
+  async deliveryFigures(): Promise<Record<Channel, ChannelFigures>> {
+    return figuresOf(await this.all());
+  }
+
+  /** `<file>.alerts.json`, beside the enquiries: written only by the sender's lease holder, whole each time. */
+  async alertStates(): Promise<Partial<Record<Channel, AlertState>>> {
+    try {
+      return alertsSchema.parse(JSON.parse(await readFile(`${this.file}.alerts.json`, 'utf8')));
+    } catch {
+      // Missing (no problem announced yet) or unreadable: at worst a problem is announced again.
+      return {};
+    }
+  }
+
+  async saveAlertState(channel: Channel, state: AlertState): Promise<void> {
+    const states = { ...(await this.alertStates()), [channel]: state };
+    await writeFileAtomically(`${this.file}.alerts.json`, `${JSON.stringify(states, null, 2)}\n`, { durable: true });
   }
 
   health(): StoreHealth {

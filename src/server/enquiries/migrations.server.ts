@@ -53,8 +53,17 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   },
   {
     version: 3,
-    name: 'the fields a HubSpot form lacked',
-    sql: `ALTER TABLE enquiry_deliveries ADD COLUMN missing_fields text[];`,
+    name: 'delivery health: error codes, fields a HubSpot form lacked, alerts',
+    sql: `
+      ALTER TABLE enquiry_deliveries ADD COLUMN last_error_code text;
+      ALTER TABLE enquiry_deliveries ADD COLUMN missing_fields text[];
+      -- Per channel, the delivery problem last announced and whether its alert went out: whichever instance holds
+      -- the sender's lease reads it, so a handover never announces the same problem twice.
+      CREATE TABLE delivery_alerts (
+        channel text PRIMARY KEY CHECK (channel IN ('hubspot', 'email')),
+        state jsonb NOT NULL
+      );
+    `,
   },
 ];
 

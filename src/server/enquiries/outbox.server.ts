@@ -29,6 +29,12 @@ export const deliveryPolicy = {
   requestTimeoutMs: 10_000,
 } as const;
 
+/** How long to wait after a failed attempt, the `attempt`th (1, 2, …): the one backoff formula of every retry. */
+export function retryDelayMs(attempt: number): number {
+  const { baseMs, maxMs } = deliveryPolicy.backoff;
+  return Math.min(baseMs * 2 ** (attempt - 1), maxMs);
+}
+
 /** What one attempt on a channel came to. */
 export type Outcome =
   /** `missingFields`: HubSpot's form lacks them; the submission went without them (their values in its message). */
@@ -63,14 +69,19 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
     return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString(), ...missingFields } };
   }
   if (outcome.kind === 'retry' && attempts < backoff.maxAttempts) {
-    const delay = Math.max(outcome.afterMs ?? 0, Math.min(backoff.baseMs * 2 ** (attempts - 1), backoff.maxMs));
+    const delay = Math.max(outcome.afterMs ?? 0, retryDelayMs(attempts));
     return {
       state: 'pending',
-      progress: { ...next, retryAt: new Date(Date.now() + delay).toISOString(), lastError: outcome.reason },
+      progress: {
+        ...next,
+        retryAt: new Date(Date.now() + delay).toISOString(),
+        lastError: outcome.reason,
+        lastErrorCode: outcome.code,
+      },
     };
   }
   const lastError = outcome.kind === 'retry' ? `gave up after ${attempts} attempts: ${outcome.reason}` : outcome.reason;
-  return { state: 'failed', progress: { ...next, lastError } };
+  return { state: 'failed', progress: { ...next, lastError, lastErrorCode: outcome.code } };
 }
 
 /**
@@ -80,13 +91,13 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
  * counted at that latest possible time: counting an attempt later than it happened only slows the pace.
  */
 export function attemptTimes(deliveries: readonly RecentDelivery[]): number[] {
-  const { backoff, hubspotRate } = deliveryPolicy;
+  const { hubspotRate } = deliveryPolicy;
   const times: number[] = [];
   for (const { lastAttemptAt, attempts } of deliveries) {
     times.push(lastAttemptAt);
     let at = lastAttemptAt;
     for (let attempt = attempts - 1; attempt >= 1; attempt -= 1) {
-      at -= Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs);
+      at -= retryDelayMs(attempt);
       if (at <= lastAttemptAt - hubspotRate.windowMs) break;
       times.push(at);
     }
