@@ -209,7 +209,9 @@ async function main() {
     (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
   const rateLimitStore =
-    enquiryStore instanceof PostgresEnquiryStore ? new PostgresRateLimitStore(enquiryStore.connections) : undefined;
+    enquiryStore instanceof PostgresEnquiryStore
+      ? (name: string) => new PostgresRateLimitStore(enquiryStore.connections, { prefix: `${name}:` })
+      : undefined;
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import type { BlogSource } from '../lib/blog-types.ts';
+import { withoutTrailingSlashes } from '../lib/path.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { RouteParams } from './route-params.tsx';
 
@@ -90,7 +91,7 @@ const patternRoutes = appRoutes.filter(isPattern);
  * matchPath compiles a route's pattern on every call.
  */
 export function matchAppRoute(pathname: string): { route: AppRoute; params: RouteParams } {
-  const exact = exactRoutes.get(pathname.replace(/\/+$/, '').toLowerCase() || '/');
+  const exact = exactRoutes.get(withoutTrailingSlashes(pathname).toLowerCase() || '/');
   if (exact) return { route: exact, params: {} };
   for (const route of patternRoutes) {
     const match = matchPath({ path: route.path, end: true }, pathname);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '../lib/path.ts';
 
 // Every message reads as `Invalid configuration: NAME <message> (got "<value>")`, never zod's own wording.
 const notEmpty = 'must not be empty';
@@ -63,7 +64,7 @@ const envSchema = z.object({
   SITE_URL: optionalText.pipe(
     z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://www.example.com' })
-      .transform((value) => value.replace(/\/+$/, ''))
+      .transform(withoutTrailingSlashes)
       .optional(),
   ),
   SITE_NAME: text('Newcastle Marketing Studio'),
@@ -94,7 +95,7 @@ const envSchema = z.object({
   ENQUIRIES_FILE: text('data/enquiries.json'),
   HUBSPOT_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.hsforms.com' })
-    .transform((value) => value.replace(/\/+$/, ''))
+    .transform(withoutTrailingSlashes)
     .default('https://api.hsforms.com'),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:pass@mail.example.com:587' }).optional(),

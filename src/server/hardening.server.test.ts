@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHttpServer } from './http-server.server.ts';
-import { createTestApp, testPost, testStore } from './test-helpers.ts';
+import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.ts';
 
 interface Answer {
   status: number;
@@ -191,6 +191,68 @@ describe('bad input never gives a 5xx', () => {
 
   test('after all of that, /healthz still answers', async () => {
     expect(JSON.parse((await send('/healthz')).body)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('no input costs more than an ordinary request', () => {
+  /** A plain form post from the site's page, with no token (no token is needed to reach these paths). */
+  function postForm(fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return fetch(`http://127.0.0.1:${port}/api/enquiries`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+        'X-Forwarded-For': '203.0.113.77',
+        ...headers,
+      },
+      // Slashes as they are (a form may send them so), or 16,000 of them would pass the 16 kB limit encoded.
+      body: Object.entries(fields)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%2F', '/')}`)
+        .join('&'),
+    }).then((response) => response.text());
+  }
+
+  /**
+   * The median time of ordinary and hostile requests, sent in turn so that both meet the same load, and their
+   * ratio: absolute times vary with the machine, the ratio does not.
+   */
+  async function costRatio(ordinary: (run: number) => Promise<unknown>, hostile: (run: number) => Promise<unknown>) {
+    const times: [number[], number[]] = [[], []];
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    for (let run = 0; run < 9; run += 1) {
+      for (const [index, request] of [ordinary, hostile].entries()) {
+        const started = performance.now();
+        await request(run);
+        times[index]!.push(performance.now() - started);
+      }
+    }
+    return median(times[1]) / median(times[0]);
+  }
+
+  const visitor = { firstname: 'Ada', email: 'ada@example.com' };
+
+  test('a form post whose page field is 16,000 slashes costs about what an ordinary failed post costs', async () => {
+    const ratio = await costRatio(
+      () => postForm({ ...visitor, form_page: '/start-project' }),
+      () => postForm({ ...visitor, form_page: `${'/'.repeat(16_000)}x` }),
+    );
+    expect(ratio).toBeLessThan(3);
+  });
+
+  test('a Referer of 8,000 slashes costs about what an ordinary Referer costs', async () => {
+    const ratio = await costRatio(
+      () => postForm(visitor, { Referer: `${testSiteUrl}/start-project` }),
+      () => postForm(visitor, { Referer: `${testSiteUrl}/${'/'.repeat(8_000)}x` }),
+    );
+    expect(ratio).toBeLessThan(3);
+  });
+
+  test('a page path of 8,000 slashes costs about what an ordinary unknown page costs', async () => {
+    const ratio = await costRatio(
+      (run) => send(`/no-such-page-${run}`),
+      (run) => send(`/a${'/'.repeat(8_000)}x${run}`),
+    );
+    expect(ratio).toBeLessThan(3);
   });
 });
 

@@ -23,11 +23,12 @@ import { forwardToHubSpot } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox } from './outbox.server.ts';
 import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
+const tmp = tempEnquiriesFile('attribution-');
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
+// Registered after the folder's hook, so it runs first: a running outbox stops before its folder is removed.
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-const tmp = tempEnquiriesFile('attribution-');
 const cli = (args: string[]) => runScript('enquiries.ts', args, { ENQUIRIES_FILE: tmp.file });
 
 const spring: Attribution = {

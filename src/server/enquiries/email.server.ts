@@ -10,8 +10,8 @@ import { describeTouch, sourceMedium } from './attribution.server.ts';
 import type { Outcome } from './outbox.server.ts';
 
 /**
- * The SMTP transport, with short timeouts (nodemailer's defaults reach 10 minutes): a hung mail server must not
- * hold the sender's lease and stall HubSpot forwarding; a timed-out message is simply retried.
+ * The SMTP transport, with short timeouts per step (nodemailer's defaults reach 10 minutes); `notifyByEmail` also
+ * bounds the whole attempt, since a server answering each step just in time would pass every step's timeout.
  */
 export function createMailer(smtpUrl: string, timeoutMs: number): Transporter {
   return createTransport({
@@ -22,17 +22,24 @@ export function createMailer(smtpUrl: string, timeoutMs: number): Transporter {
   });
 }
 
-/** Sends the notification; a temporary SMTP failure is retried, a permanent one (5xx) is final. */
+/**
+ * Sends the notification within `timeoutMs` overall; a temporary SMTP failure or a timeout is retried, a permanent
+ * one (5xx) is final.
+ */
 export async function notifyByEmail(
   mailer: Transporter,
   enquiry: StoredEnquiry,
   config: Config,
-  signal: AbortSignal,
+  { signal, timeoutMs }: { signal: AbortSignal; timeoutMs: number },
 ): Promise<Outcome> {
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    await mailer.sendMail({ ...notificationEmail(enquiry, config), signal });
+    await mailer.sendMail({ ...notificationEmail(enquiry, config), signal: AbortSignal.any([signal, deadline]) });
     return { kind: 'sent' };
   } catch (error) {
+    if (deadline.aborted && !signal.aborted) {
+      return { kind: 'retry', code: 'TIMEOUT', reason: `email not sent: no answer within ${timeoutMs / 1_000} s` };
+    }
     const { code, responseCode, message } = error as { code?: string; responseCode?: number; message: string };
     const label = responseCode ? `SMTP ${responseCode}` : (code ?? 'ERROR');
     // A permanent SMTP refusal (5xx) is final, except a refused login: fixing SMTP_URL should not need

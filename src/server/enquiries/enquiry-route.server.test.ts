@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { createTestApp, testSiteUrl } from '../test-helpers.ts';
+import { failedPostsPerMinute } from './enquiry-route.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, tokenMaxAgeMs } from './form-token.server.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -315,6 +316,22 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
       .expect(429)
       .expect('Content-Type', /html/);
     expect(await enquiries.list()).toHaveLength(3);
+  });
+
+  test('failed posts are limited too: 100 a minute per address, then 429, while other addresses are served', async () => {
+    const { app, token } = await setUp();
+    const post = (address: string, body: object) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, 'X-Forwarded-For': address })
+        .send(body);
+    const badToken = { ...visitor, [tokenFieldName]: 'not-a-token' };
+    for (let i = 0; i < failedPostsPerMinute; i += 1) await post('203.0.113.9', badToken).expect(400);
+    const refused = await post('203.0.113.9', badToken).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.error).toMatch(/Please call or email us/);
+    await post('203.0.113.10', badToken).expect(400);
+    await post('203.0.113.10', { ...visitor, [tokenFieldName]: token() }).expect(201);
   });
 
   test('the request log names no visitor’s details', async () => {

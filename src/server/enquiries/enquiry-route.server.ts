@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.tsx';
 import { enquiryForm } from '../../content/enquiry-form.ts';
 import { leadCookieName } from '../../lib/analytics.ts';
+import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -21,6 +22,8 @@ import { formValues, parseEnquiry } from './enquiry-input.server.ts';
 import type { FormTokens } from './form-token.server.ts';
 
 export const enquiryBodyLimit = '16kb';
+/** Failed enquiry posts one address may make in a minute (every instance together). */
+export const failedPostsPerMinute = 100;
 const m = enquiryForm.messages;
 
 export interface EnquiryRouteOptions {
@@ -28,8 +31,11 @@ export interface EnquiryRouteOptions {
   logger: Logger;
   /** Resolves once the enquiry is durably stored; `health` says whether it can store one now. */
   store: Pick<EnquiryStore, 'add' | 'health'>;
-  /** Where the rate limit counts (shared by every instance with a database); the process's memory otherwise. */
-  rateLimitStore?: Store;
+  /**
+   * Where each rate limit counts, by its name (shared by every instance with a database); the process's memory
+   * otherwise.
+   */
+  rateLimitStore?: (name: string) => Store;
   /** Tells delivery that a new enquiry is waiting (forwarding and email start at once, not at their next poll). */
   wake?: () => void;
   tokens: () => Promise<FormTokens>;
@@ -87,7 +93,7 @@ export function isCrossSite(req: Request, config: Config): boolean {
 }
 
 const formPage = (path: string | undefined) => {
-  const trimmed = path?.replace(/\/+$/, '') || '/';
+  const trimmed = (path && withoutTrailingSlashes(path)) || '/';
   return path !== undefined && formPagePaths.includes(trimmed) ? trimmed : undefined;
 };
 
@@ -145,6 +151,23 @@ export function createEnquiryRouter({
     next();
   };
 
+  const sharedStore = (name: string) =>
+    rateLimitStore?.(name) ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined);
+  const tooMany: RequestHandler = (req, res) => refuse(req, res, config, 429, m.tooMany);
+
+  // Failed posts (a bad token, invalid fields, a body too large) are not held back by the limit below, so that a
+  // visitor correcting a typo is never stopped; this generous one keeps a client from making them without end.
+  const failures = rateLimit({
+    windowMs: 60 * 1000,
+    limit: failedPostsPerMinute,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: sharedStore('enquiry-failures'),
+    passOnStoreError: true,
+    handler: tooMany,
+  });
+
   // Counts accepted enquiries only (a visitor correcting a typo is not held back), in the primary process when
   // there are several workers, so the limit holds for the whole server.
   const limiter = rateLimit({
@@ -153,11 +176,11 @@ export function createEnquiryRouter({
     skipFailedRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: rateLimitStore ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: 'enquiries' }) : undefined),
+    store: sharedStore('enquiries'),
     // A database that cannot be reached lets the post through to the store, which answers 503 with the form
     // kept: the visitor is told, and the count resumes when the database returns.
     passOnStoreError: true,
-    handler: (req, res) => refuse(req, res, config, 429, m.tooMany),
+    handler: tooMany,
   });
 
   const parseBody = [
@@ -235,7 +258,7 @@ export function createEnquiryRouter({
     res.redirect(303, '/thank-you');
   };
 
-  router.post('/', crossSite, limiter, ...parseBody, accept, bodyErrors);
+  router.post('/', crossSite, failures, limiter, ...parseBody, accept, bodyErrors);
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST').status(405).json({ error: 'Method not allowed' });
   });

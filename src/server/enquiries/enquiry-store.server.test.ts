@@ -169,7 +169,7 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     await next?.release();
   });
 
-  test('deliverNext sends what is due, oldest first, records the result, and leaves what is not due', async () => {
+  test('claims what is due, oldest first, one claim at a time; the recorded outcome ends the claim', async () => {
     const store = await opened({ enabled: both });
     const later = stored({
       receivedAt: '2026-01-01T00:00:00.000Z',
@@ -178,60 +178,75 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     });
     await store.import([later]);
     const first = await store.add(enquiry({ firstname: 'First' }));
-    await store.add(enquiry({ firstname: 'Second' }));
-    const seen: string[] = [];
-    const attempt = async (e: StoredEnquiry, channel: 'hubspot' | 'email') => {
-      seen.push(`${e.firstname}:${channel}`);
-      return sent(e.progress[channel]);
-    };
-    expect(await store.deliverNext(['hubspot'], attempt)).toBe(true);
-    expect(seen).toEqual(['First:hubspot']);
+    const second = await store.add(enquiry({ firstname: 'Second' }));
+
+    const claim = await store.claimNext('hubspot', 60_000);
+    expect(claim).toMatchObject({ channel: 'hubspot', enquiry: { id: first.id, firstname: 'First' } });
+    // Claimed: still pending to everyone, and no longer due.
+    expect((await store.get(first.id))?.delivery.hubspot).toBe('pending');
+    const other = await opened({ enabled: both });
+    expect((await other.claimNext('hubspot', 60_000))?.enquiry.id).toBe(second.id);
+    expect(await other.claimNext('hubspot', 60_000)).toBeUndefined();
+    expect((await other.queue(['hubspot'])).dueAt).toBeGreaterThan(Date.now() + 30_000);
+
+    await store.recordOutcome(claim!, sent(first.progress.hubspot));
     expect((await store.get(first.id))?.delivery).toEqual({ hubspot: 'sent', email: 'pending' });
     expect((await store.get(first.id))?.progress.hubspot).toMatchObject({ attempts: 1, sentAt: expect.any(String) });
-    expect(await store.deliverNext(['hubspot'], attempt)).toBe(true);
-    expect(await store.deliverNext(['hubspot'], attempt)).toBe(false);
-    expect(seen).toEqual(['First:hubspot', 'Second:hubspot']);
     expect((await store.get(later.id))?.delivery.hubspot).toBe('pending');
+    // The email channel is claimed on its own.
+    expect((await store.claimNext('email', 60_000))?.enquiry.id).toBe(first.id);
 
-    const since = Date.now() - 60_000;
-    expect(await store.recentAttempts('hubspot', since)).toEqual([
-      { lastAttemptAt: expect.any(Number), attempts: 1 },
-      { lastAttemptAt: expect.any(Number), attempts: 1 },
-    ]);
-    expect(await store.recentAttempts('email', since)).toEqual([]);
+    expect(await store.recentAttempts('hubspot', 60_000)).toEqual([{ lastAttemptAt: expect.any(Number), attempts: 1 }]);
+    expect(await store.recentAttempts('email', 60_000)).toEqual([]);
+  });
+
+  test('a claim whose deadline passed can be claimed again, and its late outcome is not recorded', async () => {
+    const store = await opened({ enabled: both });
+    const added = await store.add(enquiry());
+    const lapsed = await store.claimNext('hubspot', 1);
+    expect(lapsed).toBeDefined();
+    let again = await store.claimNext('hubspot', 60_000);
+    await expect.poll(async () => (again ??= await store.claimNext('hubspot', 60_000))).toBeDefined();
+    await store.recordOutcome(lapsed!, sent(added.progress.hubspot));
+    expect((await store.get(added.id))?.delivery.hubspot).toBe('pending');
+    await store.recordOutcome(again!, sent(added.progress.hubspot));
+    expect((await store.get(added.id))?.delivery.hubspot).toBe('sent');
+  });
+
+  test('a claim given back without an outcome is due again at once, unchanged', async () => {
+    const store = await opened({ enabled: both });
+    const added = await store.add(enquiry());
+    const claim = await store.claimNext('hubspot', 60_000);
+    await store.recordOutcome(claim!);
+    expect(await store.get(added.id)).toEqual(added);
+    expect((await store.claimNext('hubspot', 60_000))?.enquiry.id).toBe(added.id);
   });
 
   test('a delivery retried at once is one recent delivery with two attempts', async () => {
     const store = await opened({ enabled: both });
     await store.add(enquiry());
-    const retryNow = async (e: StoredEnquiry, channel: 'hubspot' | 'email'): Promise<AttemptResult> => ({
-      state: 'pending',
-      progress: {
-        attempts: e.progress[channel].attempts + 1,
-        lastAttemptAt: new Date().toISOString(),
-        retryAt: new Date(Date.now() - 1).toISOString(),
-      },
-    });
-    expect(await store.deliverNext(['hubspot'], retryNow)).toBe(true);
-    expect(await store.deliverNext(['hubspot'], retryNow)).toBe(true);
-    expect(await store.recentAttempts('hubspot', Date.now() - 60_000)).toEqual([
-      { lastAttemptAt: expect.any(Number), attempts: 2 },
-    ]);
+    for (let i = 0; i < 2; i += 1) {
+      const claim = await store.claimNext('hubspot', 60_000);
+      await store.recordOutcome(claim!, {
+        state: 'pending',
+        progress: {
+          attempts: claim!.enquiry.progress.hubspot.attempts + 1,
+          lastAttemptAt: new Date().toISOString(),
+          retryAt: new Date(Date.now() - 1).toISOString(),
+        },
+      });
+    }
+    expect(await store.recentAttempts('hubspot', 60_000)).toEqual([{ lastAttemptAt: expect.any(Number), attempts: 2 }]);
   });
 
   test('an enquiry deleted while its delivery is on the way stays deleted', async () => {
     const store = await opened({ enabled: both });
     const doomed = await store.add(enquiry());
-    const other = await opened();
-    const deliver = store.deliverNext(['email'], async (e) => {
-      // A privacy request arrives during the send: it waits for the send's record, then removes everything.
-      const deletion = other.delete(e.id);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      void deletion;
-      return sent(e.progress.email);
-    });
-    expect(await deliver).toBe(true);
-    await expect.poll(() => other.get(doomed.id)).toBeUndefined();
+    const claim = await store.claimNext('email', 60_000);
+    // A privacy request arrives during the send.
+    expect(await (await opened()).delete(doomed.id)).toBeDefined();
+    await store.recordOutcome(claim!, sent(doomed.progress.email));
+    expect(await store.get(doomed.id)).toBeUndefined();
   });
 
   test('keeps where the visitor came from with the enquiry, and without it when there is none', async () => {

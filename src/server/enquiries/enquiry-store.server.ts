@@ -30,10 +30,23 @@ export interface AttemptResult {
 }
 
 export interface DeliveryQueue {
-  /** Epoch ms when the earliest pending delivery on `channels` is due (≤ now: due now; Infinity: none). */
+  /**
+   * Epoch ms when the earliest pending delivery on `channels` that no sender holds is due (≤ now: due now;
+   * Infinity: none).
+   */
   dueAt: number;
   /** Pending deliveries on channels not in `channels` (waiting for configuration). */
   waiting: number;
+}
+
+/**
+ * One delivery a sender has claimed: the enquiry as it was then, and the claim's own id. Until its deadline no
+ * other sender claims it; the delivery stays `pending` to everyone else.
+ */
+export interface DeliveryClaim {
+  id: string;
+  channel: Channel;
+  enquiry: StoredEnquiry;
 }
 
 /** `health` of a store: whether it can take enquiries now, and if not, why (for /healthz). */
@@ -97,21 +110,27 @@ export interface EnquiryStore {
 
   /** The outbox's view of the queue (cheap: the outbox asks every few seconds). */
   queue(channels: readonly Channel[]): Promise<DeliveryQueue>;
-  /** The sender's lease, when no other process holds it. */
+  /**
+   * Claims the next due delivery on `channel` that no live claim holds, until `holdMs` from now by the store's
+   * clock, in one short write; undefined when nothing is due. The send happens outside the store, and
+   * `recordOutcome` ends the claim, so no transaction or lock is held while a provider is slow.
+   */
+  claimNext(channel: Channel, holdMs: number): Promise<DeliveryClaim | undefined>;
+  /**
+   * Records what the claimed attempt came to and ends the claim, in one short write; without a result the delivery
+   * is given back as it was (a send cut short by a stop). Nothing is recorded when the enquiry was deleted meanwhile
+   * or the claim is no longer this one (its deadline passed and another sender claimed it).
+   */
+  recordOutcome(claim: DeliveryClaim, result?: AttemptResult): Promise<void>;
+  /**
+   * Every delivery on `channel` whose last attempt (by any instance) started in the last `windowMs`, by the store's
+   * clock: that start (epoch ms on this machine's clock, never later than now) and how many attempts it has had.
+   * Rate limits count them (outbox.server.ts, `attemptTimes`).
+   */
+  recentAttempts(channel: Channel, windowMs: number): Promise<RecentDelivery[]>;
+
+  /** The right to send deliveries, when no other process holds it. */
   takeSenderLease(): Promise<SenderLease | undefined>;
-  /**
-   * Claims the next due delivery on `channels`, has `attempt` send it, and records the result. Resolves false when
-   * nothing is due. Work another instance claimed is skipped, never sent twice at once.
-   */
-  deliverNext(
-    channels: readonly Channel[],
-    attempt: (enquiry: StoredEnquiry, channel: Channel) => Promise<AttemptResult>,
-  ): Promise<boolean>;
-  /**
-   * Every delivery on `channel` whose last attempt (by any instance) started after `sinceMs`: that start time
-   * (epoch ms) and how many attempts it has had. Rate limits count them (outbox.server.ts, `attemptTimes`).
-   */
-  recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]>;
 
   /** Pending and failed deliveries per channel, and what the latest attempts met (for /healthz and the alerts). */
   deliveryFigures(): Promise<Record<Channel, ChannelFigures>>;

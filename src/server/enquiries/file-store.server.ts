@@ -19,6 +19,7 @@ import {
   type AlertState,
   type AttemptResult,
   type ChannelFigures,
+  type DeliveryClaim,
   type DeliveryQueue,
   type EnquiryStore,
   type OpenOptions,
@@ -40,7 +41,20 @@ export class Unchanged<T> {
   constructor(readonly value: T) {}
 }
 
-const fileSchema = z.object({ version: z.literal(1), enquiries: z.array(storedEnquirySchema) });
+/** A delivery a sender has claimed until `until` (see `claimNext`). */
+const claimSchema = z.object({
+  id: z.string(),
+  enquiry: z.string(),
+  channel: z.enum(['hubspot', 'email']),
+  until: z.string(),
+});
+type FileClaim = z.infer<typeof claimSchema>;
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  enquiries: z.array(storedEnquirySchema),
+  claims: z.array(claimSchema).optional(),
+});
 
 const alertStateSchema = z.object({
   state: z.enum(['problem', 'ok']),
@@ -56,7 +70,13 @@ const alertsSchema = z.object({ hubspot: alertStateSchema.optional(), email: ale
 interface EnquiryFile {
   version: 1;
   enquiries: StoredEnquiry[];
+  /** Deliveries being sent now; absent when none. */
+  claims?: FileClaim[];
 }
+
+/** The time a pending delivery falls due (its retry time, or when the enquiry came). */
+const dueTime = (enquiry: StoredEnquiry, channel: Channel) =>
+  Date.parse(enquiry.progress[channel].retryAt ?? enquiry.receivedAt);
 
 function describe(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -91,8 +111,11 @@ export async function readEnquiryFile(file: string): Promise<EnquiryFile> {
 
 const lockRetries = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 200, randomize: true };
 
+/** A change to the file: its enquiries (oldest first) and the deliveries claimed now, both changed in place. */
+type Change<T> = (enquiries: StoredEnquiry[], claims: FileClaim[]) => T | Unchanged<T>;
+
 interface Operation {
-  apply: (enquiries: StoredEnquiry[]) => unknown;
+  apply: Change<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -207,11 +230,17 @@ export class FileEnquiryStore implements EnquiryStore {
     if (seen && seen.signature === signature && seen.channels === key) return seen.queue;
     let dueAt = Infinity;
     let waiting = 0;
-    for (const enquiry of await this.all()) {
+    const { enquiries, claims = [] } = await readEnquiryFile(this.file);
+    // A claimed delivery falls due again when its claim ends: the file may not change by then.
+    const claimedUntil = new Map(claims.map((claim) => [`${claim.enquiry}:${claim.channel}`, Date.parse(claim.until)]));
+    for (const enquiry of enquiries) {
       for (const channel of channels) {
         if (enquiry.spam || enquiry.delivery[channel] !== 'pending') continue;
         if (!enabled.includes(channel)) waiting += 1;
-        else dueAt = Math.min(dueAt, Date.parse(enquiry.progress[channel].retryAt ?? enquiry.receivedAt));
+        else {
+          const until = claimedUntil.get(`${enquiry.id}:${channel}`) ?? -Infinity;
+          dueAt = Math.min(dueAt, Math.max(dueTime(enquiry, channel), until));
+        }
       }
     }
     const queue = { dueAt, waiting };
@@ -239,38 +268,53 @@ export class FileEnquiryStore implements EnquiryStore {
     }
   }
 
-  async deliverNext(
-    enabled: readonly Channel[],
-    attempt: (enquiry: StoredEnquiry, channel: Channel) => Promise<AttemptResult>,
-  ): Promise<boolean> {
-    const now = Date.now();
-    let next: { enquiry: StoredEnquiry; channel: Channel; dueAt: number } | undefined;
-    for (const enquiry of await this.all()) {
-      for (const channel of enabled) {
-        if (enquiry.spam || enquiry.delivery[channel] !== 'pending') continue;
-        const dueAt = Date.parse(enquiry.progress[channel].retryAt ?? enquiry.receivedAt);
-        if (dueAt <= now && (!next || dueAt < next.dueAt)) next = { enquiry, channel, dueAt };
+  /** The claim is a line in the file, written durably like any change, so it holds across processes. */
+  claimNext(channel: Channel, holdMs: number): Promise<DeliveryClaim | undefined> {
+    return this.change((enquiries, claims) => {
+      const now = Date.now();
+      const held = new Set(
+        claims.filter((claim) => Date.parse(claim.until) > now).map((claim) => `${claim.enquiry}:${claim.channel}`),
+      );
+      let next: StoredEnquiry | undefined;
+      for (const enquiry of enquiries) {
+        if (enquiry.spam || enquiry.delivery[channel] !== 'pending' || held.has(`${enquiry.id}:${channel}`)) continue;
+        const dueAt = dueTime(enquiry, channel);
+        if (dueAt <= now && (!next || dueAt < dueTime(next, channel))) next = enquiry;
       }
-    }
-    if (!next) return false;
-    const { enquiry, channel } = next;
-    const result = await attempt(enquiry, channel);
-    await this.change((enquiries) => {
-      const current = enquiries.find((e) => e.id === enquiry.id);
-      // Deleted meanwhile (a privacy request): nothing to record.
-      if (!current) return new Unchanged(undefined);
-      current.delivery[channel] = result.state;
-      current.progress[channel] = result.progress;
+      if (!next) return new Unchanged(undefined);
+      const id = crypto.randomUUID();
+      const enquiryId = next.id;
+      const others = claims.filter((claim) => !(claim.enquiry === enquiryId && claim.channel === channel));
+      claims.splice(0, claims.length, ...others, {
+        id,
+        enquiry: enquiryId,
+        channel,
+        until: new Date(now + holdMs).toISOString(),
+      });
+      return { id, channel, enquiry: structuredClone(next) };
     });
-    return true;
   }
 
-  async recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]> {
+  async recordOutcome(claim: DeliveryClaim, result?: AttemptResult): Promise<void> {
+    await this.change((enquiries, claims) => {
+      const index = claims.findIndex((held) => held.id === claim.id);
+      if (index === -1) return new Unchanged(undefined);
+      claims.splice(index, 1);
+      const current = enquiries.find((e) => e.id === claim.enquiry.id);
+      // Deleted meanwhile (a privacy request): nothing to record.
+      if (!current || !result) return;
+      current.delivery[claim.channel] = result.state;
+      current.progress[claim.channel] = result.progress;
+    });
+  }
+
+  async recentAttempts(channel: Channel, windowMs: number): Promise<RecentDelivery[]> {
+    const now = Date.now();
     const recent: RecentDelivery[] = [];
     for (const enquiry of await this.all()) {
       const { lastAttemptAt, attempts } = enquiry.progress[channel];
       const at = Date.parse(lastAttemptAt ?? '');
-      if (at > sinceMs) recent.push({ lastAttemptAt: at, attempts });
+      if (at > now - windowMs) recent.push({ lastAttemptAt: Math.min(at, now), attempts });
     }
     return recent.sort((a, b) => a.lastAttemptAt - b.lastAttemptAt);
   }
@@ -311,9 +355,9 @@ export class FileEnquiryStore implements EnquiryStore {
    * place and may throw to change nothing, or return `new Unchanged(value)`; its result is returned once the
    * write is on disk.
    */
-  change<T>(change: (enquiries: StoredEnquiry[]) => T | Unchanged<T>): Promise<T> {
+  change<T>(change: Change<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue_.push({ apply: change, resolve: resolve as (value: unknown) => void, reject });
+      this.queue_.push({ apply: change as Change<unknown>, resolve: resolve as (value: unknown) => void, reject });
       void this.flush();
     });
   }
@@ -341,23 +385,30 @@ export class FileEnquiryStore implements EnquiryStore {
       results.length = 0;
       const data = await this.readForChange();
       let enquiries = data.enquiries;
+      let claims = data.claims ?? [];
       for (const operation of batch) {
         // A shallow copy, so an operation that throws after adding or removing leaves no trace.
         const draft = [...enquiries];
+        const draftClaims = [...claims];
         try {
-          const value = operation.apply(draft);
+          const value = operation.apply(draft, draftClaims);
           if (value instanceof Unchanged) {
             results.push({ operation, ok: true, value: value.value as unknown, changed: false });
             continue;
           }
           enquiries = draft;
+          claims = draftClaims;
           results.push({ operation, ok: true, value, changed: true });
         } catch (error) {
           results.push({ operation, ok: false, value: error });
         }
       }
       if (!results.some((r) => r.changed)) return;
-      const next: EnquiryFile = { version: 1, enquiries };
+      // A claim ends when recorded; one left by a sender that died ends with its deadline or its enquiry.
+      const now = Date.now();
+      const ids = new Set(enquiries.map((e) => e.id));
+      const live = claims.filter((claim) => Date.parse(claim.until) > now && ids.has(claim.enquiry));
+      const next: EnquiryFile = { version: 1, enquiries, ...(live.length ? { claims: live } : {}) };
       stillHeld();
       await writeFileAtomically(this.file, `${JSON.stringify(next, null, 2)}\n`, { durable: true, mode: 0o600 });
       const info = await stat(this.file);
@@ -375,7 +426,7 @@ export class FileEnquiryStore implements EnquiryStore {
       const info = await stat(this.file).catch(() => undefined);
       // A rename makes a new inode, so an unchanged one means no other process has written since.
       if (info && info.ino === cached.ino && info.size === cached.size && info.mtimeMs === cached.mtimeMs) {
-        return { version: 1, enquiries: structuredClone(cached.data.enquiries) };
+        return structuredClone(cached.data);
       }
     }
     return readEnquiryFile(this.file);

@@ -53,6 +53,13 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
   },
   {
     version: 3,
+    name: 'a delivery claimed by a sender until a deadline',
+    // The claim replaces a row lock held across the send (docs/decisions/enquiry-database.md): a delivery is
+    // sending while claim_until lies ahead, and free again once it passes.
+    sql: `ALTER TABLE enquiry_deliveries ADD COLUMN claim uuid, ADD COLUMN claim_until timestamptz;`,
+  },
+  {
+    version: 4,
     name: 'delivery health: error codes, fields a HubSpot form lacked, alerts',
     sql: `
       ALTER TABLE enquiry_deliveries ADD COLUMN last_error_code text;
@@ -73,6 +80,9 @@ const migrationLockKey = 0x656e7173;
 /** Applies the migrations this database lacks; returns the versions it applied. */
 export async function migrate(pool: Pool): Promise<number[]> {
   const client = await pool.connect();
+  // A session the database ends while this client is checked out is reported here rather than ending the process.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
@@ -97,6 +107,7 @@ export async function migrate(pool: Pool): Promise<number[]> {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }

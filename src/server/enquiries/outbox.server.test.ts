@@ -345,7 +345,7 @@ describe('operators', { timeout: 60_000 }, () => {
 });
 
 describe('two serving processes', () => {
-  test('when the process holding the lease is killed, another takes over and sends', { timeout: 90_000 }, async () => {
+  test('when the process holding the lease is killed, another takes over and sends', { timeout: 120_000 }, async () => {
     const hubspot = await hubspotStandIn(['hang', { status: 200 }]);
     const config = hubspotConfig(hubspot.url);
     const store = await FileEnquiryStore.open(tmp.file, { enabled: deliveryChannels(config) });
@@ -363,9 +363,10 @@ describe('two serving processes', () => {
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
 
+    // The killed holder's claim on it ends at its deadline (the attempt's 10 s and a margin): within the minute.
     run(startOutbox({ store, config, logger: memoryLogger().logger }));
     await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
-      timeout: 30_000,
+      timeout: 60_000,
       interval: 100,
     });
     // At least once: the killed holder's request may have arrived; this one was accepted.
@@ -405,7 +406,7 @@ describe('two serving processes', () => {
 });
 
 /** A real SMTP server on a free port; `refuseFirst` answers the first message with a temporary error. */
-describe('email notification', { timeout: 60_000 }, () => {
+describe('email notification', { timeout: 120_000 }, () => {
   test('one plain-text message to NOTIFY_EMAIL, reply-to the visitor, every field; a 451 is retried', async () => {
     const smtp = await smtpStandIn({ refuseFirst: true });
     cleanups.push(smtp.close);
@@ -453,5 +454,56 @@ describe('email notification', { timeout: 60_000 }, () => {
       'enquiry email delivery will be retried',
       'enquiry notified by email',
     ]);
+  });
+
+  test('a mail server answering every 25 s: the attempt ends within 30 s, and HubSpot forwards meanwhile', async () => {
+    const smtp = await smtpStandIn();
+    cleanups.push(smtp.close);
+    smtp.answerAfter(25_000);
+    const hubspot = await hubspotStandIn([{ status: 200 }]);
+    const config = parseConfig({
+      HUBSPOT_PORTAL_ID: portalId,
+      HUBSPOT_FORM_ID: formId,
+      HUBSPOT_API_URL: hubspot.url,
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://studio.example',
+    });
+    const store = await FileEnquiryStore.open(tmp.file, { enabled: deliveryChannels(config) });
+    const { logger, lines } = memoryLogger();
+    run(startOutbox({ store, config, logger }));
+    const startedAt = Date.now();
+    const first = await store.add(enquiry());
+    await vi.waitFor(async () => expect((await stored(store, first.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 10_000,
+    });
+    // A second lead while the first email waits on the mail server: forwarded at once all the same.
+    const second = await store.add(enquiry({ email: 'second@example.com' }));
+    await vi.waitFor(async () => expect((await stored(store, second.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 10_000,
+    });
+    expect((await stored(store, first.id)).delivery.email).toBe('pending');
+
+    await vi.waitFor(
+      () =>
+        expect(lines).toContainEqual(
+          expect.objectContaining({
+            message: 'enquiry email delivery will be retried',
+            details: expect.objectContaining({ code: 'TIMEOUT' }),
+          }),
+        ),
+      { timeout: 40_000, interval: 200 },
+    );
+    expect(Date.now() - startedAt).toBeLessThan(30_000 + 3_000);
+    expect((await stored(store, first.id)).progress.email).toMatchObject({
+      attempts: 1,
+      lastError: 'email not sent: no answer within 30 s',
+    });
+
+    smtp.answerAfter(0);
+    await vi.waitFor(async () => expect((await store.list()).map((e) => e.delivery.email)).toEqual(['sent', 'sent']), {
+      timeout: 60_000,
+    });
+    const replyTo = smtp.messages.map((m) => (m.parsed.replyTo?.value[0]?.address ?? '').toString());
+    expect(replyTo.sort()).toEqual(['ada@example.com', 'second@example.com']);
   });
 });

@@ -6,6 +6,9 @@
  * - The state lives in the store (`delivery` and `progress` per channel), so a restart, another instance or
  *   `npm run enquiries -- retry` all see the same queue; each process looks at it at start, after each enquiry
  *   it stores, and every `pollMs` (cheaply).
+ * - Each delivery is claimed until a deadline, sent with nothing held open in the store, and its outcome recorded
+ *   afterwards (docs/decisions/enquiry-database.md). Each channel has a worker of its own, so a slow mail server
+ *   never holds up HubSpot, nor the other way round.
  * - Retries follow `deliveryPolicy` below; HubSpot's limit counts every instance's attempts, read from the store.
  * - Logs name the enquiry id, the channel and an error code only, never a visitor's details.
  */
@@ -13,7 +16,13 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { createMailer, notifyByEmail } from './email.server.ts';
-import type { AttemptResult, EnquiryStore, RecentDelivery } from './enquiry-store.server.ts';
+import type {
+  AttemptResult,
+  DeliveryClaim,
+  EnquiryStore,
+  RecentDelivery,
+  SenderLease,
+} from './enquiry-store.server.ts';
 import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
 
@@ -27,6 +36,15 @@ export const deliveryPolicy = {
   backoff: { baseMs: 5_000, maxMs: 60 * 60 * 1000, maxAttempts: 30 },
   /** Time allowed for one HubSpot request or SMTP step. */
   requestTimeoutMs: 10_000,
+  /** Time allowed for one whole attempt on each channel (an SMTP server may answer each step just in time). */
+  attemptTimeoutMs: { hubspot: 10_000, email: 30_000 },
+  /**
+   * A claim outlives its attempt by this much, so the sender can record the outcome (through a short database
+   * restart too) before anyone may claim the delivery again; a sender that died is replaced after it.
+   */
+  claimMarginMs: 20_000,
+  /** Between tries to record an outcome the store could not take (the database restarting, say). */
+  recordRetryMs: { first: 250, max: 5_000 },
 } as const;
 
 /** How long to wait after a failed attempt, the `attempt`th (1, 2, …): the one backoff formula of every retry. */
@@ -114,16 +132,16 @@ export function startOutbox({
   config: Config;
   logger: DeliveryLogger;
 }): Outbox {
-  const { pollMs, hubspotRate, requestTimeoutMs } = deliveryPolicy;
+  const { pollMs, hubspotRate, requestTimeoutMs, attemptTimeoutMs, claimMarginMs, recordRetryMs } = deliveryPolicy;
   const on = deliveryChannels(config);
   const mailer: Transporter | undefined = config.enquiries.smtpUrl
     ? createMailer(config.enquiries.smtpUrl, requestTimeoutMs)
     : undefined;
   const send: Record<Channel, (enquiry: StoredEnquiry, signal: AbortSignal) => Promise<Outcome>> = {
-    hubspot: (enquiry, signal) => forwardToHubSpot(enquiry, config, { signal, timeoutMs: requestTimeoutMs }),
+    hubspot: (enquiry, signal) => forwardToHubSpot(enquiry, config, { signal, timeoutMs: attemptTimeoutMs.hubspot }),
     email: (enquiry, signal) =>
       mailer
-        ? notifyByEmail(mailer, enquiry, config, signal)
+        ? notifyByEmail(mailer, enquiry, config, { signal, timeoutMs: attemptTimeoutMs.email })
         : Promise.resolve({ kind: 'failed', code: 'NO_SMTP', reason: 'SMTP_URL is not set' }),
   };
   const enabled = channels.filter((channel) => on[channel]);
@@ -135,10 +153,20 @@ export function startOutbox({
   let lastProblem: string | undefined;
   /** Start times of HubSpot attempts in the current window, this process's and (read at each lease) others'. */
   let recentSends: number[] = [];
+  /** The sender's lease while this process holds it, and the channel workers sending under it. */
+  let lease: SenderLease | undefined;
+  const workers = new Map<Channel, Promise<void>>();
 
   function wake() {
     woken = true;
     napping.abort();
+  }
+
+  /** Logged once per problem, not at every poll while the store stays unreachable. */
+  function stalled(error: unknown) {
+    const message = (error as Error).message;
+    if (message !== lastProblem) logger.error({ err: { message } }, 'enquiry delivery is stalled');
+    lastProblem = message;
   }
 
   async function run() {
@@ -146,6 +174,10 @@ export function startOutbox({
       woken = false;
       let waitMs: number = pollMs;
       try {
+        if (lease && (lease.lost() || !workers.size)) {
+          await lease.release();
+          lease = undefined;
+        }
         const queue = await store.queue(enabled);
         if (queue.waiting && !warnedWaiting) {
           warnedWaiting = true;
@@ -154,38 +186,49 @@ export function startOutbox({
             'enquiries wait for a channel that is not configured (HUBSPOT_PORTAL_ID/HUBSPOT_FORM_ID or SMTP_URL)',
           );
         }
-        if (queue.dueAt <= Date.now()) waitMs = (await sendDue()) ? 0 : pollMs;
+        if (queue.dueAt <= Date.now()) await startWorkers();
         else waitMs = Math.min(pollMs, queue.dueAt - Date.now());
         lastProblem = undefined;
       } catch (error) {
-        // Logged once per problem, not at every poll while the store stays unreachable.
-        const message = (error as Error).message;
-        if (message !== lastProblem) logger.error({ err: { message } }, 'enquiry delivery is stalled');
-        lastProblem = message;
+        stalled(error);
       }
       if (stopping.signal.aborted) break;
-      // An enquiry stored during that pass: look again at once.
-      if (woken || waitMs <= 0) continue;
+      // An enquiry stored during that pass, or a worker that sent something: look again at once.
+      if (woken) continue;
       napping = new AbortController();
       await sleep(waitMs, AbortSignal.any([napping.signal, stopping.signal]));
     }
   }
 
   /**
-   * Holding the lease, sends everything due; false when it sent nothing (another process holds the lease, or
-   * what is due is claimed by a sender that has not let go yet): then wait a poll rather than ask again at once.
+   * Under the lease (taken when none is held; another process may hold it), a worker for each channel that has
+   * none: it sends that channel's due deliveries one after another, and ends when none is left.
    */
-  async function sendDue(): Promise<boolean> {
-    const lease = await store.takeSenderLease();
-    if (!lease) return false;
+  async function startWorkers() {
+    if (!lease) {
+      lease = await store.takeSenderLease();
+      if (!lease) return;
+      recentSends = attemptTimes(await store.recentAttempts('hubspot', hubspotRate.windowMs));
+    }
+    const held = lease;
+    for (const channel of enabled) {
+      if (workers.has(channel)) continue;
+      workers.set(
+        channel,
+        work(channel, held).finally(() => workers.delete(channel)),
+      );
+    }
+  }
+
+  async function work(channel: Channel, held: SenderLease) {
     let sent = 0;
     try {
-      recentSends = attemptTimes(await store.recentAttempts('hubspot', Date.now() - hubspotRate.windowMs));
-      while (!stopping.signal.aborted && !lease.lost() && (await store.deliverNext(enabled, attempt))) sent += 1;
-      return sent > 0;
-    } finally {
-      await lease.release();
+      while (!stopping.signal.aborted && !held.lost() && (await deliverOne(channel))) sent += 1;
+    } catch (error) {
+      stalled(error);
     }
+    // Sent nothing: what is due is claimed by another sender, so wait a poll rather than ask again at once.
+    if (sent) wake();
   }
 
   async function waitForRateSlot() {
@@ -198,16 +241,24 @@ export function startOutbox({
     }
   }
 
-  async function attempt(enquiry: StoredEnquiry, channel: Channel): Promise<AttemptResult> {
-    const unchanged: AttemptResult = { state: 'pending', progress: enquiry.progress[channel] };
+  /** Claims, sends and records one delivery on `channel`; false when nothing was due. */
+  async function deliverOne(channel: Channel): Promise<boolean> {
+    // The pace is kept before the claim, so no claim waits on it.
     if (channel === 'hubspot') await waitForRateSlot();
-    if (stopping.signal.aborted) return unchanged;
+    if (stopping.signal.aborted) return false;
+    const claim = await store.claimNext(channel, attemptTimeoutMs[channel] + claimMarginMs);
+    if (!claim) return false;
+    const { enquiry } = claim;
     const startedAt = Date.now();
     if (channel === 'hubspot') recentSends.push(startedAt);
     const outcome = await send[channel](enquiry, stopping.signal);
-    // Cut short by stop(): not an attempt; it stays pending and is sent again after the restart.
-    if (stopping.signal.aborted && outcome.kind !== 'sent') return unchanged;
+    // Cut short by stop(): not an attempt; it is given back and sent again after the restart.
+    if (stopping.signal.aborted && outcome.kind !== 'sent') {
+      await record(claim);
+      return false;
+    }
     const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
+    await record(claim, result);
     const details = { enquiry: enquiry.id, channel, attempts: result.progress.attempts };
     if (outcome.kind === 'sent' && outcome.missingFields?.length) {
       logger.warn(
@@ -224,7 +275,25 @@ export function startOutbox({
     } else {
       logger.error({ ...details, code: outcome.code }, `enquiry ${channelNames[channel]} delivery failed`);
     }
-    return result;
+    return true;
+  }
+
+  /**
+   * Records an outcome, trying again while the store cannot take it (a database restarting): the provider has
+   * answered, and a record lost here would have the delivery sent again once its claim ends. Gives up only when
+   * stopping, after one more try.
+   */
+  async function record(claim: DeliveryClaim, result?: AttemptResult) {
+    for (let waitMs: number = recordRetryMs.first; ; waitMs = Math.min(waitMs * 2, recordRetryMs.max)) {
+      try {
+        await store.recordOutcome(claim, result);
+        return;
+      } catch (error) {
+        stalled(error);
+        if (stopping.signal.aborted) return;
+      }
+      await sleep(waitMs, stopping.signal);
+    }
   }
 
   const running = run();
@@ -233,6 +302,8 @@ export function startOutbox({
     async stop() {
       stopping.abort();
       await running;
+      await Promise.all(workers.values());
+      await lease?.release();
       mailer?.close();
     },
   };

@@ -34,31 +34,6 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
     expect(await stores[5]?.list()).toHaveLength(1);
   });
 
-  test('a claimed delivery is skipped by another instance until its sender records it', async () => {
-    const [a, b] = [await open(), await open()];
-    const first = await a.add(newEnquiry({ firstname: 'First' }));
-    await a.add(newEnquiry({ firstname: 'Second' }));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const seen: string[] = [];
-    const slow = a.deliverNext(['hubspot'], async (enquiry) => {
-      seen.push(`a:${enquiry.firstname}`);
-      await held;
-      return { state: 'sent', progress: { attempts: 1, sentAt: new Date().toISOString() } };
-    });
-    await expect.poll(() => seen).toEqual(['a:First']);
-    // While a's transaction holds First, b gets Second, never First.
-    await b.deliverNext(['hubspot'], async (enquiry) => {
-      seen.push(`b:${enquiry.firstname}`);
-      return { state: 'sent', progress: { attempts: 1 } };
-    });
-    expect(seen).toEqual(['a:First', 'b:Second']);
-    release();
-    await slow;
-    expect((await b.get(first.id))?.delivery.hubspot).toBe('sent');
-    expect(await b.deliverNext(['hubspot'], async () => ({ state: 'sent', progress: { attempts: 1 } }))).toBe(false);
-  });
-
   test('the sender lease is freed when its holder’s connection dies', async () => {
     const [a, b] = [await open(), await open()];
     const lease = await a.takeSenderLease();
@@ -75,6 +50,21 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
     expect(next).toBeDefined();
     await next?.release();
     await lease?.release();
+  });
+
+  test('an instance whose clock runs 50 s ahead makes no other wait: attempt times count by the database clock', async () => {
+    const store = await open();
+    const added = await store.add(newEnquiry());
+    const claim = await store.claimNext('hubspot', 60_000);
+    const ahead = new Date(Date.now() + 50_000).toISOString();
+    await store.recordOutcome(claim!, {
+      state: 'pending',
+      progress: { attempts: 1, lastAttemptAt: ahead, retryAt: ahead },
+    });
+    const [recent] = await store.recentAttempts('hubspot', 10_000);
+    expect(recent?.attempts).toBe(1);
+    expect(recent?.lastAttemptAt).toBeLessThanOrEqual(Date.now());
+    expect((await store.get(added.id))?.delivery.hubspot).toBe('pending');
   });
 
   test('a refused login or a missing database is one line naming the host, never the password', async () => {

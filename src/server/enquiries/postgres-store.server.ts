@@ -2,8 +2,8 @@
  * Enquiries in PostgreSQL (DATABASE_URL), shared by every instance that names the database: an enquiry is
  * committed before the form answers; one instance at a time sends deliveries, holding an advisory lock on a
  * connection of its own (PostgreSQL frees it when that connection dies, so another instance takes over); the
- * sender claims each delivery with FOR UPDATE SKIP LOCKED inside the transaction that records its result.
- * Why this shape: docs/decisions/enquiry-database.md.
+ * sender claims each delivery until a deadline in one short statement, sends with no transaction open, and records
+ * the outcome in a second one. Why this shape: docs/decisions/enquiry-database.md.
  */
 import pg from 'pg';
 import {
@@ -13,6 +13,7 @@ import {
   type AlertState,
   type AttemptResult,
   type ChannelFigures,
+  type DeliveryClaim,
   type DeliveryQueue,
   type EnquiryStore,
   type OpenOptions,
@@ -39,7 +40,7 @@ import { recordOrder } from './enquiry-fields.server.ts';
 const senderLockKey = 0x656e7164;
 /** How often the store checks that the database answers while it is healthy, and while it is not. */
 const healthCheckMs = 5_000;
-/** Short TCP keepalives and a cap on an idle open transaction (a claimed delivery's send takes at most ~20 s). */
+/** Short TCP keepalives, and a cap on an idle open transaction (none is ever left open across a send). */
 const sessionOptions =
   '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3 -c idle_in_transaction_session_timeout=60000';
 /** A start waits this long for a database that is not up yet (a host rebooting with both), then stops. */
@@ -123,7 +124,9 @@ export function databaseHost(url: string): string {
 /** Errors that mean "the database is not there (yet)", as opposed to one that refused us for good. */
 function isUnreachable(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
-  if (code && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|57P0[13])$/.test(code)) return true;
+  if (code && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|57P0[123]|25P03)$/.test(code)) {
+    return true;
+  }
   return /timeout|terminat|Connection ended/i.test(message ?? '');
 }
 
@@ -321,7 +324,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
          extract(epoch FROM min(coalesce(d.retry_at, e.received_at)) FILTER (WHERE d.channel = ANY($1))) * 1000 AS due,
          count(*) FILTER (WHERE NOT d.channel = ANY($1)) AS waiting
        FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
-       WHERE d.state = 'pending' AND NOT e.spam`,
+       WHERE d.state = 'pending' AND NOT e.spam AND (d.claim_until IS NULL OR d.claim_until < now())`,
       [[...enabled]],
     );
     const row = rows[0];
@@ -371,57 +374,67 @@ export class PostgresEnquiryStore implements EnquiryStore {
     };
   }
 
-  async deliverNext(
-    enabled: readonly Channel[],
-    attempt: (enquiry: StoredEnquiry, channel: Channel) => Promise<AttemptResult>,
-  ): Promise<boolean> {
-    return this.transaction(async (client) => {
-      const { rows } = await client.query<{ enquiry_id: string; channel: Channel }>(
-        `SELECT d.enquiry_id, d.channel FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
-         WHERE d.state = 'pending' AND d.channel = ANY($1) AND NOT e.spam
-           AND coalesce(d.retry_at, e.received_at) <= $2
-         ORDER BY coalesce(d.retry_at, e.received_at)
-         LIMIT 1
-         FOR UPDATE OF d SKIP LOCKED`,
-        // The outbox's clock decides what is due, as it decided when each retry falls due.
-        [[...enabled], new Date()],
-      );
-      const claimed = rows[0];
-      if (!claimed) return false;
-      const { rows: found } = await client.query<EnquiryRow>(`${selectEnquiries} WHERE e.id = $1`, [
-        claimed.enquiry_id,
-      ]);
-      if (!found[0]) return false;
-      const { state, progress } = await attempt(fromRow(found[0]), claimed.channel);
-      await client.query(
-        `UPDATE enquiry_deliveries
-         SET state = $3, attempts = $4, last_attempt_at = $5, retry_at = $6, sent_at = $7, last_error = $8,
-           last_error_code = $9, missing_fields = $10
-         WHERE enquiry_id = $1 AND channel = $2`,
-        [
-          claimed.enquiry_id,
-          claimed.channel,
-          state,
-          progress.attempts,
-          progress.lastAttemptAt ?? null,
-          progress.retryAt ?? null,
-          progress.sentAt ?? null,
-          progress.lastError ?? null,
-          progress.lastErrorCode ?? null,
-          progress.missingFields ?? null,
-        ],
-      );
-      return true;
-    });
+  async claimNext(channel: Channel, holdMs: number): Promise<DeliveryClaim | undefined> {
+    const claim = crypto.randomUUID();
+    // One statement, so one short transaction: the row lock lasts only as long as the update. The deadline is the
+    // database's clock, the same for every instance; what is due follows the outbox's clock, which set retry_at.
+    const { rows } = await this.query<EnquiryRow>(
+      `WITH claimed AS (
+         UPDATE enquiry_deliveries SET claim = $3, claim_until = now() + $4::float8 * interval '1 millisecond'
+         WHERE (enquiry_id, channel) IN (
+           SELECT d.enquiry_id, d.channel FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
+           WHERE d.state = 'pending' AND d.channel = $1 AND NOT e.spam
+             AND coalesce(d.retry_at, e.received_at) <= $2
+             AND (d.claim_until IS NULL OR d.claim_until < now())
+           ORDER BY coalesce(d.retry_at, e.received_at)
+           LIMIT 1
+           FOR UPDATE OF d SKIP LOCKED)
+         RETURNING enquiry_id
+       )
+       ${selectEnquiries} WHERE e.id = (SELECT enquiry_id FROM claimed)`,
+      [channel, new Date(), claim, holdMs],
+    );
+    return rows[0] ? { id: claim, channel, enquiry: fromRow(rows[0]) } : undefined;
   }
 
-  async recentAttempts(channel: Channel, sinceMs: number): Promise<RecentDelivery[]> {
-    const { rows } = await this.query<{ at: Date; attempts: number }>(
-      `SELECT last_attempt_at AS at, attempts FROM enquiry_deliveries
-       WHERE channel = $1 AND last_attempt_at > $2 ORDER BY last_attempt_at`,
-      [channel, new Date(sinceMs).toISOString()],
+  async recordOutcome(claim: DeliveryClaim, result?: AttemptResult): Promise<void> {
+    const where = 'WHERE enquiry_id = $1 AND channel = $2 AND claim = $3';
+    const key = [claim.enquiry.id, claim.channel, claim.id];
+    if (!result) {
+      await this.query(`UPDATE enquiry_deliveries SET claim = NULL, claim_until = NULL ${where}`, key);
+      return;
+    }
+    const { state, progress } = result;
+    await this.query(
+      `UPDATE enquiry_deliveries
+       SET state = $4, attempts = $5, last_attempt_at = $6, retry_at = $7, sent_at = $8, last_error = $9,
+         last_error_code = $10, missing_fields = $11, claim = NULL, claim_until = NULL
+       ${where}`,
+      [
+        ...key,
+        state,
+        progress.attempts,
+        progress.lastAttemptAt ?? null,
+        progress.retryAt ?? null,
+        progress.sentAt ?? null,
+        progress.lastError ?? null,
+        progress.lastErrorCode ?? null,
+        progress.missingFields ?? null,
+      ],
     );
-    return rows.map((row) => ({ lastAttemptAt: row.at.getTime(), attempts: row.attempts }));
+  }
+
+  async recentAttempts(channel: Channel, windowMs: number): Promise<RecentDelivery[]> {
+    // Ages by the database's clock, so an instance whose clock runs ahead cannot make the others wait for it.
+    const { rows } = await this.query<{ age: number; attempts: number }>(
+      `SELECT greatest(0, extract(epoch FROM now() - last_attempt_at) * 1000)::float8 AS age, attempts
+       FROM enquiry_deliveries
+       WHERE channel = $1 AND last_attempt_at > now() - $2::float8 * interval '1 millisecond'
+       ORDER BY last_attempt_at`,
+      [channel, windowMs],
+    );
+    const now = Date.now();
+    return rows.map((row) => ({ lastAttemptAt: now - row.age, attempts: row.attempts }));
   }
 
   async deliveryFigures(): Promise<Record<Channel, ChannelFigures>> {
@@ -511,6 +524,11 @@ export class PostgresEnquiryStore implements EnquiryStore {
     } catch (error) {
       throw this.noteFailure(error);
     }
+    // The pool listens to idle clients only: a session the database ends (a restart, pg_terminate_backend, a
+    // timeout) while this one is checked out would otherwise end the process.
+    const onError = (error: Error) => void this.noteFailure(error);
+    client.on('error', onError);
+    let broken: unknown;
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -518,10 +536,13 @@ export class PostgresEnquiryStore implements EnquiryStore {
       this.problem = undefined;
       return result;
     } catch (error) {
+      broken = error;
       await client.query('ROLLBACK').catch(() => undefined);
       throw this.noteFailure(error);
     } finally {
-      client.release();
+      client.off('error', onError);
+      // A client whose transaction failed is closed rather than reused: its session may be gone.
+      client.release(broken instanceof Error ? broken : undefined);
     }
   }
 

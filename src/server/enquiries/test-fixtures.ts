@@ -37,26 +37,35 @@ export function tempEnquiriesFile(prefix: string, relative = 'enquiries.json'): 
 
 /**
  * For tests: a real SMTP server on 127.0.0.1 keeping each message as a mail client reads it (mailparser);
- * `refuseFirst` answers the first message with a temporary 451. Call `close` after the test.
+ * `refuseFirst` answers the first message with a temporary 451; `answerAfter(ms)` makes it answer MAIL FROM, RCPT
+ * TO and each message that late from then on (a server slow at every step). Call `close` after the test.
  */
 export async function smtpStandIn({ refuseFirst = false } = {}) {
   const messages: Array<{ parsed: ParsedMail; rcpt: string[] }> = [];
   let offered = 0;
+  let delayMs = 0;
+  const later = (answer: () => void) => (delayMs ? void setTimeout(answer, delayMs) : answer());
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Connections still open when closing (a slow answer pending) are ended after this, not the default 30 s.
+    closeTimeout: 500,
+    onMailFrom: (_address, _session, callback) => later(() => callback()),
+    onRcptTo: (_address, _session, callback) => later(() => callback()),
     onData(stream, session, callback) {
       offered += 1;
       const refuse = refuseFirst && offered === 1;
-      void simpleParser(stream).then((parsed) => {
-        if (refuse) {
-          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
-          return callback(error);
-        }
-        messages.push({ parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
+      void simpleParser(stream).then((parsed) =>
+        later(() => {
+          if (refuse) {
+            const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+            return callback(error);
+          }
+          messages.push({ parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
+          callback();
+        }),
+      );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,6 +74,7 @@ export async function smtpStandIn({ refuseFirst = false } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     offered: () => offered,
+    answerAfter: (ms: number) => void (delayMs = ms),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,241 @@
+import { expect, test } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
+import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
+import { formTokens } from '../src/server/enquiries/form-token.server.ts';
+
+/**
+ * What the database does to a connection, and a mail server that answers just in time, under a running production
+ * instance on PostgreSQL: the process stays up, pages serve, and each lead reaches HubSpot and the mailbox once.
+ */
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(240_000);
+
+const serverScript = `${process.env.E2E_DIST ?? 'dist'}/server/server.js`;
+const formSecret = 'a-shared-form-secret-of-at-least-32-characters';
+
+/** HubSpot's Forms API as a stand-in that holds each request while `hold` is set, until `answerHeld()`. */
+async function hubspotStandIn() {
+  const received: string[] = [];
+  const held: ServerResponse[] = [];
+  const state = { hold: false };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const fields = (JSON.parse(body) as { fields: Array<{ name: string; value: string }> }).fields;
+      received.push(fields.find((f) => f.name === 'email')?.value ?? '');
+      if (state.hold) held.push(res);
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"inlineMessage":"Thanks"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    state,
+    held,
+    answerHeld() {
+      state.hold = false;
+      for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A real SMTP server that answers MAIL FROM, RCPT TO and the message each `delayMs` late (0: at once). */
+async function smtpStandIn() {
+  const state = { delayMs: 0, connections: 0 };
+  const messages: string[] = [];
+  const later = (callback: () => void) => (state.delayMs ? setTimeout(callback, state.delayMs) : callback());
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 500,
+    onConnect: (_session, callback) => {
+      state.connections += 1;
+      callback();
+    },
+    onMailFrom: (_address, _session, callback) => later(() => callback()),
+    onRcptTo: (_address, _session, callback) => later(() => callback()),
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      stream.on('end', () =>
+        later(() => {
+          messages.push(text);
+          callback();
+        }),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    state,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let database: TestPostgres;
+let databaseUrl: string;
+let hubspot: Awaited<ReturnType<typeof hubspotStandIn>>;
+let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
+let instance: RunningServer;
+
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** An enquiry posted as the site's form does (a token 10 s old); its id. */
+async function postEnquiry(email: string): Promise<string> {
+  const response = await fetch(`${instance.url}/api/enquiries`, {
+    method: 'POST',
+    headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({
+      firstname: 'Dana',
+      email,
+      form_token: formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000),
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const deliveryState = async (id: string, channel: 'hubspot' | 'email') =>
+  (
+    await query<{ state: string }>('SELECT state FROM enquiry_deliveries WHERE enquiry_id = $1 AND channel = $2', [
+      id,
+      channel,
+    ])
+  )[0]?.state;
+
+/** The process is still the one started, and its pages and the blog answer. */
+async function expectServing() {
+  expect(instance.process.exitCode).toBeNull();
+  for (const page of ['/', '/blog', '/services']) expect((await fetch(`${instance.url}${page}`)).status).toBe(200);
+}
+
+test.beforeAll(async () => {
+  database = await startTestPostgres();
+  databaseUrl = await database.createDatabase('studio');
+  hubspot = await hubspotStandIn();
+  smtp = await smtpStandIn();
+  const folder = mkdtempSync(path.join(tmpdir(), 'faults-'));
+  instance = await startServer(
+    {
+      PORT: String(await freePort()),
+      SITE_URL: 'https://studio.example',
+      ENQUIRIES_FILE: path.join(folder, 'enquiries.json'),
+      DATABASE_URL: databaseUrl,
+      FORM_SECRET: formSecret,
+      HUBSPOT_PORTAL_ID: '12345678',
+      HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+      HUBSPOT_API_URL: hubspot.url,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'leads@studio.example',
+    },
+    serverScript,
+  );
+});
+
+test.afterAll(async () => {
+  await instance?.stop();
+  await hubspot?.close();
+  await smtp?.close();
+  await database?.stop();
+});
+
+test('every session of the database terminated during a HubSpot send: the process stays up and the lead arrives once', async () => {
+  hubspot.state.hold = true;
+  const id = await postEnquiry('terminated@example.com');
+  await expect.poll(() => hubspot.held.length, { timeout: 20_000 }).toBe(1);
+
+  // The sending instance's sessions among them, as pg_terminate_backend or a failover does.
+  await query(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  await expectServing();
+  hubspot.answerHeld();
+
+  await expect.poll(() => deliveryState(id, 'hubspot'), { timeout: 30_000 }).toBe('sent');
+  await expect.poll(() => deliveryState(id, 'email'), { timeout: 30_000 }).toBe('sent');
+  expect(hubspot.received.filter((email) => email === 'terminated@example.com')).toHaveLength(1);
+  await expectServing();
+});
+
+test('the database restarted during a HubSpot send: the answer is recorded once it is back, and the lead arrives once', async () => {
+  hubspot.state.hold = true;
+  const id = await postEnquiry('restart@example.com');
+  await expect.poll(() => hubspot.held.length, { timeout: 20_000 }).toBe(1);
+
+  await database.stop({ keep: true });
+  try {
+    await expectServing();
+    // HubSpot answers while the database is down: the sender holds the outcome until it can record it.
+    hubspot.answerHeld();
+    await expect
+      .poll(async () => ((await (await fetch(`${instance.url}/healthz`)).json()) as { status: string }).status, {
+        timeout: 20_000,
+      })
+      .toBe('degraded');
+    await expectServing();
+  } finally {
+    await database.start();
+  }
+
+  await expect.poll(() => deliveryState(id, 'hubspot'), { timeout: 30_000 }).toBe('sent');
+  expect(hubspot.received.filter((email) => email === 'restart@example.com')).toHaveLength(1);
+  await expect.poll(() => deliveryState(id, 'email'), { timeout: 30_000 }).toBe('sent');
+  await expectServing();
+});
+
+test('a mail server answering every 25 s for over a minute: each email attempt ends within 30 s, HubSpot is not held up, and the process stays up', async () => {
+  smtp.state.delayMs = 25_000;
+  const log = instance.output().length;
+  const timeouts = () =>
+    (
+      instance
+        .output()
+        .slice(log)
+        .match(/"code":"TIMEOUT"/g) ?? []
+    ).length;
+  const slowFrom = Date.now();
+  const first = await postEnquiry('slow-mail@example.com');
+  await expect.poll(() => deliveryState(first, 'hubspot'), { timeout: 10_000 }).toBe('sent');
+  // A second lead while the first email is still stuck: forwarded to HubSpot at once too.
+  const second = await postEnquiry('second@example.com');
+  await expect.poll(() => deliveryState(second, 'hubspot'), { timeout: 10_000 }).toBe('sent');
+  expect(await deliveryState(first, 'email')).toBe('pending');
+
+  // Three attempts (the two leads' emails), each cut at 30 s: past PostgreSQL's 60 s idle-transaction limit.
+  await expect.poll(timeouts, { timeout: 120_000, intervals: [1_000] }).toBeGreaterThanOrEqual(3);
+  expect(Date.now() - slowFrom).toBeGreaterThan(60_000);
+  expect(Date.now() - slowFrom).toBeLessThan(3 * 30_000 + 20_000);
+  await expectServing();
+
+  smtp.state.delayMs = 0;
+  await expect.poll(() => deliveryState(first, 'email'), { timeout: 60_000 }).toBe('sent');
+  await expect.poll(() => deliveryState(second, 'email'), { timeout: 60_000 }).toBe('sent');
+  expect(smtp.messages.filter((text) => text.includes('slow-mail@example.com'))).toHaveLength(1);
+  expect(hubspot.received.filter((email) => email === 'slow-mail@example.com')).toHaveLength(1);
+  await expectServing();
+});
