@@ -112,7 +112,8 @@ export function startDeliveryHealth({
   }
 
   function figures(): Promise<Record<Channel, ChannelFigures>> {
-    const now = Date.now();
+    // A monotonic clock: a wall clock set back must not keep old figures.
+    const now = performance.now();
     if (!cached || now - cached.at > healthPolicy.reportCacheMs) {
       cached = { at: now, figures: store.deliveryFigures() };
       cached.figures.catch(() => (cached = undefined));
