@@ -205,7 +205,7 @@ async function main() {
     throw error;
   }
   store.watch();
-  const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) }).catch(
+  const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config), logger }).catch(
     (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
   const rateLimitStore =

@@ -8,7 +8,8 @@ import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
 import { preloadDeferredSections } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
-import { matchAppRoute } from './app/routes.tsx';
+import { matchAppRoute, notFoundRoute } from './app/routes.tsx';
+import { planIds } from './content/plan-titles.ts';
 import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -46,18 +47,38 @@ function withoutMarkdown(data: unknown): unknown {
 }
 
 /**
- * The part of a URL that its page depends on: the path and the query parameters its route reads, so that
- * `/?utm_source=newsletter` is the same page (and the same cache entry) as `/`.
+ * The request's path and query as an address on this site. `//evil.example/blog` is a path here, never another
+ * host, and `//` alone is a path too (as a URL relative to a base it would not even parse).
+ */
+function siteUrl(input: string): URL {
+  return new URL(input.startsWith('/') ? `http://localhost${input}` : input, 'http://localhost');
+}
+
+/** The address every unknown path is rendered and cached as: they all show the same page. */
+export const notFoundPageUrl = '/404';
+
+/** Query values that change a page; any other value renders the page as without it. */
+const searchValues: Record<string, (value: string) => boolean> = {
+  plan: (value) => (planIds as readonly string[]).includes(value),
+  page: (value) => /^[1-9]\d{0,5}$/.test(value),
+  category: (value) => /^[a-z0-9-]{1,100}$/.test(value),
+};
+
+/**
+ * The part of a URL that its page depends on: the path and the query values its route reads, so that
+ * `/?utm_source=newsletter` is the same page (and the same cache entry) as `/`, `/start-project?plan=<unknown>` the
+ * same as `/start-project`, and every unknown path one entry.
  */
 export function pageUrl(input: string): string {
-  const url = new URL(input, 'http://localhost');
-  // Every cached request comes through here: most carry no query, and need no route match.
-  if (!url.search) return url.pathname;
+  const url = siteUrl(input);
   const { route } = matchAppRoute(url.pathname);
+  if (route === notFoundRoute) return notFoundPageUrl;
+  // Most requests carry no query.
+  if (!url.search) return url.pathname;
   const search = new URLSearchParams();
   for (const key of route.searchKeys ?? []) {
     const value = url.searchParams.get(key);
-    if (value !== null) search.set(key, value);
+    if (value !== null && searchValues[key]?.(value) !== false) search.set(key, value);
   }
   const query = search.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
@@ -65,7 +86,7 @@ export function pageUrl(input: string): string {
 
 /** Decides the status (matching the route and loading its data) before a byte is streamed, then renders. */
 export async function renderPage(input: RenderInput, output: RenderOutput): Promise<{ abort(): void }> {
-  const url = new URL(input.url, 'http://localhost');
+  const url = siteUrl(input.url);
   const { route, params } = matchAppRoute(url.pathname);
   const queryClient = createQueryClient();
   const [status] = await Promise.all([

@@ -15,7 +15,6 @@ describe('matchAppRoute', () => {
   test('answers every address as React Router’s matchPath, in table order, would', () => {
     const addresses = [
       '/',
-      '//',
       '/SERVICES',
       '/services/',
       '/services//',
@@ -35,6 +34,12 @@ describe('matchAppRoute', () => {
       const { route, params } = matchAppRoute(pathname);
       expect(route.path, pathname).toBe(expected?.route.path ?? notFoundRoute.path);
       if (expected?.route.path !== '*') expect(params, pathname).toEqual(expected?.match?.params ?? {});
+    }
+  });
+
+  test('a path starting with two slashes is no page of the site, where React Router would find one', () => {
+    for (const pathname of ['//', '///', '//services', '//evil.example/blog', '//blog/a-post']) {
+      expect(matchAppRoute(pathname), pathname).toEqual({ route: notFoundRoute, params: {} });
     }
   });
 });

@@ -91,6 +91,8 @@ const patternRoutes = appRoutes.filter(isPattern);
  * matchPath compiles a route's pattern on every call.
  */
 export function matchAppRoute(pathname: string): { route: AppRoute; params: RouteParams } {
+  // A browser reads `//host/path` as another site's address: never one of these pages, `//` not the home page.
+  if (pathname.startsWith('//')) return { route: notFoundRoute, params: {} };
   const exact = exactRoutes.get(withoutTrailingSlashes(pathname).toLowerCase() || '/');
   if (exact) return { route: exact, params: {} };
   for (const route of patternRoutes) {

@@ -93,6 +93,21 @@ describe('the render cache', () => {
     }
   });
 
+  test('a thousand made-up addresses leave the real pages cached', { timeout: 120_000 }, async () => {
+    const { app: server } = await app();
+    // Pages with the form carry a token made at each render: the same ETag means the same cached copy.
+    const real = ['/', '/services', '/start-project', '/start-project?plan=growth', '/blog', '/blog?page=2'];
+    const etags = new Map<string, string | undefined>();
+    for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
+    const madeUp = (i: number) =>
+      [`/no-such-page-${i}`, `/start-project?plan=plan-${i}`, `/blog?page=x${i}`, `/blog/missing-${i}`][i % 4] ?? '/';
+    for (let i = 0; i < 1_000; i += 1) await request(server).get(madeUp(i));
+    for (const url of real) expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
+    // Every unknown path is the one same page.
+    const unknown = await request(server).get('/no-such-page-a').expect(404);
+    expect((await request(server).get('/another/unknown').expect(404)).headers.etag).toBe(unknown.headers.etag);
+  });
+
   test('with RENDER_CACHE=off every request is rendered and streamed, without an ETag', async () => {
     const { app: server } = await app({ RENDER_CACHE: 'off' });
     const response = await request(server).get('/blog').expect(200);

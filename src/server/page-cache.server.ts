@@ -43,7 +43,12 @@ export class PageCache {
   private bytes = 0;
   private generation = 0;
 
-  async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+  /** The page cached under `key`, else rendered once by `render` and kept when `keep` says so. */
+  async get(
+    key: string,
+    render: () => Promise<CachedPage>,
+    keep: (page: CachedPage) => boolean = () => true,
+  ): Promise<CachedPage> {
     const hit = this.pages.get(key);
     if (hit) {
       this.pages.delete(key);
@@ -57,7 +62,7 @@ export class PageCache {
     this.pending.set(key, rendering);
     const page = await rendering;
     // A page rendered from data that changed meanwhile is served once, not kept.
-    if (generation === this.generation) this.add(key, page);
+    if (generation === this.generation && keep(page)) this.add(key, page);
     return page;
   }
 

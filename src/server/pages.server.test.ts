@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.ts';
@@ -180,6 +182,32 @@ describe('status codes', () => {
   test('a blog page past the last, or an unknown category, is a 404', async () => {
     await get('/blog?page=3', 404);
     await get('/blog?category=unknown', 404);
+  });
+
+  test.each([
+    ['//', '//'],
+    ['///', '///'],
+    ['//:', '//:'],
+    ['//@/', '//@/'],
+    ['//evil.example/blog', '//evil.example/blog'],
+    ['//evil.example/', '//evil.example/'],
+    ['3,000 slashes then services', `/${'/'.repeat(3_000)}services`],
+  ])('%s is the 404 page, never another page, and logs no error', async (_name, path) => {
+    const lines: Array<{ level: number; err?: unknown }> = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(String(chunk)) as { level: number });
+        callback();
+      },
+    });
+    const quiet = await createTestApp({ data, logger: pino(sink) });
+    try {
+      const response = await request(quiet.app).get(path).expect(404).expect('Content-Type', /html/);
+      expect(response.text).toContain('Page Not Found');
+      expect(lines.filter((line) => line.level >= 40 || line.err)).toEqual([]);
+    } finally {
+      quiet.close();
+    }
   });
 
   test('a crawler gets the same complete document', async () => {

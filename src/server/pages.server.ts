@@ -127,10 +127,16 @@ export function createPageHandler({
       if (cache) {
         // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key.
         const url = renderer.pageUrl(req.originalUrl);
-        const page = await cache.get(url, async () => {
-          const { status, html } = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
-          return cachedPage(status, html);
-        });
+        const page = await cache.get(
+          url,
+          async () => {
+            const { status, html } = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
+            return cachedPage(status, html);
+          },
+          // Unknown paths share one entry; a known route's 404 (a missing post, a page past the last) is not kept,
+          // so endless made-up addresses never push the real pages out.
+          (rendered) => rendered.status !== 404 || url === renderer.notFoundPageUrl,
+        );
         return sendCached(req, res, page);
       }
       const render = await renderer.renderPage(await withToken(input), {

@@ -10,6 +10,8 @@ export class StoreError extends Error {
     message: string,
     /** There is no file at all (as opposed to a file that is not a valid store). */
     readonly notFound = false,
+    /** What is wrong in words fit for the public /healthz: no path, no detail from the file. */
+    readonly summary = notFound ? 'the blog store file is missing' : 'the blog store cannot be read',
   ) {
     super(message);
   }
@@ -21,10 +23,16 @@ export function parseStore(file: string, text: string): StoreData {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new StoreError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new StoreError(
+      `${file}: not valid JSON (${(error as Error).message})`,
+      false,
+      'the blog store is not valid JSON',
+    );
   }
   const result = storeSchema.safeParse(json);
-  if (!result.success) throw new StoreError(`${file}: ${describeStoreError(result.error)}`);
+  if (!result.success) {
+    throw new StoreError(`${file}: ${describeStoreError(result.error)}`, false, 'the blog store has an invalid entry');
+  }
   return result.data;
 }
 
@@ -81,6 +89,8 @@ export class BlogStore {
   private readonly listeners = new Set<(index: BlogIndex) => void>();
   private watching = false;
   private currentHealth: StoreHealth = { status: 'ok' };
+  /** The detail of the problem last logged, so that each distinct one is logged once. */
+  private lastProblem?: string;
 
   private constructor(
     readonly file: string,
@@ -109,7 +119,7 @@ export class BlogStore {
       const text = error instanceof StoreError && lastGood ? await lastGood() : undefined;
       if (text === undefined) throw error;
       const store = await withImages(parseStore(`${file} (last good copy)`, text));
-      store.degrade((error as Error).message);
+      store.degrade(error);
       return store;
     }
   }
@@ -156,7 +166,7 @@ export class BlogStore {
       this.images = await this.catalog.load(data.posts.map((post) => post.content));
       this.data = data;
     } catch (error) {
-      this.degrade((error as Error).message);
+      this.degrade(error);
       return false;
     }
     const wasDegraded = this.currentHealth.status === 'degraded';
@@ -168,11 +178,17 @@ export class BlogStore {
     return true;
   }
 
-  /** Keeps serving the last good data; says so once per distinct problem, not on every check. */
-  private degrade(reason: string): void {
-    if (this.currentHealth.status === 'degraded' && this.currentHealth.reason === reason) return;
+  /**
+   * Keeps serving the last good data; says so once per distinct problem, not on every check. The log has the
+   * details (the file, the line); the public health check only what kind of problem it is.
+   */
+  private degrade(error: unknown): void {
+    const detail = (error as Error).message;
+    if (this.currentHealth.status === 'degraded' && this.lastProblem === detail) return;
+    this.lastProblem = detail;
+    const reason = error instanceof StoreError ? error.summary : 'the blog store cannot be read';
     this.currentHealth = { status: 'degraded', reason };
-    this.logger.error(`Store not readable, keeping the last good data: ${reason}`);
+    this.logger.error(`Store not readable, keeping the last good data: ${detail}`);
   }
 
   close(): void {

@@ -49,7 +49,7 @@ export interface DeliveryClaim {
   enquiry: StoredEnquiry;
 }
 
-/** `health` of a store: whether it can take enquiries now, and if not, why (for /healthz). */
+/** `health` of a store: whether it can take enquiries now, and if not, why in public words (for /healthz). */
 export type StoreHealth = { ok: true } | { ok: false; reason: string };
 
 /** A delivery attempted lately: when its last attempt started, and its attempts so far. */
@@ -186,4 +186,6 @@ export function figuresOf(enquiries: readonly StoredEnquiry[]): Record<Channel, 
 export interface OpenOptions {
   /** New, non-spam enquiries start `pending` on these channels. */
   enabled: EnabledChannels;
+  /** Where a store says that its database went away (with the details /healthz leaves out) and came back. */
+  logger?: { info(message: string): void; error(message: string): void };
 }

@@ -132,6 +132,7 @@ function isUnreachable(error: unknown): boolean {
 
 export class PostgresEnquiryStore implements EnquiryStore {
   private problem?: string;
+  private problemDetail?: string;
   private readonly monitor: NodeJS.Timeout;
 
   private constructor(
@@ -510,7 +511,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
   private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) {
     try {
       const result = await this.pool.query<R>(text, values);
-      this.problem = undefined;
+      this.healthy();
       return result;
     } catch (error) {
       throw this.noteFailure(error);
@@ -533,7 +534,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
-      this.problem = undefined;
+      this.healthy();
       return result;
     } catch (error) {
       broken = error;
@@ -546,12 +547,25 @@ export class PostgresEnquiryStore implements EnquiryStore {
     }
   }
 
+  /**
+   * A failure to reach the database marks the store unhealthy. /healthz is public, so its reason names no host,
+   * port, database or user; the log gets those, once per distinct problem.
+   */
   private noteFailure(error: unknown): unknown {
     if (isUnreachable(error)) {
       const { message, code } = error as { message?: string; code?: string };
-      this.problem = `the enquiry database at ${databaseHost(this.url)} cannot be reached (${message || code})`;
+      const detail = `the enquiry database at ${databaseHost(this.url)} cannot be reached (${message || code})`;
+      if (detail !== this.problemDetail) this.options.logger?.error(detail);
+      this.problemDetail = detail;
+      this.problem = 'the enquiry database cannot be reached';
     }
     return error;
+  }
+
+  private healthy(): void {
+    if (this.problem) this.options.logger?.info('the enquiry database can be reached again');
+    this.problem = undefined;
+    this.problemDetail = undefined;
   }
 
   private async checkHealth(): Promise<void> {
