@@ -16,7 +16,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.server.ts';
 import { sendAlert, type DeliveryAlert } from './alerts.server.ts';
 import { createMailer } from './email.server.ts';
-import type { AlertState, ChannelFigures, EnquiryStore } from './enquiry-store.server.ts';
+import type { AlertState, ChannelFigures, DeliveryQueueStore, SenderLeaseStore } from './enquiry-store.server.ts';
 import { channels, type Channel } from './enquiry.ts';
 import { deliveryChannels, deliveryPolicy, retryDelayMs, type DeliveryLogger } from './outbox.server.ts';
 
@@ -80,7 +80,7 @@ export function startDeliveryHealth({
   config,
   logger,
 }: {
-  store: EnquiryStore;
+  store: DeliveryQueueStore & SenderLeaseStore;
   config: Config;
   logger: DeliveryLogger;
 }): DeliveryHealth {

@@ -8,10 +8,9 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
-import { FileLockError, withFileLock } from '../files/file-lock.server.ts';
+import { FileLockError, tryHoldFileLock, withFileLock } from '../files/file-lock.server.ts';
 import {
   assertLimits,
   EnquiryStoreError,
@@ -249,23 +248,8 @@ export class FileEnquiryStore implements EnquiryStore {
   }
 
   /** `<file>.delivery.lock`, refreshed while held; another process takes it over 10 s after its holder died. */
-  async takeSenderLease(): Promise<SenderLease | undefined> {
-    let lost = false;
-    try {
-      const release = await lockfile.lock(`${this.file}.delivery`, {
-        realpath: false,
-        stale: 10_000,
-        update: 2_000,
-        retries: 0,
-        onCompromised: () => {
-          lost = true;
-        },
-      });
-      return { lost: () => lost, release: () => release().catch(() => undefined) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
-      throw error;
-    }
+  takeSenderLease(): Promise<SenderLease | undefined> {
+    return tryHoldFileLock(`${this.file}.delivery`);
   }
 
   /** The claim is a line in the file, written durably like any change, so it holds across processes. */

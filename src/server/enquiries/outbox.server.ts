@@ -19,9 +19,10 @@ import { createMailer, notifyByEmail } from './email.server.ts';
 import type {
   AttemptResult,
   DeliveryClaim,
-  EnquiryStore,
+  DeliveryQueueStore,
   RecentDelivery,
   SenderLease,
+  SenderLeaseStore,
 } from './enquiry-store.server.ts';
 import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
@@ -128,7 +129,7 @@ export function startOutbox({
   config,
   logger,
 }: {
-  store: EnquiryStore;
+  store: DeliveryQueueStore & SenderLeaseStore;
   config: Config;
   logger: DeliveryLogger;
 }): Outbox {
