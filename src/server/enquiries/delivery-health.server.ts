@@ -152,7 +152,7 @@ export function startDeliveryHealth({
     return { deliveries, problems, warnings };
   }
 
-  /** Holding the sender's lease: announces each channel's problem starting or ending, once. */
+  /** Holding the sender's lease: announces each channel's problem starting or ending, once (decisions/delivery-alerts.md). */
   async function announce(): Promise<void> {
     const all = await store.deliveryFigures();
     const states = await store.alertStates();
