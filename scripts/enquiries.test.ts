@@ -271,6 +271,12 @@ describe('npm run enquiries with DATABASE_URL', () => {
           expect.objectContaining({ event: 'test', site: 'https://studio.example', text: expect.any(String) }),
         ]);
 
+        // show names the field the HubSpot form lacks, so the operator can add it.
+        const shown = await cli(['show', sent.id]);
+        expect(shown.stdout).toMatch(
+          /^HubSpot: +sent, 1 attempt, sent 2026-05-01T10:00:01\.000Z, without company: the HubSpot form lacks this field/m,
+        );
+
         // A receiver that refuses: that line fails, and so does the command.
         await webhook.close();
         const failing = await cli(['test-delivery'], env);
