@@ -59,9 +59,11 @@ test(`Google's tag loads only when GA_MEASUREMENT_ID is set`, async ({ page }) =
   await recordViolations(page);
   await page.goto('/');
   await page.mouse.wheel(0, 5000);
-  // The tag is fetched once the page is hydrated and idle.
+  // The tag is fetched once the page is hydrated and idle, and only when analytics configured it at its start.
   await waitForIdle(page);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  const calls = () => page.evaluate(() => (window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer);
+  await expect.poll(async () => Array.isArray(await calls())).toBe(true);
+  expect((await calls())?.some((call) => call[0] === 'config')).toBe(false);
   expect(requested).toEqual([]);
   await page.goto(`http://localhost:${gaPort}/`);
   await waitForIdle(page);

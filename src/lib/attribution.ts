@@ -1,4 +1,5 @@
 import { attributionDays } from '../content/attribution.ts';
+import { withinLength } from './plain-text.ts';
 
 // Where a visitor's visits came from, kept in their browser and sent only with an enquiry. Pure: the browser's
 // storage is read and written by attribution-storage.ts, which passes the stored text in and out.
@@ -30,15 +31,8 @@ interface StoredAttribution extends Attribution {
 const attributionMs = attributionDays * 24 * 60 * 60 * 1000;
 const maxLength = 200;
 
-/** At most 200 UTF-16 units, never half a surrogate pair. */
-function bounded(value: string): string {
-  if (value.length <= maxLength) return value;
-  const end = /[\uD800-\uDBFF]/.test(value.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
-  return value.slice(0, end);
-}
-
 const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() ? bounded(value.trim()) : undefined;
+  typeof value === 'string' && value.trim() ? withinLength(value.trim(), maxLength) : undefined;
 
 /** A touch with only the known keys, each value bounded; undefined without a landing path. */
 function cleanTouch(value: Partial<Record<keyof Touch, unknown>>): Touch | undefined {

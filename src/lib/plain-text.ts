@@ -13,15 +13,49 @@ const controls = /\p{Cc}/gu;
 /** The same, but for line feeds and tabs, which a message keeps. */
 const controlsButLinesAndTabs = /(?![\n\t])\p{Cc}/gu;
 
-/** One line: line breaks and tabs become one space; control characters and bidi controls are removed. */
-export function singleLine(text: string): string {
-  return text.replace(breaks, ' ').replace(controls, '').replace(bidiControls, '').replace(/ {2,}/g, ' ');
+/**
+ * Invisible format characters (zero-width space, soft hyphen, byte order mark, joiners, bidi controls…): in one
+ * line they only make two equal-looking values differ ("goo\u200Bgle" beside "google").
+ */
+const formatCharacters = /\p{Cf}/gu;
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (UTF-16 units, no `u`). */
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text that is well-formed Unicode: a lone surrogate (half of an emoji cut in two, or sent on purpose) becomes
+ * U+FFFD, so that nothing downstream (PostgreSQL's JSON, an email, a CSV) refuses it.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(loneSurrogates, '\uFFFD');
 }
 
-/** Several lines: every line break becomes `\n`; control characters (but tabs) and bidi controls are removed. */
+/**
+ * One line: line breaks and tabs become one space; control, format and bidi characters are removed; a lone
+ * surrogate is repaired.
+ */
+export function singleLine(text: string): string {
+  return wellFormed(text)
+    .replace(breaks, ' ')
+    .replace(controls, '')
+    .replace(formatCharacters, '')
+    .replace(/ {2,}/g, ' ');
+}
+
+/**
+ * Several lines: every line break becomes `\n`; control characters (but tabs) and bidi controls are removed; a
+ * lone surrogate is repaired.
+ */
 export function multiLine(text: string): string {
-  return text
+  return wellFormed(text)
     .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
     .replace(controlsButLinesAndTabs, '')
     .replace(bidiControls, '');
+}
+
+/** At most `max` UTF-16 units, never half a surrogate pair. */
+export function withinLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
 }

@@ -19,7 +19,8 @@ import { parseAttribution, type Attribution } from './attribution.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
-import { forwardToHubSpot } from './hubspot.server.ts';
+import { reportEnquiries } from './commands.server.ts';
+import { addedBySite, forwardToHubSpot } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox } from './outbox.server.ts';
 import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
@@ -82,6 +83,38 @@ describe('the attribution field', () => {
     for (const nothing of [undefined, null, 'a string', [], {}, { first: 'x', last: 7 }]) {
       expect(parseAttribution(nothing)).toBeUndefined();
     }
+  });
+
+  test('the landing page is kept only as a path on the site, the referrer only as a host name', () => {
+    for (const landingPath of ['https://evil.example/login', 'javascript:alert(1)', '//evil.example/x', 'services']) {
+      expect(parseAttribution({ first: { landingPath } }), landingPath).toBeUndefined();
+    }
+    for (const referrer of ['https://evil.example/login', 'javascript:alert(1)', 'evil.example/path', 'a b.example']) {
+      expect(parseAttribution({ first: { landingPath: '/', referrer } }), referrer).toEqual({
+        first: { landingPath: '/' },
+      });
+    }
+    expect(parseAttribution({ first: { landingPath: '/services', referrer: 'www.google.com' } })).toEqual({
+      first: { landingPath: '/services', referrer: 'www.google.com' },
+    });
+  });
+
+  test('a value is cut at 200 characters never inside one, and a lone surrogate is repaired', () => {
+    const emoji = '\u{1F600}';
+    const attribution = parseAttribution({
+      first: { landingPath: '/', utm_source: `${'a'.repeat(199)}${emoji}`, utm_campaign: 'spring\uD83D' },
+      cta: `\uDE00${'b'.repeat(10)}`,
+    });
+    expect(attribution?.first?.utm_source).toBe('a'.repeat(199));
+    expect(attribution?.first?.utm_campaign).toBe('spring\uFFFD');
+    expect(attribution?.cta).toBe(`\uFFFD${'b'.repeat(10)}`);
+  });
+
+  test('zero-width and other format characters are removed, so equal-looking values count as one', () => {
+    const attribution = parseAttribution({
+      first: { landingPath: '/', utm_source: 'goo\u200Bgle', utm_medium: '\uFEFFcpc\u00AD', utm_campaign: 'a\u2060b' },
+    });
+    expect(attribution?.first).toMatchObject({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'ab' });
   });
 
   test('hostile input never throws, and what it keeps is one line of at most 200 characters', () => {
@@ -172,6 +205,15 @@ describe('operators see it', { timeout: 60_000 }, () => {
       'paid-social',
       'hero-book-free-consult',
     ]);
+  });
+
+  test('report refuses a --since day that does not exist rather than read it as another', async () => {
+    for (const since of ['2026-02-30', '2026-13-01', '2026-2-1']) {
+      await expect(reportEnquiries({ file: tmp.file }, since), since).rejects.toThrow(
+        `--since must be a date such as 2026-09-01 (got "${since}")`,
+      );
+    }
+    expect((await reportEnquiries({ file: tmp.file }, '2028-02-29')).since).toBe('2028-02-29');
   });
 
   test('report counts non-spam enquiries by first-touch source / medium, campaign, landing page and CTA, since a day', async () => {
@@ -282,15 +324,17 @@ describe('staff and HubSpot get it', { timeout: 60_000 }, () => {
       expect(await forwardToHubSpot(e, env(mode), options)).toEqual({ kind: 'sent' });
     }
     const field = (index: number, name: string) => bodies[index]?.fields.find((f) => f.name === name)?.value;
-    expect(field(0, 'message')).toBe('Hello\n\nPackage: Growth Partner\n\nCame from: facebook / paid-social / autumn');
+    expect(field(0, 'message')).toBe(
+      `Hello\n\n${addedBySite}\nPackage: Growth Partner\nCame from: facebook / paid-social / autumn`,
+    );
     expect(field(0, 'utm_source')).toBeUndefined();
-    expect(field(1, 'message')).toBe('Hello\n\nPackage: Growth Partner');
+    expect(field(1, 'message')).toBe(`Hello\n\n${addedBySite}\nPackage: Growth Partner`);
     expect(bodies[1]?.fields.filter((f) => f.name.startsWith('utm_'))).toEqual([
       { name: 'utm_source', value: 'facebook' },
       { name: 'utm_medium', value: 'paid-social' },
       { name: 'utm_campaign', value: 'autumn' },
     ]);
-    expect(field(2, 'message')).toBe('No JavaScript\n\nPackage: Growth Partner');
+    expect(field(2, 'message')).toBe(`No JavaScript\n\n${addedBySite}\nPackage: Growth Partner`);
   });
 });
 

@@ -3,16 +3,26 @@
  * bounded, and anything malformed dropped piece by piece, never a reason to refuse the enquiry.
  */
 import { z } from 'zod';
-import { singleLine } from '../../lib/plain-text.ts';
+import { singleLine, withinLength } from '../../lib/plain-text.ts';
 
 export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export const clickIdNames = ['gclid', 'fbclid', 'msclkid'] as const;
 
-/** Text of one line, at most 200 characters. */
+/** Text of one line, at most 200 characters, never cut inside one. */
 const value = z
   .string()
-  .transform((text) => singleLine(text).trim().slice(0, 200))
+  .transform((text) => withinLength(singleLine(text).trim(), 200))
   .pipe(z.string().min(1));
+
+/**
+ * What the browser sends, and so all the server keeps: the landing page as a path on the site (one leading `/`,
+ * never `//host`, `https://…` or `javascript:…`, which staff would see as a link), the referrer as a host name.
+ */
+const keyChecks: Partial<Record<(typeof touchKeys)[number], (text: string) => boolean>> = {
+  landingPath: (text) => /^\/(?!\/)/.test(text),
+  referrer: (text) =>
+    text.length <= 253 && /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(text),
+};
 
 const touchSchema = z.object({
   landingPath: value,
@@ -54,6 +64,7 @@ function cleanTouch(input: unknown): Touch | undefined {
     const candidate = { landingPath: '/', [key]: raw };
     const parsed = touchSchema.safeParse(candidate);
     const piece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
+    if (typeof piece === 'string' && keyChecks[key]?.(piece) === false) continue;
     if (piece !== undefined && (!Array.isArray(piece) || piece.length)) kept[key] = piece;
   }
   return typeof kept.landingPath === 'string' ? (kept as Touch) : undefined;

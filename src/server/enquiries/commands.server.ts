@@ -5,7 +5,9 @@ import { stringify } from 'csv-stringify/sync';
 import { enquiryFieldTable, type EnquiryFieldSpec } from '../../content/enquiry-form.ts';
 import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
-import type { Channel, StoredEnquiry } from './enquiry.ts';
+import { channels, isEnquiryId, isIsoTime, type Channel, type StoredEnquiry } from './enquiry.ts';
+import { deliveryPolicy } from './outbox.server.ts';
+import { singleLine } from '../../lib/plain-text.ts';
 import { fieldValue, recordOrder, staffValue } from './enquiry-fields.server.ts';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { readEnquiryFile } from './file-store.server.ts';
@@ -14,7 +16,6 @@ import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 import type { Config } from '../config.server.ts';
 import { postAlert } from './alerts.server.ts';
 import { createMailer } from './email.server.ts';
-import { deliveryPolicy } from './outbox.server.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -109,8 +110,46 @@ export async function importEnquiries(where: StoreLocation, source: string): Pro
   await access(source).catch(() => {
     throw new EnquiryStoreError(`${source} does not exist`);
   });
+  const problem = importProblem(enquiries);
+  if (problem) throw new EnquiryStoreError(`${source}: ${problem}; nothing was imported`);
   const added = await withStore(where, (store) => store.import(enquiries));
   return { read: enquiries.length, added };
+}
+
+/** How far ahead of this machine's clock an imported time may be (another machine's clock). */
+const importClockSkewMs = 5 * 60 * 1000;
+
+/**
+ * What makes a file unfit to import, naming the enquiry, or undefined. A time that is no date (`infinity`) broke
+ * every command afterwards; one in the future stalled delivery; an id that is no UUID, a huge attempt count or a
+ * repeated id failed the import half-way with the database's own words, or vanished.
+ */
+function importProblem(enquiries: readonly StoredEnquiry[]): string | undefined {
+  const latest = Date.now() + importClockSkewMs;
+  const seen = new Set<string>();
+  for (const [index, e] of enquiries.entries()) {
+    const name = `enquiry ${singleLine(e.id).slice(0, 60) || '(no id)'} (number ${index + 1} in the file)`;
+    if (!isEnquiryId(e.id)) return `${name}: its id is not a UUID`;
+    if (seen.has(e.id.toLowerCase())) return `${name}: its id appears twice`;
+    seen.add(e.id.toLowerCase());
+    const times: Array<[string, string | undefined, number]> = [['receivedAt', e.receivedAt, latest]];
+    for (const channel of channels) {
+      const { attempts, lastAttemptAt, sentAt, retryAt } = e.progress[channel];
+      if (attempts > deliveryPolicy.backoff.maxAttempts) {
+        return `${name}: ${channel} has ${attempts} attempts, more than the ${deliveryPolicy.backoff.maxAttempts} ever made`;
+      }
+      times.push([`${channel} lastAttemptAt`, lastAttemptAt, latest], [`${channel} sentAt`, sentAt, latest]);
+      // A retry may be due later, but never beyond the longest backoff or Retry-After.
+      times.push([`${channel} retryAt`, retryAt, latest + deliveryPolicy.backoff.maxMs]);
+    }
+    for (const [label, value, limit] of times) {
+      if (value === undefined) continue;
+      if (!isIsoTime(value))
+        return `${name}: ${label} is not an ISO time with its offset ("${singleLine(value).slice(0, 40)}")`;
+      if (Date.parse(value) > limit) return `${name}: ${label} lies in the future (${value})`;
+    }
+  }
+  return undefined;
 }
 
 /** A field's CSV columns: its value, and beside a plan's id its title, for a reader without the list of ids. */
@@ -249,6 +288,8 @@ export async function reportEnquiries(where: StoreLocation, since?: string): Pro
   let from: number | undefined;
   if (since !== undefined) {
     from = /^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : NaN;
+    // Date.parse reads 2026-02-30 as 2 March: only a day that exists is taken.
+    if (!Number.isNaN(from) && new Date(from).toISOString().slice(0, 10) !== since) from = NaN;
     if (Number.isNaN(from)) throw new EnquiryStoreError(`--since must be a date such as 2026-09-01 (got "${since}")`);
   }
   const enquiries = (await listEnquiries(where)).filter((e) => from === undefined || Date.parse(e.receivedAt) >= from);

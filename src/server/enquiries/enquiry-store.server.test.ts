@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { AttemptResult, EnquiryStore, OpenOptions } from './enquiry-store.server.ts';
 import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import { parseEnquiry } from './enquiry-input.server.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
 import { newEnquiry, tempEnquiriesFile, testDatabase } from './test-fixtures.ts';
@@ -339,6 +340,38 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
       ['2026-06-01', false],
       ['2026-06-20', true],
     ]);
+  });
+
+  test('text that is not well-formed Unicode is repaired, whether posted or imported, never a failure', async () => {
+    const store = await opened();
+    const posted = parseEnquiry({
+      firstname: 'Ada\uD83D',
+      email: 'ada@example.com',
+      message: 'Hi \uDE00 there',
+      attribution: { first: { landingPath: '/', utm_source: `${'a'.repeat(199)}\u{1F600}` } },
+    });
+    if (!posted.ok) throw new Error('the post was refused');
+    const added = await store.add({ ...posted.data, pageUri: 'https://studio.example/', spam: false });
+    // An older file's enquiry, kept before the rule, with a lone surrogate in a field and in where it came from.
+    const older = stored({ firstname: 'Grace\uDBFF', attribution: { cta: 'hero\uD800' } });
+    expect(await store.import([older])).toBe(1);
+    const again = await opened();
+    expect(await again.get(added.id)).toMatchObject({
+      firstname: 'Ada\uFFFD',
+      message: 'Hi \uFFFD there',
+      attribution: { first: { utm_source: 'a'.repeat(199) } },
+    });
+    expect(await again.get(older.id)).toMatchObject({ firstname: 'Grace\uFFFD', attribution: { cta: 'hero\uFFFD' } });
+  });
+
+  test('an id that is no enquiry id finds nothing, without an error from the store', async () => {
+    const store = await opened();
+    await store.add(enquiry());
+    for (const id of ['a------', 'a'.padEnd(36, '-'), '-'.repeat(36), "x' OR 1=1"]) {
+      expect(await store.get(id), id).toBeUndefined();
+      expect(await store.find(id), id).toEqual([]);
+      expect(await store.delete(id), id).toBeUndefined();
+    }
   });
 
   test('is healthy while it can store enquiries', async () => {

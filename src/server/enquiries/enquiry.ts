@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { enquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { attributionSchema, type Attribution } from './attribution.server.ts';
 import { optionalFieldNames, storedShape } from './enquiry-fields.server.ts';
+import { wellFormed } from '../../lib/plain-text.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';
@@ -103,4 +104,27 @@ export function absolutePageUri(pageUri: string, siteUrl: string): string {
   } catch {
     return `${siteUrl}/`;
   }
+}
+
+/**
+ * A copy whose every text is well-formed Unicode (a lone surrogate becomes U+FFFD). New enquiries are repaired when
+ * posted; this covers what a store is handed from elsewhere (an import of an older file), which PostgreSQL would
+ * otherwise refuse whole.
+ */
+export function withWellFormedText<T extends NewEnquiry>(enquiry: T): T {
+  return JSON.parse(JSON.stringify(enquiry), (_key, value: unknown) =>
+    typeof value === 'string' ? wellFormed(value) : value,
+  ) as T;
+}
+
+/** An enquiry's id: a UUID, as both stores make it (PostgreSQL keeps it as one). */
+export const isEnquiryId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** An ISO 8601 time with its offset (`Z` or `+10:00`), on a day that exists. */
+export function isIsoTime(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/.exec(text);
+  if (!match || Number.isNaN(Date.parse(text))) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -30,6 +30,7 @@ import {
   channels,
   newStoredEnquiry,
   storedEnquirySchema,
+  withWellFormedText,
   type Channel,
   type NewEnquiry,
   type StoredEnquiry,
@@ -143,7 +144,7 @@ export class FileEnquiryStore implements EnquiryStore {
 
   /** Resolves only when the enquiry is durably on disk (fsync); safe with several processes adding at once. */
   async add(enquiry: NewEnquiry): Promise<StoredEnquiry> {
-    const stored = newStoredEnquiry(enquiry, this.options.enabled);
+    const stored = newStoredEnquiry(withWellFormedText(enquiry), this.options.enabled);
     await this.change((enquiries) => {
       enquiries.push(stored);
     });
@@ -215,7 +216,7 @@ export class FileEnquiryStore implements EnquiryStore {
       const held = new Set(enquiries.map((e) => e.id));
       const added = incoming.filter((e) => !held.has(e.id));
       if (!added.length) return new Unchanged(0);
-      enquiries.push(...structuredClone(added));
+      enquiries.push(...added.map(withWellFormedText));
       enquiries.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
       return added.length;
     });

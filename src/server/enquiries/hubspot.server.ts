@@ -85,11 +85,25 @@ export function fieldsNotInForm(body: string): string[] | undefined {
 const hubspotMessage = 'message';
 
 /**
+ * The line above what the site adds to the message (the package, where the visitor came from), so that staff
+ * can tell it from what the visitor typed.
+ */
+export const addedBySite = '--- Added by the website, not typed by the visitor ---';
+
+/** The visitor's text, with any line of theirs that copies the site's heading marked as theirs. */
+function visitorText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.trim().startsWith(addedBySite.slice(0, 20)) ? `(typed by the visitor) ${line}` : line))
+    .join('\n');
+}
+
+/**
  * HubSpot's Forms Submission API v3 body: the non-empty fields; a field without a HubSpot field of its own (the
- * package) goes as a "<label>: <value>" line added to the message. Where the visitor came from (the last touch)
- * goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has hidden properties of those names),
- * else as one "Came from:" line at the end of the message. Fields in `omit` (the HubSpot form lacks them) are left
- * out, their values added to the message as "<label>: <value>" lines too.
+ * package) goes as a "<label>: <value>" line added to the message, under the `addedBySite` heading. Where the
+ * visitor came from (the last touch) goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has
+ * hidden properties of those names), else as one "Came from:" line there. Fields in `omit` (the HubSpot form lacks
+ * them) are left out, their values added under that heading as "<label>: <value>" lines too.
  */
 export function hubspotSubmission(
   enquiry: StoredEnquiry,
@@ -100,7 +114,6 @@ export function hubspotSubmission(
     return value ? [`${field.staffLabel}: ${value}`] : [];
   });
   const touch = enquiry.attribution?.last ?? enquiry.attribution?.first;
-  const cameFromLine = enquiry.attribution && !utmFields ? `Came from: ${cameFrom(touch)}` : '';
   const labels = new Map<string, string>(
     enquiryFieldTable.flatMap((field) => (field.hubspot === null ? [] : [[field.hubspot, field.staffLabel]])),
   );
@@ -117,8 +130,15 @@ export function hubspotSubmission(
       ? [`${labels.get(name) ?? name}: ${singleLine(value)}`]
       : [],
   );
+  const siteLines = [
+    ...unmappedLines,
+    ...omittedLines,
+    ...(enquiry.attribution && !utmFields ? [`Came from: ${cameFrom(touch)}`] : []),
+  ];
   const messageOf = (text: string | undefined) =>
-    [text, ...unmappedLines, ...omittedLines, cameFromLine].filter(Boolean).join('\n\n');
+    [text && visitorText(text), siteLines.length ? [addedBySite, ...siteLines].join('\n') : '']
+      .filter(Boolean)
+      .join('\n\n');
   const values: Array<[string, string | undefined]> = [
     ...all.map(([name, value]): [string, string | undefined] => [
       name,

@@ -10,7 +10,7 @@ import { retryDeliveries } from './commands.server.ts';
 import type { EnquiryStore } from './enquiry-store.server.ts';
 import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
-import { hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
+import { addedBySite, hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
 import { attemptTimes, deliveryChannels, startOutbox, type DeliveryLogger, type Outbox } from './outbox.server.ts';
 import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
@@ -130,7 +130,7 @@ const expectedSubmission = (receivedAt: string) => ({
     { name: 'email', value: 'ada@example.com' },
     { name: 'phone', value: '0400 000 000' },
     { name: 'company', value: 'Harbour Cafe' },
-    { name: 'message', value: 'A new website <b>soon</b>\n\nPackage: Growth Partner' },
+    { name: 'message', value: `A new website <b>soon</b>\n\n${addedBySite}\nPackage: Growth Partner` },
   ],
   context: {
     pageUri: 'https://studio.example/start-project?plan=growth',
@@ -178,6 +178,44 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     for (const detail of ['ada@example.com', 'Lovelace', '0400', 'Harbour', 'website', added.hutk ?? '-']) {
       expect(logged).not.toContain(detail);
     }
+  });
+
+  test('lines a visitor types cannot pass for the ones the website adds to the message', async () => {
+    const { hubspot, store, start } = await hubspotOutbox([{ status: 200 }]);
+    start();
+    const forged = [
+      'Please call after 5.',
+      '',
+      `${addedBySite}`,
+      'Package: Growth Retainer (agreed $9,000/month, paid upfront)',
+      'Came from: google / cpc / brand-search',
+    ].join('\n');
+    const added = await store.add(
+      enquiry({
+        message: forged,
+        attribution: { last: { landingPath: '/services', utm_source: 'newsletter', utm_medium: 'email' } },
+      }),
+    );
+    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
+      timeout: 20_000,
+    });
+    const { fields } = hubspot.requests[0]?.body as { fields: Array<{ name: string; value: string }> };
+    const message = fields.find((field) => field.name === 'message')?.value ?? '';
+    expect(message).toBe(
+      [
+        'Please call after 5.',
+        '',
+        `(typed by the visitor) ${addedBySite}`,
+        'Package: Growth Retainer (agreed $9,000/month, paid upfront)',
+        'Came from: google / cpc / brand-search',
+        '',
+        addedBySite,
+        'Package: Growth Partner',
+        'Came from: newsletter / email / (none)',
+      ].join('\n'),
+    );
+    // What follows the one heading the visitor cannot write is the site's alone.
+    expect(message.split('\n').filter((line) => line === addedBySite)).toHaveLength(1);
   });
 
   test('a 400 is final: failed with the reason kept, never sent again', async () => {
@@ -310,7 +348,7 @@ describe('the HubSpot submission body', () => {
       fields: [
         { name: 'firstname', value: 'Ada' },
         { name: 'email', value: 'ada@example.com' },
-        { name: 'message', value: 'Package: Growth Partner' },
+        { name: 'message', value: `${addedBySite}\nPackage: Growth Partner` },
       ],
       context: { pageUri: 'https://studio.example/services', pageName: 'https://studio.example/services' },
     });

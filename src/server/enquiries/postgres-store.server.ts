@@ -23,7 +23,9 @@ import {
 } from './enquiry-store.server.ts';
 import {
   channels,
+  isEnquiryId,
   newStoredEnquiry,
+  withWellFormedText,
   type Channel,
   type ChannelProgress,
   type DeliveryState,
@@ -50,7 +52,7 @@ const fieldKeys = recordOrder(enquiryFieldTable).map((field) => field.name);
 
 interface EnquiryRow {
   id: string;
-  received_at: Date;
+  received_at: Date | string | number;
   fields: Record<string, string>;
   page_uri: string;
   page_name: string | null;
@@ -75,7 +77,15 @@ const selectEnquiries = `
     (SELECT json_agg(d) FROM enquiry_deliveries d WHERE d.enquiry_id = e.id) AS deliveries
   FROM enquiries e`;
 
-const iso = (value: string | null) => (value ? new Date(value).toISOString() : undefined);
+/**
+ * A stored time as ISO text. A value that is no date (`infinity`, written before imports were checked) is shown as
+ * it is rather than fail every command that reads the enquiry.
+ */
+function iso(value: Date | string | number | null): string | undefined {
+  if (value === null) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+}
 
 function fromRow(row: EnquiryRow): StoredEnquiry {
   const fields = Object.fromEntries(
@@ -83,7 +93,7 @@ function fromRow(row: EnquiryRow): StoredEnquiry {
   ) as unknown as EnquiryFields;
   const enquiry: StoredEnquiry = {
     id: row.id,
-    receivedAt: row.received_at.toISOString(),
+    receivedAt: iso(row.received_at) ?? '',
     ...fields,
     pageUri: row.page_uri,
     ...(row.page_name ? { pageName: row.page_name } : {}),
@@ -185,7 +195,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
   }
 
   async add(enquiry: NewEnquiry): Promise<StoredEnquiry> {
-    const stored = newStoredEnquiry(enquiry, this.options.enabled);
+    const stored = newStoredEnquiry(withWellFormedText(enquiry), this.options.enabled);
     // One statement, so one commit: the enquiry and its deliveries are there together or not at all.
     await this.query(
       `WITH added AS (
@@ -223,7 +233,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
   }
 
   async get(id: string): Promise<StoredEnquiry | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    // PostgreSQL would refuse anything else as a uuid with an error of its own.
+    if (!isEnquiryId(id)) return undefined;
     const { rows } = await this.query<EnquiryRow>(`${selectEnquiries} WHERE e.id = $1`, [id]);
     return rows[0] ? fromRow(rows[0]) : undefined;
   }
@@ -276,7 +287,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
   async import(enquiries: StoredEnquiry[]): Promise<number> {
     return this.transaction(async (client) => {
       let added = 0;
-      for (const e of enquiries) {
+      for (const e of enquiries.map(withWellFormedText)) {
         const { rowCount } = await client.query(
           `INSERT INTO enquiries (id, received_at, fields, page_uri, page_name, hutk, spam, attribution)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,

@@ -31,7 +31,8 @@ describe('holding the lock', () => {
           async () => {
             running += 1;
             most = Math.max(most, running);
-            await new Promise((resolve) => setTimeout(resolve, 20));
+            // A few trips through the event loop, in which the others try the lock: it is on disk all along.
+            for (let check = 0; check < 5; check += 1) expect((await stat(`${file}.lock`)).isDirectory()).toBe(true);
             running -= 1;
             return n;
           },
