@@ -334,6 +334,19 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
     await post('203.0.113.10', { ...visitor, [tokenFieldName]: token() }).expect(201);
   });
 
+  test('successful posts never count as failed ones, however many arrive at once from one address', async () => {
+    const { app, token } = await setUp({ env: { ENQUIRY_RATE_LIMIT: '1000' } });
+    const answers = await Promise.all(
+      Array.from({ length: failedPostsPerMinute + 20 }, (_, n) =>
+        request(app)
+          .post('/api/enquiries')
+          .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.11' })
+          .send({ ...visitor, email: `v${n}@example.com`, [tokenFieldName]: token() }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status !== 201).map((answer) => answer.status)).toEqual([]);
+  });
+
   test('the request log names no visitor’s details', async () => {
     let log = '';
     const sink = new Writable({

@@ -157,16 +157,24 @@ export function createEnquiryRouter({
 
   // Failed posts (a bad token, invalid fields, a body too large) are not held back by the limit below, so that a
   // visitor correcting a typo is never stopped; this generous one keeps a client from making them without end.
+  // It is counted when a post has failed, not when it arrives, so that posts still being stored never count.
   const failures = rateLimit({
     windowMs: 60 * 1000,
     limit: failedPostsPerMinute,
-    skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: sharedStore('enquiry-failures'),
     passOnStoreError: true,
     handler: tooMany,
   });
+  /** Counts a failed post; true when that was one too many and the 429 has been sent instead. */
+  const tooManyFailures = (req: Request, res: Response) =>
+    new Promise<boolean>((resolve, reject) => {
+      Promise.resolve(failures(req, res, (error?: unknown) => (error ? reject(error) : resolve(false)))).then(
+        () => resolve(res.headersSent),
+        reject,
+      );
+    });
 
   // Counts accepted enquiries only (a visitor correcting a typo is not held back), in the primary process when
   // there are several workers, so the limit holds for the whole server.
@@ -188,7 +196,8 @@ export function createEnquiryRouter({
     express.urlencoded({ limit: enquiryBodyLimit, extended: false, parameterLimit: 50 }),
   ];
 
-  const bodyErrors: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, _next) => {
+  const bodyErrors: ErrorRequestHandler = async (error: { status?: number; type?: string }, req, res, _next) => {
+    if (await tooManyFailures(req, res)) return;
     const status = error.status === 413 ? 413 : error.status === 415 ? 415 : 400;
     refuse(req, res, config, status, status === 413 ? m.tooLarge : 'The enquiry could not be read.');
   };
@@ -197,6 +206,7 @@ export function createEnquiryRouter({
     const json = wantsJson(req);
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      if (await tooManyFailures(req, res)) return;
       const known = req.is(['application/json', 'application/x-www-form-urlencoded']);
       return refuse(req, res, config, known ? 400 : 415, 'Send the enquiry as a form post or a JSON object.');
     }
@@ -205,6 +215,7 @@ export function createEnquiryRouter({
     const tokenCheck = formTokens.check(fields[tokenFieldName]);
     const parsed = parseEnquiry(fields);
     if (tokenCheck !== 'valid' || !parsed.ok) {
+      if (await tooManyFailures(req, res)) return;
       const errors: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
       // A token that is merely too young becomes valid by itself; any other problem gets a fresh one.
       const token =
@@ -258,7 +269,7 @@ export function createEnquiryRouter({
     res.redirect(303, '/thank-you');
   };
 
-  router.post('/', crossSite, failures, limiter, ...parseBody, accept, bodyErrors);
+  router.post('/', crossSite, limiter, ...parseBody, accept, bodyErrors);
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST').status(405).json({ error: 'Method not allowed' });
   });
