@@ -10,6 +10,7 @@ import { createApp } from './src/server/app.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
+import { startDeliveryHealth } from './src/server/enquiries/delivery-health.server.ts';
 import { deliveryChannels, startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { PostgresEnquiryStore } from './src/server/enquiries/postgres-store.server.ts';
 import { PostgresRateLimitStore } from './src/server/enquiries/postgres-rate-limit.server.ts';
@@ -217,8 +218,10 @@ async function main() {
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
   // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
   const outbox = startOutbox({ store: enquiryStore, config, logger });
+  // Checks SMTP_URL now, and has the lease holder announce delivery problems (ALERT_WEBHOOK_URL, or email).
+  const deliveryHealth = startDeliveryHealth({ store: enquiryStore, config, logger });
   const retention = startRetention({ store: enquiryStore, days: config.public.enquiryRetentionDays, logger });
-  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox.wake() };
+  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox.wake(), deliveryHealth };
   handle = createApp({ config, store, logger, ...rendering, enquiries });
   server.listen(config.port, config.host, () => {
     logger.info(
@@ -229,7 +232,7 @@ async function main() {
   shutdownOnSignals(server, async () => {
     store.close();
     retention.stop();
-    await outbox.stop();
+    await Promise.all([outbox.stop(), deliveryHealth.stop()]);
     await enquiryStore.close();
     await rendering.close();
   });

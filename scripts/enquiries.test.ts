@@ -4,7 +4,13 @@ import { describe, expect, test } from 'vitest';
 import { runScript, spawnScript } from './lib/run-script.ts';
 import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { FileEnquiryStore } from '../src/server/enquiries/file-store.server.ts';
-import { newEnquiry, tempEnquiriesFile, testDatabase } from '../src/server/enquiries/test-fixtures.ts';
+import {
+  newEnquiry,
+  smtpStandIn,
+  tempEnquiriesFile,
+  testDatabase,
+  webhookReceiver,
+} from '../src/server/enquiries/test-fixtures.ts';
 
 /** Runs the CLI as operators do, with ENQUIRIES_FILE pointing at the test's file. */
 const cli = (args: string[], env: Record<string, string> = {}) =>
@@ -221,4 +227,66 @@ describe('npm run enquiries with DATABASE_URL', () => {
     expect(run.stderr).toMatch(/^error: the enquiry database at 127\.0\.0\.1:\d+\/test_\S+ refused the login .*\n$/);
     expect(run.stderr).not.toContain('pa55word');
   });
+
+  test(
+    "test-delivery: a test email and a test alert, each outcome printed, HubSpot's last outcome read, not sent",
+    { timeout },
+    async () => {
+      const smtp = await smtpStandIn();
+      const webhook = await webhookReceiver();
+      try {
+        const store = await FileEnquiryStore.open(tmp.file, { enabled: { hubspot: true, email: false } });
+        const sent = await store.add(enquiry());
+        await store.change((list) => {
+          const target = list.find((e) => e.id === sent.id);
+          if (!target) throw new Error('seeded enquiry missing');
+          target.delivery.hubspot = 'sent';
+          target.progress.hubspot = {
+            attempts: 1,
+            lastAttemptAt: '2026-05-01T10:00:00.000Z',
+            sentAt: '2026-05-01T10:00:01.000Z',
+            missingFields: ['company'],
+          };
+        });
+        const env = {
+          SMTP_URL: smtp.url,
+          NOTIFY_EMAIL: 'leads@studio.example',
+          ALERT_WEBHOOK_URL: webhook.url,
+          SITE_URL: 'https://studio.example',
+          HUBSPOT_PORTAL_ID: '12345678',
+          HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+        };
+        const run = await cli(['test-delivery', '--to', 'owner@studio.example'], env);
+        expect(run).toMatchObject({ code: 0, stderr: '' });
+        expect(run.stdout.split('\n')).toEqual([
+          'email:   sent to owner@studio.example',
+          'alert:   sent to ALERT_WEBHOOK_URL',
+          `hubspot: nothing sent (a test would create a contact); last outcome: sent at 2026-05-01T10:00:00.000Z, without company (not in the form) for enquiry ${sent.id}`,
+          '',
+        ]);
+        expect(smtp.messages.map((m) => [m.rcpt, m.parsed.subject])).toEqual([
+          [['owner@studio.example'], 'Test email from the Newcastle Marketing Studio website'],
+        ]);
+        expect(webhook.accepted()).toEqual([
+          expect.objectContaining({ event: 'test', site: 'https://studio.example', text: expect.any(String) }),
+        ]);
+
+        // show names the field the HubSpot form lacks, so the operator can add it.
+        const shown = await cli(['show', sent.id]);
+        expect(shown.stdout).toMatch(
+          /^HubSpot: +sent, 1 attempt, sent 2026-05-01T10:00:01\.000Z, without company: the HubSpot form lacks this field/m,
+        );
+
+        // A receiver that refuses: that line fails, and so does the command.
+        await webhook.close();
+        const failing = await cli(['test-delivery'], env);
+        expect(failing.code).toBe(1);
+        expect(failing.stdout).toMatch(/^alert: +FAILED ALERT_WEBHOOK_URL failed \(\S+\)$/m);
+        expect(failing.stdout).toMatch(/^email: +sent to leads@studio\.example$/m);
+      } finally {
+        await smtp.close();
+        await webhook.close().catch(() => undefined);
+      }
+    },
+  );
 });

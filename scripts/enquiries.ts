@@ -20,7 +20,9 @@ import {
   type ReportRow,
   retryDeliveries,
   showEnquiry,
+  testDelivery,
 } from '../src/server/enquiries/commands.server.ts';
+import { parseConfig } from '../src/server/config.server.ts';
 import { describeTouch, type Touch } from '../src/server/enquiries/attribution.server.ts';
 import { fieldValue, keepsLines, staffValue } from '../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
@@ -88,6 +90,11 @@ function describeDelivery(e: StoredEnquiry, channel: 'hubspot' | 'email'): strin
   const parts: string[] = [e.delivery[channel]];
   if (p.attempts) parts.push(`${p.attempts} attempt${p.attempts === 1 ? '' : 's'}`);
   if (p.sentAt) parts.push(`sent ${p.sentAt}`);
+  if (p.missingFields?.length) {
+    parts.push(
+      `without ${p.missingFields.join(', ')}: the HubSpot form lacks ${p.missingFields.length === 1 ? 'this field' : 'these fields'} (their values are in the message; add them to the form)`,
+    );
+  }
   if (e.delivery[channel] === 'pending' && p.retryAt) parts.push(`next try ${p.retryAt}`);
   if (p.lastError && e.delivery[channel] !== 'sent') parts.push(`last error: ${cell(p.lastError, 300)}`);
   return parts.join(', ');
@@ -105,6 +112,7 @@ const program = operatorCommand(
   npm run enquiries -- delete 3f2a9c1e-…          a privacy request: gone from the store for good
   npm run enquiries -- report --since 2026-09-01   which campaigns and buttons brought the enquiries
   npm run enquiries -- prune                       delete what is past ENQUIRY_RETENTION_DAYS now
+  npm run enquiries -- test-delivery --to me@example.com   a test email and a test alert, each outcome printed
   DATABASE_URL=postgres://… npm run enquiries -- import data/enquiries.json   move a one-machine site's enquiries`,
 );
 
@@ -287,6 +295,21 @@ program
         (added < read ? ` (${read - added} already there)` : ''),
     );
   });
+
+withFile(
+  program
+    .command('test-delivery')
+    .description(
+      "send a test email (to NOTIFY_EMAIL or --to) and a test alert through what is configured; HubSpot's last outcome",
+    )
+    .option('--to <address>', 'where the test email goes (default: NOTIFY_EMAIL)'),
+).action(async (flags: FileFlags & { to?: string }) => {
+  // The server's own configuration rules, so the test goes where the server's emails and alerts go.
+  const config = parseConfig(process.env);
+  const lines = await testDelivery(config, where(flags), flags.to);
+  for (const line of lines) print(`${`${line.what}:`.padEnd(9)}${line.ok ? '' : 'FAILED '}${line.text}`);
+  if (lines.some((line) => !line.ok)) process.exitCode = 1;
+});
 
 // Operators get one line; the store's own errors already name the file and the problem.
 await runOperatorCommand(program);

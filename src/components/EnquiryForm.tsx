@@ -5,6 +5,7 @@ import { useSiteConfig } from '../app/site-config.tsx';
 import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
+import { bookTime } from '../content/booking.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
 import {
@@ -16,6 +17,7 @@ import {
   type EnquiryProblem,
 } from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
+import { BookTimeLink } from './BookTimeLink.tsx';
 import { Link } from './Link.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
@@ -57,7 +59,7 @@ function formErrors(problem: EnquiryProblem): EnquiryErrors {
  * back with its problems), sent with fetch once the page is interactive, and then answered in place.
  */
 export function EnquiryForm({ planId }: { planId?: string }) {
-  const { siteName } = useSiteConfig();
+  const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors } = useEnquiryState();
   const { pathname } = useLocation();
   // The values and problems the server rendered belong to the page the post came back to, not to the next page.
@@ -90,7 +92,11 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   }, [problemCount]);
 
   useEffect(() => {
-    if (sent !== null) thanksRef.current?.focus();
+    if (sent === null) return;
+    // The message (and the booking link in it) goes to the top of the screen: the toast shows at the bottom, and on
+    // a phone it would cover the link for its five seconds.
+    thanksRef.current?.focus({ preventScroll: true });
+    thanksRef.current?.parentElement?.scrollIntoView({ block: 'start' });
   }, [sent]);
 
   useEffect(() => () => setHasErrors(false), [setHasErrors]);
@@ -143,11 +149,12 @@ export function EnquiryForm({ planId }: { planId?: string }) {
 
   if (sent !== null) {
     return (
-      <div className="rounded-xl bg-sea-50 p-6">
+      <div className="scroll-mt-20 rounded-xl bg-sea-50 p-6">
         <h3 ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
           {enquiryForm.thanksTitle}
         </h3>
-        <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>
+        <p className="mt-3 text-slate-700">{bookingUrl ? bookTime.lead : enquiryForm.thanksBody}</p>
+        {bookingUrl && <BookTimeLink href={bookingUrl} className="btn-dark mt-5" />}
       </div>
     );
   }

@@ -6,13 +6,13 @@ import { privacyContact, privacyCopy, privacySections } from '../content/page-co
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays } = useSiteConfig();
+  const { enquiryRetentionDays, bookingUrl } = useSiteConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />
       <PageHero heading={copy.heading} intro={copy.intro} />
       <div className="container-page max-w-3xl space-y-12 py-16 sm:py-24">
-        {privacySections(enquiryRetentionDays).map((section) => (
+        {privacySections(enquiryRetentionDays, bookingUrl).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>
             <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">

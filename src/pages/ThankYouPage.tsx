@@ -1,18 +1,25 @@
 import { useEffect } from 'react';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { BookTimeLink } from '../components/BookTimeLink.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
 import { trackLeadFromRedirect } from '../lib/analytics.ts';
 
 /** Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post. */
 export default function ThankYouPage() {
   const copy = thankYouCopy;
+  const { bookingUrl } = useSiteConfig();
   useEffect(() => trackLeadFromRedirect(), []);
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/thank-you" noindex />
-      <PageHero eyebrow="Enquiry sent" heading={copy.heading} intro={copy.intro} />
+      {/* With a scheduling page, booking is the next step: first thing under the heading, not a footnote. */}
+      <PageHero eyebrow="Enquiry sent" heading={copy.heading} intro={bookingUrl ? bookTime.lead : copy.intro}>
+        {bookingUrl && <BookTimeLink href={bookingUrl} />}
+      </PageHero>
       <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24">
         <div className="container-page max-w-3xl">
           <h2 id="next-steps-heading" className="text-3xl font-extrabold tracking-tight text-ink">

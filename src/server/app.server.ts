@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { previewPath } from '../lib/blog-types.ts';
 import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
+import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
 import {
@@ -21,8 +22,13 @@ import { createSeoRouter } from './seo.server.ts';
 export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
-  /** Where accepted enquiries go (stored durably, then delivery is woken), and where the rate limit counts. */
-  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake' | 'rateLimitStore'>;
+  /**
+   * Where accepted enquiries go (stored durably, then delivery is woken), where the rate limit counts, and how
+   * their delivery is going (/healthz).
+   */
+  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake' | 'rateLimitStore'> & {
+    deliveryHealth?: Pick<DeliveryHealth, 'report'>;
+  };
 }
 
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
@@ -56,16 +62,23 @@ export function createApp(options: AppOptions) {
   app.use(compression());
 
   // Always 200 while the process serves (a load balancer must not drop it for a bad store edit); the body says
-  // whether the store on disk is readable and what the operator should fix.
-  app.get('/healthz', (_req, res) => {
-    const { warnings } = config;
+  // whether the store on disk is readable, whether every enquiry is being delivered (the same figures on every
+  // instance sharing a database) and what the operator should fix, never a visitor's details.
+  app.get('/healthz', async (_req, res) => {
+    const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
+    const warnings = [...config.warnings, ...delivery.warnings];
     const enquiryStore = enquiries.store.health();
     const reasons = [
       ...(store.health.status === 'ok' ? [] : [store.health.reason]),
       ...(enquiryStore.ok ? [] : [enquiryStore.reason]),
+      ...delivery.problems,
     ];
     const health = reasons.length ? { status: 'degraded', reason: reasons.join('; ') } : { status: 'ok' };
-    res.set('Cache-Control', 'no-store').json({ ...health, ...(warnings.length ? { warnings } : {}) });
+    res.set('Cache-Control', 'no-store').json({
+      ...health,
+      ...(delivery.deliveries ? { deliveries: delivery.deliveries } : {}),
+      ...(warnings.length ? { warnings } : {}),
+    });
   });
   // Browsers ask for it whatever the page links: the PNG icon, not a page-sized 404.
   app.get('/favicon.ico', (_req, res) => {
@@ -92,7 +105,9 @@ export function createApp(options: AppOptions) {
     createEnquiryRouter({
       config,
       logger,
-      ...enquiries,
+      store: enquiries.store,
+      wake: enquiries.wake,
+      rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
       renderFormPage: createFormPageRenderer(pageOptions),
     }),

@@ -184,4 +184,39 @@ describe('parseConfig', () => {
       /^Invalid configuration: SMTP_URL must look like smtp:\/\/user:pass@mail\.example\.com:587 \(value not shown\)$/,
     );
   });
+
+  test('BOOKING_URL: an https:// scheduling page, offered after an enquiry; anything else stops the start', () => {
+    expect(parseConfig({}).public.bookingUrl).toBeUndefined();
+    expect(parseConfig({ BOOKING_URL: ' ' }).public.bookingUrl).toBeUndefined();
+    expect(parseConfig({ BOOKING_URL: 'https://cal.com/studio/consult' }).public.bookingUrl).toBe(
+      'https://cal.com/studio/consult',
+    );
+    for (const bad of ['http://cal.com/studio', 'javascript:alert(1)', 'cal.com/studio', '/book']) {
+      expect(() => parseConfig({ BOOKING_URL: bad })).toThrow(
+        new Error(
+          `Invalid configuration: BOOKING_URL must be an https:// URL such as https://cal.com/studio/consult (got ${JSON.stringify(bad)})`,
+        ),
+      );
+    }
+  });
+
+  test('ALERT_WEBHOOK_URL: an http(s) URL, never echoed (its path is its secret); DELIVERY_ALERT_MINUTES: 15 unless set', () => {
+    const hook = 'https://hooks.slack.com/services/T000/B000/s3cr3t';
+    expect(parseConfig({ ALERT_WEBHOOK_URL: hook }).enquiries).toMatchObject({
+      alertWebhookUrl: hook,
+      deliveryAlertMs: 15 * 60_000,
+    });
+    expect(parseConfig({ DELIVERY_ALERT_MINUTES: '5' }).enquiries.deliveryAlertMs).toBe(5 * 60_000);
+    expect(() => parseConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/s3cr3t' })).toThrow(
+      new Error(
+        'Invalid configuration: ALERT_WEBHOOK_URL must be an absolute http(s) URL such as https://hooks.slack.com/services/… (value not shown)',
+      ),
+    );
+    for (const value of ['0', '1.5', 'soon'])
+      expect(() => parseConfig({ DELIVERY_ALERT_MINUTES: value })).toThrow(
+        new Error(
+          `Invalid configuration: DELIVERY_ALERT_MINUTES must be a whole number from 1 to 10080 (got "${value}")`,
+        ),
+      );
+  });
 });

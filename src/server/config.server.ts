@@ -113,10 +113,23 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
   ENQUIRY_RETENTION_DAYS: enquiryRetentionDays,
   HUBSPOT_UTM_FIELDS: oneOf(['on', 'off']).default('off'),
+  ALERT_WEBHOOK_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an absolute http(s) URL such as https://hooks.slack.com/services/…',
+      })
+      .optional(),
+  ),
+  DELIVERY_ALERT_MINUTES: wholeNumber(1, 10_080).default(15),
+  // A plain https link only: the visitor's browser goes there, and an http page would be downgraded or blocked.
+  BOOKING_URL: optionalText.pipe(
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL such as https://cal.com/studio/consult' }).optional(),
+  ),
 });
 
 /** Values never echoed in an error message: they may hold a password. */
-const secretVariables = new Set(['SMTP_URL', 'DATABASE_URL', 'FORM_SECRET']);
+const secretVariables = new Set(['SMTP_URL', 'DATABASE_URL', 'FORM_SECRET', 'ALERT_WEBHOOK_URL']);
 
 /** What the browser may know: sent to the client in the page's boot data. */
 export interface PublicConfig {
@@ -128,6 +141,8 @@ export interface PublicConfig {
   gaMeasurementId?: string;
   /** Enquiries older than this are deleted; the privacy page states it. */
   enquiryRetentionDays: number;
+  /** The studio's scheduling page, offered right after an enquiry is sent; the privacy page names its service. */
+  bookingUrl?: string;
 }
 
 export interface Config {
@@ -168,6 +183,10 @@ export interface Config {
     databaseUrl?: string;
     /** The form token's key from the environment (required with databaseUrl); unset: a key file beside `file`. */
     formSecret?: string;
+    /** Receives a JSON POST when a delivery problem starts and when it clears. */
+    alertWebhookUrl?: string;
+    /** A pending delivery older than this is a delivery problem. */
+    deliveryAlertMs: number;
   };
 }
 
@@ -228,6 +247,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       hubspot: { region: e.HUBSPOT_REGION, portalId: e.HUBSPOT_PORTAL_ID, formId: e.HUBSPOT_FORM_ID },
       gaMeasurementId: e.GA_MEASUREMENT_ID,
       enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
+      ...(e.BOOKING_URL ? { bookingUrl: e.BOOKING_URL } : {}),
     },
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),
@@ -238,6 +258,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       rateLimit: e.ENQUIRY_RATE_LIMIT,
       databaseUrl: e.DATABASE_URL,
       formSecret: e.FORM_SECRET,
+      alertWebhookUrl: e.ALERT_WEBHOOK_URL,
+      deliveryAlertMs: e.DELIVERY_ALERT_MINUTES * 60_000,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { attributionDays } from '../attribution.ts';
+import { schedulingService } from '../booking.ts';
 import type { PageCopy } from '../page-copy.ts';
 
 export const privacyCopy = {
@@ -25,11 +26,24 @@ export function retentionPeriod(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
+/** Named only when the site offers a scheduling page (BOOKING_URL): a visitor's booking goes to that service. */
+function bookingSection(bookingUrl: string): PrivacySection {
+  const service = schedulingService(bookingUrl);
+  const host = new URL(bookingUrl).hostname;
+  return {
+    heading: 'Booking a time',
+    paragraphs: [
+      `After you send an enquiry we offer you a link to choose a time for your consult. It opens our booking page on ${service} (${host}), a scheduling service that receives the details you enter there, under its own privacy policy. Nothing is loaded from it until you click the link.`,
+    ],
+  };
+}
+
 /**
- * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS); the contact
- * section, with the studio's phone and email, follows them.
+ * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS) and, when the
+ * site offers one, the scheduling service (BOOKING_URL); the contact section, with the studio's phone and email,
+ * follows them.
  */
-export const privacySections = (enquiryRetentionDays: number): readonly PrivacySection[] => [
+export const privacySections = (enquiryRetentionDays: number, bookingUrl?: string): readonly PrivacySection[] => [
   {
     heading: 'What we collect',
     paragraphs: [
@@ -51,6 +65,7 @@ export const privacySections = (enquiryRetentionDays: number): readonly PrivacyS
       'We use HubSpot, a customer relationship service, to keep track of enquiries. Where it is set up, your enquiry is sent to HubSpot too, either by the HubSpot form on our pages or by our server. HubSpot may store data outside Australia under its own privacy policy.',
     ],
   },
+  ...(bookingUrl ? [bookingSection(bookingUrl)] : []),
   {
     heading: 'How long we keep them, and deleting them',
     paragraphs: [

@@ -13,6 +13,9 @@ import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { readEnquiryFile } from './file-store.server.ts';
 import { databaseHost } from './postgres-store.server.ts';
 import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
+import type { Config } from '../config.server.ts';
+import { postAlert } from './alerts.server.ts';
+import { createMailer } from './email.server.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -309,4 +312,90 @@ export async function reportEnquiries(where: StoreLocation, since?: string): Pro
     byLanding: count((e) => first(e)?.landingPath ?? '(none)'),
     byCta: count((e) => e.attribution?.cta ?? '(none)'),
   };
+}
+
+/** One line of `test-delivery`: what was tried and how it went. */
+export interface DeliveryTestLine {
+  what: 'email' | 'alert' | 'hubspot';
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * `test-delivery`: a test email (to `to`, else NOTIFY_EMAIL) and a test alert through what is configured, each
+ * outcome a line; nothing goes to HubSpot (a test there would create a contact), whose last outcome is read instead.
+ */
+export async function testDelivery(config: Config, where: StoreLocation, to?: string): Promise<DeliveryTestLine[]> {
+  const lines: DeliveryTestLine[] = [];
+  const { smtpUrl, notifyEmail, alertWebhookUrl } = config.enquiries;
+  const { siteName, siteUrl } = config.public;
+  if (smtpUrl) {
+    const mailer = createMailer(smtpUrl, deliveryPolicy.requestTimeoutMs);
+    const recipient = to ?? notifyEmail;
+    try {
+      await mailer.sendMail({
+        from: { name: `${siteName} website`, address: notifyEmail },
+        to: recipient,
+        subject: `Test email from the ${siteName} website`,
+        text: `A test of enquiry emails from ${siteUrl} (npm run enquiries -- test-delivery): enquiries reach this address.\n`,
+      });
+      lines.push({ what: 'email', ok: true, text: `sent to ${recipient}` });
+    } catch (error) {
+      const { code, responseCode, message } = error as { code?: string; responseCode?: number; message: string };
+      lines.push({
+        what: 'email',
+        ok: false,
+        text: `failed (${responseCode ? `SMTP ${responseCode}` : code}): ${message}`,
+      });
+    } finally {
+      mailer.close();
+    }
+  } else {
+    lines.push({ what: 'email', ok: true, text: 'not configured (SMTP_URL is not set): nothing sent' });
+  }
+  if (alertWebhookUrl) {
+    const outcome = await postAlert(alertWebhookUrl, { event: 'test', count: 0, code: 'TEST' }, siteUrl);
+    lines.push(
+      outcome.ok === true
+        ? { what: 'alert', ok: true, text: 'sent to ALERT_WEBHOOK_URL' }
+        : { what: 'alert', ok: false, text: `ALERT_WEBHOOK_URL failed (${outcome.ok === false ? outcome.code : ''})` },
+    );
+  } else {
+    lines.push({
+      what: 'alert',
+      ok: true,
+      text: smtpUrl
+        ? 'no ALERT_WEBHOOK_URL: a HubSpot problem is emailed to NOTIFY_EMAIL (the email above tested that path)'
+        : 'no ALERT_WEBHOOK_URL and no SMTP_URL: delivery problems show only in /healthz and the log',
+    });
+  }
+  const { portalId, formId } = config.public.hubspot;
+  if (!portalId || !formId) {
+    lines.push({ what: 'hubspot', ok: true, text: 'not configured: nothing sent (a test would create a contact)' });
+    return lines;
+  }
+  const enquiries = await withStore(where, (store) => store.list());
+  const last = enquiries
+    .filter((e) => e.delivery.hubspot !== 'off' && e.progress.hubspot.lastAttemptAt)
+    .sort((a, b) => (b.progress.hubspot.lastAttemptAt ?? '').localeCompare(a.progress.hubspot.lastAttemptAt ?? ''))[0];
+  if (!last) {
+    lines.push({
+      what: 'hubspot',
+      ok: true,
+      text: 'nothing sent (a test would create a contact); no enquiry tried yet',
+    });
+    return lines;
+  }
+  const progress = last.progress.hubspot;
+  const missing = progress.missingFields?.length
+    ? `, without ${progress.missingFields.join(', ')} (not in the form)`
+    : '';
+  lines.push({
+    what: 'hubspot',
+    ok: last.delivery.hubspot !== 'failed',
+    text: `nothing sent (a test would create a contact); last outcome: ${last.delivery.hubspot} at ${progress.lastAttemptAt}${
+      last.delivery.hubspot === 'sent' ? missing : progress.lastErrorCode ? ` (${progress.lastErrorCode})` : ''
+    } for enquiry ${last.id}`,
+  });
+  return lines;
 }

@@ -5,9 +5,8 @@ import { planTitles } from '../../content/plan-titles.ts';
 import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { fieldValue, keepsLines, staffValue } from './enquiry-fields.server.ts';
-import type { StoredEnquiry } from './enquiry.ts';
+import { absolutePageUri, type StoredEnquiry } from './enquiry.ts';
 import { describeTouch, sourceMedium } from './attribution.server.ts';
-import { absolutePageUri } from './hubspot.server.ts';
 import type { Outcome } from './outbox.server.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../../lib/enquiry-types.ts';
 import type { Config } from '../config.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
-import type { EnquiryStore } from './enquiry-store.server.ts';
+import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
 import type { FormTokens } from './form-token.server.ts';
 
@@ -30,7 +30,7 @@ export interface EnquiryRouteOptions {
   config: Config;
   logger: Logger;
   /** Resolves once the enquiry is durably stored; `health` says whether it can store one now. */
-  store: Pick<EnquiryStore, 'add' | 'health'>;
+  store: Pick<EnquiryRecords, 'add'> & Pick<StoreConnection, 'health'>;
   /**
    * Where each rate limit counts, by its name (shared by every instance with a database); the process's memory
    * otherwise.

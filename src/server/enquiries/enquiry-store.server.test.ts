@@ -158,6 +158,65 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     expect((await store.queue(['hubspot'])).waiting).toBe(1);
   });
 
+  test('delivery figures: pending, failed, the oldest pending, a refused login, the last error code, fields a HubSpot form lacked', async () => {
+    const store = await opened({ enabled: both });
+    const first = await store.add(enquiry());
+    await store.add(enquiry({ firstname: 'Grace' }));
+    await store.add(enquiry({ spam: true }));
+    const progress = (code: string) => ({
+      attempts: 1,
+      lastAttemptAt: new Date().toISOString(),
+      lastError: 'refused',
+      lastErrorCode: code,
+    });
+    const hubspot = await store.claimNext('hubspot', 60_000);
+    await store.recordOutcome(hubspot!, {
+      state: 'sent',
+      progress: { ...sent(first.progress.hubspot).progress, missingFields: ['company'] },
+    });
+    const refused = await store.claimNext('email', 60_000);
+    await store.recordOutcome(refused!, {
+      state: 'pending',
+      progress: { ...progress('SMTP 535'), retryAt: new Date(Date.now() + 60_000).toISOString() },
+    });
+    const failed = await store.claimNext('hubspot', 60_000);
+    await store.recordOutcome(failed!, { state: 'failed', progress: progress('HTTP 400') });
+    expect(await store.deliveryFigures()).toEqual({
+      hubspot: {
+        pending: 0,
+        failed: 1,
+        oldestPendingAt: null,
+        refusedLogin: 0,
+        lastErrorCode: 'HTTP 400',
+        missingFields: ['company'],
+      },
+      email: {
+        pending: 2,
+        failed: 0,
+        oldestPendingAt: Date.parse(first.receivedAt),
+        refusedLogin: 1,
+        lastErrorCode: 'SMTP 535',
+      },
+    });
+  });
+
+  test('the alert state of each channel is kept, and a fresh store reads it back', async () => {
+    const store = await opened({ enabled: both });
+    expect(await store.alertStates()).toEqual({});
+    const state = {
+      state: 'problem',
+      since: '2026-05-01T10:00:00.000Z',
+      alert: 'sent',
+      attempts: 1,
+      count: 2,
+      code: 'SMTP 535',
+    } as const;
+    await store.saveAlertState('email', state);
+    await store.saveAlertState('email', { ...state, alert: 'pending', attempts: 0 });
+    const fresh = await opened({ enabled: both });
+    expect(await fresh.alertStates()).toEqual({ email: { ...state, alert: 'pending', attempts: 0 } });
+  });
+
   test('one sender lease at a time, free again once released', async () => {
     const store = await opened();
     const other = await opened();

@@ -1,6 +1,7 @@
 /**
- * Where the site's own enquiries live: one interface, two implementations, one contract test suite
- * (enquiry-store.server.test.ts) run against both.
+ * Where the site's own enquiries live: an interface per job (`EnquiryRecords`: the enquiries; `DeliveryQueueStore`:
+ * their delivery; `SenderLeaseStore`: the single sender's lease), two implementations of all three, one contract test
+ * suite (enquiry-store.server.test.ts) run against both.
  *
  * - `FileEnquiryStore` (file-store.server.ts): ENQUIRIES_FILE, one machine; the embedded default.
  * - `PostgresEnquiryStore` (postgres-store.server.ts): DATABASE_URL, shared by every instance that names it.
@@ -58,7 +59,39 @@ export interface RecentDelivery {
   attempts: number;
 }
 
-export interface EnquiryStore {
+/** One channel's deliveries as /healthz and the alerts see them (non-spam enquiries only). */
+export interface ChannelFigures {
+  pending: number;
+  failed: number;
+  /** Epoch ms when the oldest pending enquiry was received; null when none is pending. */
+  oldestPendingAt: number | null;
+  /** Pending deliveries whose last attempt met a refused login (a wrong SMTP password): a problem at once. */
+  refusedLogin: number;
+  /** The error code of the latest failed attempt among the pending and failed deliveries. */
+  lastErrorCode?: string;
+  /** HubSpot only: the fields HubSpot's form lacked at the latest delivery it took. */
+  missingFields?: string[];
+}
+
+/**
+ * A channel's delivery problem as last announced: `problem` from the start of one until it clears, with its alert
+ * sent, waiting to be tried again, or given up after several tries (the receiver kept failing).
+ */
+export interface AlertState {
+  state: 'problem' | 'ok';
+  /** ISO time the state began. */
+  since: string;
+  /** The alert announcing this state: none needed, sent, pending (tried `attempts` times), or given up. */
+  alert: 'none' | 'sent' | 'pending' | 'gave-up';
+  attempts: number;
+  /** ISO time before which the next try must not start. */
+  retryAt?: string;
+  count: number;
+  code: string;
+}
+
+/** The enquiries themselves: recorded, listed, shown, deleted, kept for the retention period, imported. */
+export interface EnquiryRecords {
   /** Resolves only once the enquiry is durable (fsync'd, or committed). */
   add(enquiry: NewEnquiry): Promise<StoredEnquiry>;
   /** Non-spam enquiries (or, with `spam`, only spam), newest first. */
@@ -70,13 +103,16 @@ export interface EnquiryStore {
   find(idOrStart: string): Promise<StoredEnquiry[]>;
   /** Removes an enquiry for good (a privacy request); returns it, or undefined when there is none. */
   delete(id: string): Promise<StoredEnquiry | undefined>;
-  /** Failed deliveries back to pending with a fresh count; pending ones waiting for a backoff due at once. */
-  retry(): Promise<Record<Channel, number>>;
   /** Deletes enquiries received before `before`, and spam received before `spamBefore`; how many it deleted. */
   prune(limits: { before: Date; spamBefore: Date }): Promise<number>;
   /** Adds the enquiries whose ids it does not hold yet, as they are (delivery states included); how many it added. */
   import(enquiries: StoredEnquiry[]): Promise<number>;
+}
 
+/** The delivery queue: what is due, claims and their outcomes, the figures and pacing, the alerts' state. */
+export interface DeliveryQueueStore {
+  /** Failed deliveries back to pending with a fresh count; pending ones waiting for a backoff due at once. */
+  retry(): Promise<Record<Channel, number>>;
   /** The outbox's view of the queue (cheap: the outbox asks every few seconds). */
   queue(channels: readonly Channel[]): Promise<DeliveryQueue>;
   /**
@@ -97,12 +133,67 @@ export interface EnquiryStore {
    * Rate limits count them (outbox.server.ts, `attemptTimes`).
    */
   recentAttempts(channel: Channel, windowMs: number): Promise<RecentDelivery[]>;
+  /** Pending and failed deliveries per channel, and what the latest attempts met (for /healthz and the alerts). */
+  deliveryFigures(): Promise<Record<Channel, ChannelFigures>>;
+  /** The alert state of each channel (none before its first problem); written only by the sender's lease holder. */
+  alertStates(): Promise<Partial<Record<Channel, AlertState>>>;
+  saveAlertState(channel: Channel, state: AlertState): Promise<void>;
+}
 
+/** The single sender's lease: one process at a time, across every instance, sends deliveries and alerts. */
+export interface SenderLeaseStore {
   /** The right to send deliveries, when no other process holds it. */
   takeSenderLease(): Promise<SenderLease | undefined>;
+}
 
+/** Whether the store can take enquiries now, and closing it. */
+export interface StoreConnection {
   health(): StoreHealth;
   close(): Promise<void>;
+}
+
+/** Both implementations provide each job's interface; each user asks only for the jobs it needs. */
+export interface EnquiryStore extends EnquiryRecords, DeliveryQueueStore, SenderLeaseStore, StoreConnection {}
+
+/** Error codes of a mail server refusing the login: wrong credentials are a problem from the first enquiry. */
+export const refusedLoginCodes: readonly string[] = ['SMTP 535', 'SMTP 534', 'EAUTH'];
+
+/** The figures of each channel from its enquiries: the file store's way; PostgreSQL does the same in SQL. */
+export function figuresOf(enquiries: readonly StoredEnquiry[]): Record<Channel, ChannelFigures> {
+  const figures = {} as Record<Channel, ChannelFigures>;
+  for (const channel of ['hubspot', 'email'] as const) {
+    const one: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
+    let lastFailedAt = -Infinity;
+    let lastSentAt = -Infinity;
+    for (const enquiry of enquiries) {
+      if (enquiry.spam) continue;
+      const state = enquiry.delivery[channel];
+      const progress = enquiry.progress[channel];
+      if (state === 'sent') {
+        const sentAt = Date.parse(progress.sentAt ?? '');
+        if (channel === 'hubspot' && sentAt > lastSentAt) {
+          lastSentAt = sentAt;
+          one.missingFields = progress.missingFields;
+        }
+        continue;
+      }
+      if (state !== 'pending' && state !== 'failed') continue;
+      one[state] += 1;
+      if (state === 'pending') {
+        const receivedAt = Date.parse(enquiry.receivedAt);
+        one.oldestPendingAt = Math.min(one.oldestPendingAt ?? receivedAt, receivedAt);
+        if (progress.lastErrorCode && refusedLoginCodes.includes(progress.lastErrorCode)) one.refusedLogin += 1;
+      }
+      const attemptedAt = Date.parse(progress.lastAttemptAt ?? '');
+      if (progress.lastErrorCode && attemptedAt > lastFailedAt) {
+        lastFailedAt = attemptedAt;
+        one.lastErrorCode = progress.lastErrorCode;
+      }
+    }
+    if (!one.missingFields?.length) delete one.missingFields;
+    figures[channel] = one;
+  }
+  return figures;
 }
 
 export interface OpenOptions {

@@ -34,6 +34,10 @@ export interface ChannelProgress {
   sentAt?: string;
   /** Why the last attempt failed (kept for `show`; never logged). */
   lastError?: string;
+  /** The last failed attempt's error code (`HTTP 400`, `SMTP 535`, `ECONNREFUSED`): /healthz and alerts name it. */
+  lastErrorCode?: string;
+  /** HubSpot's form lacked these fields: sent without them, their values in the message (`show`, /healthz). */
+  missingFields?: string[];
 }
 
 export interface StoredEnquiry extends NewEnquiry {
@@ -53,6 +57,8 @@ const progressSchema = z.object({
   retryAt: z.string().optional(),
   sentAt: z.string().optional(),
   lastError: z.string().optional(),
+  lastErrorCode: z.string().optional(),
+  missingFields: z.array(z.string()).optional(),
 });
 
 /** A stored enquiry's shape, checked wherever one is read from outside (the file, an import). */
@@ -85,6 +91,19 @@ export function newStoredEnquiry(enquiry: NewEnquiry, enabled: EnabledChannels, 
     delivery: { hubspot: state(enabled.hubspot), email: state(enabled.email) },
     progress: { hubspot: { attempts: 0 }, email: { attempts: 0 } },
   };
+}
+
+/**
+ * The form's page as a full URL under SITE_URL. New enquiries store exactly that; one stored before that rule
+ * (a path, or a URL on whatever host the client named) keeps only its path and query.
+ */
+export function absolutePageUri(pageUri: string, siteUrl: string): string {
+  try {
+    const url = new URL(pageUri, `${siteUrl}/`);
+    return `${siteUrl}${url.pathname}${url.search}`;
+  } catch {
+    return `${siteUrl}/`;
+  }
 }
 
 /**

@@ -8,14 +8,16 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
-import { FileLockError, withFileLock } from '../files/file-lock.server.ts';
+import { FileLockError, tryHoldFileLock, withFileLock } from '../files/file-lock.server.ts';
 import {
   assertLimits,
   EnquiryStoreError,
+  figuresOf,
+  type AlertState,
   type AttemptResult,
+  type ChannelFigures,
   type DeliveryClaim,
   type DeliveryQueue,
   type EnquiryStore,
@@ -53,6 +55,17 @@ const fileSchema = z.object({
   enquiries: z.array(storedEnquirySchema),
   claims: z.array(claimSchema).optional(),
 });
+
+const alertStateSchema = z.object({
+  state: z.enum(['problem', 'ok']),
+  since: z.string(),
+  alert: z.enum(['none', 'sent', 'pending', 'gave-up']),
+  attempts: z.number().int().min(0),
+  retryAt: z.string().optional(),
+  count: z.number().int().min(0),
+  code: z.string(),
+});
+const alertsSchema = z.object({ hubspot: alertStateSchema.optional(), email: alertStateSchema.optional() });
 
 interface EnquiryFile {
   version: 1;
@@ -236,23 +249,8 @@ export class FileEnquiryStore implements EnquiryStore {
   }
 
   /** `<file>.delivery.lock`, refreshed while held; another process takes it over 10 s after its holder died. */
-  async takeSenderLease(): Promise<SenderLease | undefined> {
-    let lost = false;
-    try {
-      const release = await lockfile.lock(`${this.file}.delivery`, {
-        realpath: false,
-        stale: 10_000,
-        update: 2_000,
-        retries: 0,
-        onCompromised: () => {
-          lost = true;
-        },
-      });
-      return { lost: () => lost, release: () => release().catch(() => undefined) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
-      throw error;
-    }
+  takeSenderLease(): Promise<SenderLease | undefined> {
+    return tryHoldFileLock(`${this.file}.delivery`);
   }
 
   /** The claim is a line in the file, written durably like any change, so it holds across processes. */
@@ -304,6 +302,25 @@ export class FileEnquiryStore implements EnquiryStore {
       if (at > now - windowMs) recent.push({ lastAttemptAt: Math.min(at, now), attempts });
     }
     return recent.sort((a, b) => a.lastAttemptAt - b.lastAttemptAt);
+  }
+
+  async deliveryFigures(): Promise<Record<Channel, ChannelFigures>> {
+    return figuresOf(await this.all());
+  }
+
+  /** `<file>.alerts.json`, beside the enquiries: written only by the sender's lease holder, whole each time. */
+  async alertStates(): Promise<Partial<Record<Channel, AlertState>>> {
+    try {
+      return alertsSchema.parse(JSON.parse(await readFile(`${this.file}.alerts.json`, 'utf8')));
+    } catch {
+      // Missing (no problem announced yet) or unreadable: at worst a problem is announced again.
+      return {};
+    }
+  }
+
+  async saveAlertState(channel: Channel, state: AlertState): Promise<void> {
+    const states = { ...(await this.alertStates()), [channel]: state };
+    await writeFileAtomically(`${this.file}.alerts.json`, `${JSON.stringify(states, null, 2)}\n`, { durable: true });
   }
 
   health(): StoreHealth {

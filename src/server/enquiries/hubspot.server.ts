@@ -1,12 +1,18 @@
 /** Forwarding an enquiry to HubSpot's Forms Submission API (v3), and what its answers mean for a retry. */
 import { enquiryFieldTable } from '../../content/enquiry-form.ts';
+import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { cameFrom, utmKeys } from './attribution.server.ts';
 import { fieldValue, staffValue } from './enquiry-fields.server.ts';
-import type { StoredEnquiry } from './enquiry.ts';
+import { absolutePageUri, type StoredEnquiry } from './enquiry.ts';
 import type { Outcome } from './outbox.server.ts';
 
-/** One HubSpot submission: 2xx is sent; a network error, 429 (after Retry-After) or 5xx is retried; others final. */
+/**
+ * One HubSpot submission: 2xx is sent; a network error, 429 (after Retry-After) or 5xx is retried; others final,
+ * except a refusal only because the HubSpot form lacks some of the fields sent (studios build their forms without
+ * "company", say): then it is sent again without them, their values added to the message, and counts as sent, with
+ * the missing fields named so the operator can add them to the form.
+ */
 export async function forwardToHubSpot(
   enquiry: StoredEnquiry,
   config: Config,
@@ -14,30 +20,65 @@ export async function forwardToHubSpot(
 ): Promise<Outcome> {
   const { portalId, formId } = config.public.hubspot;
   const url = `${config.enquiries.hubspotApiUrl}/submissions/v3/integration/submit/${portalId}/${formId}`;
-  let response: Response;
-  let body: string;
+  const options = { siteUrl: config.public.siteUrl, utmFields: config.enquiries.hubspotUtmFields };
+  const omitted: string[] = [];
+  // Each answer names every field the form lacks; a second round only if HubSpot named fewer than it meant.
+  for (let round = 0; round < 3; round += 1) {
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(hubspotSubmission(enquiry, { ...options, omit: omitted })),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      body = await response.text();
+    } catch (error) {
+      const code = networkErrorCode(error);
+      return { kind: 'retry', code, reason: `network error (${code})` };
+    }
+    if (response.ok) return omitted.length ? { kind: 'sent', missingFields: omitted } : { kind: 'sent' };
+    const code = `HTTP ${response.status}`;
+    const reason = `HubSpot answered ${response.status}${body ? `: ${body.slice(0, 500)}` : ''}`;
+    if (response.status === 429) {
+      return { kind: 'retry', code, reason, afterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()) };
+    }
+    if (response.status >= 500) return { kind: 'retry', code, reason };
+    const missing = response.status === 400 ? fieldsNotInForm(body) : undefined;
+    if (!missing?.length || missing.some((name) => omitted.includes(name))) return { kind: 'failed', code, reason };
+    omitted.push(...missing);
+  }
+  return {
+    kind: 'failed',
+    code: 'FIELD_NOT_IN_FORM_DEFINITION',
+    reason: `HubSpot kept refusing fields: ${omitted.join(', ')}`,
+  };
+}
+
+/**
+ * The fields HubSpot's 400 names as not in its form, when that is all it refused (every error has the type
+ * FIELD_NOT_IN_FORM_DEFINITION); otherwise undefined. HubSpot's body: `{"status":"error","message":"…",
+ * "correlationId":"…","errors":[{"message":"Error in 'fields.company'. Field is not in the form definition.",
+ * "errorType":"FIELD_NOT_IN_FORM_DEFINITION"}]}`.
+ */
+export function fieldsNotInForm(body: string): string[] | undefined {
+  let parsed: unknown;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(
-        hubspotSubmission(enquiry, { siteUrl: config.public.siteUrl, utmFields: config.enquiries.hubspotUtmFields }),
-      ),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-    });
-    body = await response.text();
-  } catch (error) {
-    const code = networkErrorCode(error);
-    return { kind: 'retry', code, reason: `network error (${code})` };
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
   }
-  if (response.ok) return { kind: 'sent' };
-  const code = `HTTP ${response.status}`;
-  const reason = `HubSpot answered ${response.status}${body ? `: ${body.slice(0, 500)}` : ''}`;
-  if (response.status === 429) {
-    return { kind: 'retry', code, reason, afterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()) };
+  const errors = (parsed as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors) || !errors.length) return undefined;
+  const names: string[] = [];
+  for (const error of errors as Array<{ errorType?: unknown; message?: unknown }>) {
+    if (error?.errorType !== 'FIELD_NOT_IN_FORM_DEFINITION' || typeof error.message !== 'string') return undefined;
+    const name = /'fields\.([^']+)'/.exec(error.message)?.[1];
+    if (!name) return undefined;
+    if (!names.includes(name)) names.push(name);
   }
-  if (response.status >= 500) return { kind: 'retry', code, reason };
-  return { kind: 'failed', code, reason };
+  return names;
 }
 
 /** HubSpot's field for the visitor's message, which also carries what has no HubSpot field of its own. */
@@ -59,36 +100,54 @@ function visitorText(text: string): string {
 
 /**
  * HubSpot's Forms Submission API v3 body: the non-empty fields; a field without a HubSpot field of its own (the
- * package) goes as a "<label>: <value>" line added to the message, under the `addedBySite` heading. Where the visitor came from (the last touch)
- * goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has hidden properties of those names),
- * else as one "Came from:" line at the end of the message.
+ * package) goes as a "<label>: <value>" line added to the message, under the `addedBySite` heading. Where the
+ * visitor came from (the last touch) goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has
+ * hidden properties of those names), else as one "Came from:" line there. Fields in `omit` (the HubSpot form lacks
+ * them) are left out, their values added under that heading as "<label>: <value>" lines too.
  */
 export function hubspotSubmission(
   enquiry: StoredEnquiry,
-  { siteUrl, utmFields }: { siteUrl: string; utmFields: boolean },
+  { siteUrl, utmFields, omit = [] }: { siteUrl: string; utmFields: boolean; omit?: readonly string[] },
 ) {
   const unmappedLines = enquiryFieldTable.flatMap((field) => {
     const value = field.hubspot === null ? staffValue(enquiry, field) : undefined;
     return value ? [`${field.staffLabel}: ${value}`] : [];
   });
   const touch = enquiry.attribution?.last ?? enquiry.attribution?.first;
-  const siteLines = [...unmappedLines, ...(enquiry.attribution && !utmFields ? [`Came from: ${cameFrom(touch)}`] : [])];
+  const labels = new Map<string, string>(
+    enquiryFieldTable.flatMap((field) => (field.hubspot === null ? [] : [[field.hubspot, field.staffLabel]])),
+  );
+  const mapped = enquiryFieldTable.flatMap((field): Array<[string, string | undefined]> =>
+    field.hubspot === null ? [] : [[field.hubspot, fieldValue(enquiry, field)]],
+  );
+  const all: Array<[string, string | undefined]> = [
+    ...mapped,
+    ...(utmFields ? utmKeys.map((key): [string, string | undefined] => [key, touch?.[key]]) : []),
+  ];
+  // One line each, whatever an older enquiry holds: a line break could pass for another line.
+  const omittedLines = all.flatMap(([name, value]) =>
+    omit.includes(name) && name !== hubspotMessage && value?.trim()
+      ? [`${labels.get(name) ?? name}: ${singleLine(value)}`]
+      : [],
+  );
+  const siteLines = [
+    ...unmappedLines,
+    ...omittedLines,
+    ...(enquiry.attribution && !utmFields ? [`Came from: ${cameFrom(touch)}`] : []),
+  ];
   const messageOf = (text: string | undefined) =>
     [text && visitorText(text), siteLines.length ? [addedBySite, ...siteLines].join('\n') : '']
       .filter(Boolean)
       .join('\n\n');
-  const mapped = enquiryFieldTable.flatMap((field): Array<[string, string | undefined]> =>
-    field.hubspot === null ? [] : [[field.hubspot, fieldValue(enquiry, field)]],
-  );
-  const hasMessage = mapped.some(([name]) => name === hubspotMessage);
   const values: Array<[string, string | undefined]> = [
-    ...mapped.map(([name, value]): [string, string | undefined] => [
+    ...all.map(([name, value]): [string, string | undefined] => [
       name,
       name === hubspotMessage ? messageOf(value) : value,
     ]),
-    ...(hasMessage ? [] : [[hubspotMessage, messageOf(undefined)] as [string, string]]),
-    ...(utmFields ? utmKeys.map((key): [string, string | undefined] => [key, touch?.[key]]) : []),
-  ];
+    ...(mapped.some(([name]) => name === hubspotMessage)
+      ? []
+      : [[hubspotMessage, messageOf(undefined)] as [string, string]]),
+  ].filter(([name]) => !omit.includes(name));
   const pageUri = absolutePageUri(enquiry.pageUri, siteUrl);
   return {
     submittedAt: String(Date.parse(enquiry.receivedAt)),
@@ -101,19 +160,6 @@ export function hubspotSubmission(
       ...(enquiry.hutk ? { hutk: enquiry.hutk } : {}),
     },
   };
-}
-
-/**
- * The form's page as a full URL under SITE_URL. New enquiries store exactly that; one stored before that rule
- * (a path, or a URL on whatever host the client named) keeps only its path and query.
- */
-export function absolutePageUri(pageUri: string, siteUrl: string): string {
-  try {
-    const url = new URL(pageUri, `${siteUrl}/`);
-    return `${siteUrl}${url.pathname}${url.search}`;
-  } catch {
-    return `${siteUrl}/`;
-  }
 }
 
 /** Retry-After as seconds or an HTTP date; at least 1 s, at most an hour. */

@@ -58,6 +58,20 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
     // sending while claim_until lies ahead, and free again once it passes.
     sql: `ALTER TABLE enquiry_deliveries ADD COLUMN claim uuid, ADD COLUMN claim_until timestamptz;`,
   },
+  {
+    version: 4,
+    name: 'delivery health: error codes, fields a HubSpot form lacked, alerts',
+    sql: `
+      ALTER TABLE enquiry_deliveries ADD COLUMN last_error_code text;
+      ALTER TABLE enquiry_deliveries ADD COLUMN missing_fields text[];
+      -- Per channel, the delivery problem last announced and whether its alert went out: whichever instance holds
+      -- the sender's lease reads it, so a handover never announces the same problem twice.
+      CREATE TABLE delivery_alerts (
+        channel text PRIMARY KEY CHECK (channel IN ('hubspot', 'email')),
+        state jsonb NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Any constant shared by every instance; "enquiry schema" in ASCII. */

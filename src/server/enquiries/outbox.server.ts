@@ -19,9 +19,10 @@ import { createMailer, notifyByEmail } from './email.server.ts';
 import type {
   AttemptResult,
   DeliveryClaim,
-  EnquiryStore,
+  DeliveryQueueStore,
   RecentDelivery,
   SenderLease,
+  SenderLeaseStore,
 } from './enquiry-store.server.ts';
 import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
@@ -47,9 +48,16 @@ export const deliveryPolicy = {
   recordRetryMs: { first: 250, max: 5_000 },
 } as const;
 
+/** How long to wait after a failed attempt, the `attempt`th (1, 2, …): the one backoff formula of every retry. */
+export function retryDelayMs(attempt: number): number {
+  const { baseMs, maxMs } = deliveryPolicy.backoff;
+  return Math.min(baseMs * 2 ** (attempt - 1), maxMs);
+}
+
 /** What one attempt on a channel came to. */
 export type Outcome =
-  | { kind: 'sent' }
+  /** `missingFields`: HubSpot's form lacks them; the submission went without them (their values in its message). */
+  | { kind: 'sent'; missingFields?: string[] }
   | { kind: 'retry'; reason: string; code: string; afterMs?: number }
   | { kind: 'failed'; reason: string; code: string };
 
@@ -75,16 +83,24 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
   const attempts = progress.attempts + 1;
   const next: ChannelProgress = { attempts, lastAttemptAt: new Date(startedAt).toISOString() };
   const { backoff } = deliveryPolicy;
-  if (outcome.kind === 'sent') return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString() } };
+  if (outcome.kind === 'sent') {
+    const missingFields = outcome.missingFields?.length ? { missingFields: outcome.missingFields } : {};
+    return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString(), ...missingFields } };
+  }
   if (outcome.kind === 'retry' && attempts < backoff.maxAttempts) {
-    const delay = Math.max(outcome.afterMs ?? 0, Math.min(backoff.baseMs * 2 ** (attempts - 1), backoff.maxMs));
+    const delay = Math.max(outcome.afterMs ?? 0, retryDelayMs(attempts));
     return {
       state: 'pending',
-      progress: { ...next, retryAt: new Date(Date.now() + delay).toISOString(), lastError: outcome.reason },
+      progress: {
+        ...next,
+        retryAt: new Date(Date.now() + delay).toISOString(),
+        lastError: outcome.reason,
+        lastErrorCode: outcome.code,
+      },
     };
   }
   const lastError = outcome.kind === 'retry' ? `gave up after ${attempts} attempts: ${outcome.reason}` : outcome.reason;
-  return { state: 'failed', progress: { ...next, lastError } };
+  return { state: 'failed', progress: { ...next, lastError, lastErrorCode: outcome.code } };
 }
 
 /**
@@ -94,13 +110,13 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
  * counted at that latest possible time: counting an attempt later than it happened only slows the pace.
  */
 export function attemptTimes(deliveries: readonly RecentDelivery[]): number[] {
-  const { backoff, hubspotRate } = deliveryPolicy;
+  const { hubspotRate } = deliveryPolicy;
   const times: number[] = [];
   for (const { lastAttemptAt, attempts } of deliveries) {
     times.push(lastAttemptAt);
     let at = lastAttemptAt;
     for (let attempt = attempts - 1; attempt >= 1; attempt -= 1) {
-      at -= Math.min(backoff.baseMs * 2 ** (attempt - 1), backoff.maxMs);
+      at -= retryDelayMs(attempt);
       if (at <= lastAttemptAt - hubspotRate.windowMs) break;
       times.push(at);
     }
@@ -113,7 +129,7 @@ export function startOutbox({
   config,
   logger,
 }: {
-  store: EnquiryStore;
+  store: DeliveryQueueStore & SenderLeaseStore;
   config: Config;
   logger: DeliveryLogger;
 }): Outbox {
@@ -245,7 +261,12 @@ export function startOutbox({
     const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
     await record(claim, result);
     const details = { enquiry: enquiry.id, channel, attempts: result.progress.attempts };
-    if (outcome.kind === 'sent') {
+    if (outcome.kind === 'sent' && outcome.missingFields?.length) {
+      logger.warn(
+        { ...details, missingFields: outcome.missingFields },
+        'enquiry forwarded to HubSpot without fields its form lacks (their values are in the message): add them to the HubSpot form',
+      );
+    } else if (outcome.kind === 'sent') {
       logger.info(details, channel === 'hubspot' ? 'enquiry forwarded to HubSpot' : 'enquiry notified by email');
     } else if (result.state === 'pending') {
       logger.warn(

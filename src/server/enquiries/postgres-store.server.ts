@@ -9,7 +9,10 @@ import pg from 'pg';
 import {
   assertLimits,
   EnquiryStoreError,
+  refusedLoginCodes,
+  type AlertState,
   type AttemptResult,
+  type ChannelFigures,
   type DeliveryClaim,
   type DeliveryQueue,
   type EnquiryStore,
@@ -64,6 +67,8 @@ interface EnquiryRow {
     retry_at: string | null;
     sent_at: string | null;
     last_error: string | null;
+    last_error_code: string | null;
+    missing_fields: string[] | null;
   }>;
 }
 
@@ -105,6 +110,8 @@ function fromRow(row: EnquiryRow): StoredEnquiry {
     if (d.retry_at) progress.retryAt = iso(d.retry_at);
     if (d.sent_at) progress.sentAt = iso(d.sent_at);
     if (d.last_error) progress.lastError = d.last_error;
+    if (d.last_error_code) progress.lastErrorCode = d.last_error_code;
+    if (d.missing_fields?.length) progress.missingFields = d.missing_fields;
     enquiry.progress[d.channel] = progress;
   }
   return enquiry;
@@ -301,8 +308,9 @@ export class PostgresEnquiryStore implements EnquiryStore {
           const p = e.progress[channel];
           await client.query(
             `INSERT INTO enquiry_deliveries
-               (enquiry_id, channel, state, attempts, last_attempt_at, retry_at, sent_at, last_error)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+               (enquiry_id, channel, state, attempts, last_attempt_at, retry_at, sent_at, last_error, last_error_code,
+                missing_fields)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
             [
               e.id,
               channel,
@@ -312,6 +320,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
               p.retryAt ?? null,
               p.sentAt ?? null,
               p.lastError ?? null,
+              p.lastErrorCode ?? null,
+              p.missingFields ?? null,
             ],
           );
         }
@@ -410,7 +420,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
     await this.query(
       `UPDATE enquiry_deliveries
        SET state = $4, attempts = $5, last_attempt_at = $6, retry_at = $7, sent_at = $8, last_error = $9,
-         claim = NULL, claim_until = NULL
+         last_error_code = $10, missing_fields = $11, claim = NULL, claim_until = NULL
        ${where}`,
       [
         ...key,
@@ -420,6 +430,8 @@ export class PostgresEnquiryStore implements EnquiryStore {
         progress.retryAt ?? null,
         progress.sentAt ?? null,
         progress.lastError ?? null,
+        progress.lastErrorCode ?? null,
+        progress.missingFields ?? null,
       ],
     );
   }
@@ -435,6 +447,61 @@ export class PostgresEnquiryStore implements EnquiryStore {
     );
     const now = Date.now();
     return rows.map((row) => ({ lastAttemptAt: now - row.age, attempts: row.attempts }));
+  }
+
+  async deliveryFigures(): Promise<Record<Channel, ChannelFigures>> {
+    const { rows } = await this.query<{
+      channel: Channel;
+      pending: string;
+      failed: string;
+      oldest: string | null;
+      refused: string;
+      code: string | null;
+      missing: string[] | null;
+    }>(
+      `WITH open AS (
+         SELECT d.* , e.received_at FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
+         WHERE NOT e.spam AND d.state IN ('pending', 'failed')
+       )
+       SELECT c.channel,
+         (SELECT count(*) FROM open WHERE open.channel = c.channel AND state = 'pending') AS pending,
+         (SELECT count(*) FROM open WHERE open.channel = c.channel AND state = 'failed') AS failed,
+         (SELECT extract(epoch FROM min(received_at)) * 1000 FROM open WHERE open.channel = c.channel AND state = 'pending') AS oldest,
+         (SELECT count(*) FROM open WHERE open.channel = c.channel AND state = 'pending' AND last_error_code = ANY($1)) AS refused,
+         (SELECT last_error_code FROM open WHERE open.channel = c.channel AND last_error_code IS NOT NULL
+          ORDER BY last_attempt_at DESC NULLS LAST LIMIT 1) AS code,
+         (SELECT d.missing_fields FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
+          WHERE d.channel = c.channel AND d.state = 'sent' AND NOT e.spam ORDER BY d.sent_at DESC NULLS LAST LIMIT 1) AS missing
+       FROM unnest($2::text[]) AS c(channel)`,
+      [[...refusedLoginCodes], [...channels]],
+    );
+    const figures = {} as Record<Channel, ChannelFigures>;
+    for (const row of rows) {
+      figures[row.channel] = {
+        pending: Number(row.pending),
+        failed: Number(row.failed),
+        oldestPendingAt: row.oldest === null ? null : Math.round(Number(row.oldest)),
+        refusedLogin: Number(row.refused),
+        ...(row.code ? { lastErrorCode: row.code } : {}),
+        ...(row.channel === 'hubspot' && row.missing?.length ? { missingFields: row.missing } : {}),
+      };
+    }
+    return figures;
+  }
+
+  async alertStates(): Promise<Partial<Record<Channel, AlertState>>> {
+    const { rows } = await this.query<{ channel: Channel; state: AlertState }>(
+      'SELECT channel, state FROM delivery_alerts',
+    );
+    return Object.fromEntries(rows.map((row) => [row.channel, row.state]));
+  }
+
+  async saveAlertState(channel: Channel, state: AlertState): Promise<void> {
+    await this.query(
+      `INSERT INTO delivery_alerts (channel, state) VALUES ($1, $2)
+       ON CONFLICT (channel) DO UPDATE SET state = excluded.state`,
+      [channel, state],
+    );
   }
 
   /** The rate limit's counts live here too (see postgres-rate-limit.server.ts): they share this pool. */

@@ -4,7 +4,7 @@
  * what another instance already deleted deletes nothing.
  */
 import type { Logger } from 'pino';
-import type { EnquiryStore } from './enquiry-store.server.ts';
+import type { EnquiryRecords } from './enquiry-store.server.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 export const spamRetentionDays = 30;
@@ -21,7 +21,15 @@ export function retentionLimits(days: number, now = new Date()): { before: Date;
 }
 
 /** Prunes at start and then every 24 hours; a failure (the database away) is logged and tried again next time. */
-export function startRetention({ store, days, logger }: { store: EnquiryStore; days: number; logger: Logger }) {
+export function startRetention({
+  store,
+  days,
+  logger,
+}: {
+  store: Pick<EnquiryRecords, 'prune'>;
+  days: number;
+  logger: Logger;
+}) {
   const prune = async () => {
     try {
       const deleted = await store.prune(retentionLimits(days));

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,17 +39,28 @@ export function tempEnquiriesFile(prefix: string, relative = 'enquiries.json'): 
 /**
  * For tests: a real SMTP server on 127.0.0.1 keeping each message as a mail client reads it (mailparser);
  * `refuseFirst` answers the first message with a temporary 451; `answerAfter(ms)` makes it answer MAIL FROM, RCPT
- * TO and each message that late from then on (a server slow at every step). Call `close` after the test.
+ * TO and each message that late from then on (a server slow at every step); with `password`, a login is needed and
+ * any other password is refused with 535, as after a password change (`acceptPassword` changes it). Call `close`
+ * after the test.
  */
-export async function smtpStandIn({ refuseFirst = false } = {}) {
+export async function smtpStandIn({
+  refuseFirst = false,
+  password,
+}: { refuseFirst?: boolean; password?: string } = {}) {
   const messages: Array<{ parsed: ParsedMail; rcpt: string[] }> = [];
   let offered = 0;
   let delayMs = 0;
+  let accepted = password;
   const later = (answer: () => void) => (delayMs ? void setTimeout(answer, delayMs) : answer());
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: password === undefined,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (accepted === undefined || auth.password === accepted) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
     // Connections still open when closing (a slow answer pending) are ended after this, not the default 30 s.
     closeTimeout: 500,
     onMailFrom: (_address, _session, callback) => later(() => callback()),
@@ -75,7 +87,41 @@ export async function smtpStandIn({ refuseFirst = false } = {}) {
     messages,
     offered: () => offered,
     answerAfter: (ms: number) => void (delayMs = ms),
+    acceptPassword: (next: string) => void (accepted = next),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * For tests: a loopback receiver of alert webhooks, keeping each POST's JSON; the first `failFirst` answer 500, as a
+ * chat service's hiccup does. Call `close` after the test.
+ */
+export async function webhookReceiver({ failFirst = 0 } = {}) {
+  const posts: Array<{ body: Record<string, unknown>; status: number; contentType?: string }> = [];
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const status = posts.length < failFirst ? 500 : 200;
+      posts.push({
+        body: JSON.parse(text) as Record<string, unknown>,
+        status,
+        contentType: req.headers['content-type'],
+      });
+      res.writeHead(status).end(status === 200 ? 'ok' : 'try again');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/studio`,
+    posts,
+    /** The alerts it accepted, in order. */
+    accepted: () => posts.filter((post) => post.status === 200).map((post) => post.body),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

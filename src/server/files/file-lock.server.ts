@@ -73,6 +73,36 @@ export async function withFileLock<T>(
   }
 }
 
+/** A lock held for as long as its holder needs it (not for one task): see `tryHoldFileLock`. */
+export interface HeldFileLock {
+  /** True once the lock was lost (its holder stalled past `staleLockMs` and another took it over). */
+  lost(): boolean;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the lock on `file` without waiting, and keeps it (refreshed) until released: undefined while another
+ * process, or another holder in this one, has it. A holder that dies leaves it to be taken over after `staleLockMs`.
+ */
+export async function tryHoldFileLock(file: string): Promise<HeldFileLock | undefined> {
+  let lost = false;
+  try {
+    const release = await lockfile.lock(file, {
+      realpath: false,
+      stale: staleLockMs,
+      update: refreshMs,
+      retries: 0,
+      onCompromised: () => {
+        lost = true;
+      },
+    });
+    return { lost: () => lost, release: () => release().catch(() => undefined) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
+    throw error;
+  }
+}
+
 async function acquire(file: string, options: FileLockOptions, onLost: () => void): Promise<() => Promise<void>> {
   const lockOptions: LockOptions = { realpath: false, stale: staleLockMs, update: refreshMs, onCompromised: onLost };
   try {

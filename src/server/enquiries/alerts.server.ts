@@ -1,0 +1,103 @@
+/**
+ * Telling the studio that enquiry delivery has run into a problem, and that it has cleared: a JSON POST to
+ * ALERT_WEBHOOK_URL (Slack, Mattermost and Rocket.Chat incoming webhooks read its `text`), or without one, for a
+ * HubSpot problem, an email to NOTIFY_EMAIL (an email problem cannot be announced through email). An alert names
+ * the channel, a count and an error code, never a visitor's details.
+ */
+import type { Transporter } from 'nodemailer';
+import type { Config } from '../config.server.ts';
+import type { Channel } from './enquiry.ts';
+
+export interface DeliveryAlert {
+  event: 'delivery_problem' | 'delivery_recovered' | 'test';
+  channel?: Channel;
+  /** Undelivered enquiries on the channel (pending and failed). */
+  count: number;
+  /** The last error code the channel met. */
+  code: string;
+}
+
+/** How an alert went: sent (through which channel), no channel to send it through, or failed with a code. */
+export type AlertOutcome = { ok: true; via: 'webhook' | 'email' } | { ok: false; code: string } | { ok: 'none' };
+
+/** Time allowed for one alert: a slow receiver must not hold the sender's lease for long. */
+export const alertTimeoutMs = 5_000;
+
+const channelNames: Record<Channel, string> = { hubspot: 'HubSpot', email: 'Email' };
+
+/** One line a person reads first in a chat or an inbox. */
+export function alertText(alert: DeliveryAlert, siteUrl: string): string {
+  const enquiries = `${alert.count} enquir${alert.count === 1 ? 'y' : 'ies'}`;
+  if (alert.event === 'test') return `Test alert from ${siteUrl}: enquiry delivery alerts reach you here.`;
+  const name = channelNames[alert.channel ?? 'hubspot'];
+  if (alert.event === 'delivery_problem') {
+    return `Enquiry delivery problem on ${siteUrl}: ${name} has ${enquiries} not delivered (last error ${alert.code}). See npm run enquiries -- list, and /healthz.`;
+  }
+  return `Enquiry delivery recovered on ${siteUrl}: ${name} delivers again (the problem was ${alert.code}).`;
+}
+
+/** The webhook's JSON body. */
+export function alertBody(alert: DeliveryAlert, siteUrl: string) {
+  return {
+    text: alertText(alert, siteUrl),
+    event: alert.event,
+    ...(alert.channel ? { channel: alert.channel } : {}),
+    count: alert.count,
+    code: alert.code,
+    site: siteUrl,
+  };
+}
+
+/** POSTs the alert; any 2xx is sent, anything else (an error status, no answer in 5 s) failed with its code. */
+export async function postAlert(webhookUrl: string, alert: DeliveryAlert, siteUrl: string): Promise<AlertOutcome> {
+  try {
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(alertBody(alert, siteUrl)),
+      signal: AbortSignal.timeout(alertTimeoutMs),
+      redirect: 'error',
+    });
+    await response.body?.cancel();
+    return response.ok ? { ok: true, via: 'webhook' } : { ok: false, code: `HTTP ${response.status}` };
+  } catch (error) {
+    const err = error as { name?: string; cause?: { code?: string } };
+    return { ok: false, code: err.name === 'TimeoutError' ? 'TIMEOUT' : (err.cause?.code ?? 'NETWORK') };
+  }
+}
+
+/** The alert as an email to NOTIFY_EMAIL: its subject starts "Enquiry delivery problem". */
+export async function emailAlert(mailer: Transporter, alert: DeliveryAlert, config: Config): Promise<AlertOutcome> {
+  const { siteName, siteUrl } = config.public;
+  const name = channelNames[alert.channel ?? 'hubspot'];
+  const subject =
+    alert.event === 'delivery_problem'
+      ? `Enquiry delivery problem: ${name} (${alert.code})`
+      : alert.event === 'delivery_recovered'
+        ? `Enquiry delivery problem cleared: ${name}`
+        : `Enquiry delivery test from ${siteName}`;
+  try {
+    await mailer.sendMail({
+      from: { name: `${siteName} website`, address: config.enquiries.notifyEmail },
+      to: config.enquiries.notifyEmail,
+      subject,
+      text: `${alertText(alert, siteUrl)}\n`,
+      signal: AbortSignal.timeout(alertTimeoutMs * 2),
+    });
+    return { ok: true, via: 'email' };
+  } catch (error) {
+    const { code, responseCode } = error as { code?: string; responseCode?: number };
+    return { ok: false, code: responseCode ? `SMTP ${responseCode}` : (code ?? 'ERROR') };
+  }
+}
+
+/** Through the webhook when there is one; else a HubSpot problem by email when SMTP is set; else nowhere. */
+export function sendAlert(
+  alert: DeliveryAlert,
+  { config, mailer }: { config: Config; mailer?: Transporter },
+): Promise<AlertOutcome> {
+  const { alertWebhookUrl } = config.enquiries;
+  if (alertWebhookUrl) return postAlert(alertWebhookUrl, alert, config.public.siteUrl);
+  if (mailer && alert.channel !== 'email') return emailAlert(mailer, alert, config);
+  return Promise.resolve({ ok: 'none' });
+}
