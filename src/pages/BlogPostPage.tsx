@@ -11,8 +11,8 @@ import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { authorName } from '../content/authors.ts';
 import { postCallToAction } from '../content/page-copy/blog-post.ts';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
-import { DeferredPostStructuredData } from '../components/DeferredPostStructuredData.tsx';
-import { DeferredRelatedPosts } from '../components/DeferredRelatedPosts.tsx';
+import { PostStructuredData } from '../components/PostStructuredData.tsx';
+import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PostImage } from '../components/PostImage.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
@@ -35,7 +35,7 @@ function PostNotFound() {
         <p className="mt-4 max-w-xl text-lg text-slate-600">
           The blog post you're looking for doesn't exist or has been removed.
         </p>
-        <Link to="/blog" className="btn-dark mt-8">
+        <Link to="/blog" className="btn-dark mt-8" data-cta="post-not-found-blog">
           <LucideIcon icon={arrowLeftIcon} name="arrow-left" className="size-4" /> Go Back to Blog
         </Link>
       </section>
@@ -81,7 +81,7 @@ function BlogPostPage() {
         publishedTime={post.publishedAt}
         modifiedTime={postModifiedAt(post)}
       />
-      <DeferredPostStructuredData post={post} />
+      <PostStructuredData post={post} />
       <article>
         <header className="bg-harbour-50">
           <div className="container-page max-w-4xl pt-8 pb-10">
@@ -139,7 +139,7 @@ function BlogPostPage() {
           </aside>
         </div>
       </article>
-      <DeferredRelatedPosts currentSlug={post.slug} />
+      <RelatedPosts currentSlug={post.slug} />
     </>
   );
 }
