@@ -10,9 +10,8 @@ export default function HomePage() {
     <>
       <PageMeta title={copy.title} description={copy.description} path="/" />
       <HomeHero />
-      {/* The sections between the hero and the form need no JavaScript here: their code is not fetched. */}
       <HomeSections />
-      <div className="render-when-near [--rendered-height:7150px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
+      <div className="render-when-near [--rendered-height:7360px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
         <HomeClosingSections />
         <ConsultSection />
       </div>
