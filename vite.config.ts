@@ -4,18 +4,12 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { isSelfContainedCopy, selfContainedEntry } from './build/self-contained-entry.ts';
-import { reactDomInReactChunk, reactRouterProductionBuild, treeShakeReactRouter } from './build/workarounds.ts';
+import { reactRouterProductionBuild, treeShakeReactRouter } from './build/workarounds.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [
-    react(),
-    tailwindcss(),
-    treeShakeReactRouter(),
-    reactDomInReactChunk(/[\\/]src[\\/]entry-client\.tsx$/),
-    selfContainedEntry(/[\\/]src[\\/]boot-loader\.ts$/),
-  ],
+  plugins: [react(), tailwindcss(), treeShakeReactRouter(), selfContainedEntry(/[\\/]src[\\/]boot-loader\.ts$/)],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild(root) }] : [],
   },
@@ -43,14 +37,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                // React DOM on its own, so that the boot loader can evaluate it in a task of its own (see
+                // React on its own, so that the boot loader can evaluate it in a task of its own (see
                 // src/boot-loader.ts): on a slow phone one task for all of the entry's code would block input
-                // for too long. src/react-dom-client.ts makes React DOM's code run in this chunk's task.
-                {
-                  name: 'react',
-                  tags: ['$initial'],
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]react-dom-client\.ts$/,
-                },
+                // for too long.
+                { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 // The other libraries every page needs first (React Router, the icons), for the same reason.
                 { name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ },
                 {

@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, test } from 'vitest';
 import {
-  entryRunsReactDom,
   markReactRouterShakeable,
-  reactDomInReactChunk,
   reactRouterProductionBuild,
   treeShakeReactRouter,
   WorkaroundError,
@@ -69,50 +67,5 @@ describe('tree-shake-react-router', () => {
 
   test('fails the build when React Router’s chunks moved and nothing was transformed', () => {
     expect(() => buildWith([])).toThrow(/tree-shake-react-router/);
-  });
-});
-
-describe('react-dom-in-react-chunk', () => {
-  // The entry chunk's start, as Rolldown writes it with and without src/react-dom-client.ts (minified).
-  const inReactChunk =
-    'import{i as r,r as i,t as a}from"./react-X.js";var v=e(r(),1),y=i();function x(){(0,a.hydrateRoot)(document,y)}';
-  const inEntry =
-    'import{i as r,r as i,t as a}from"./react-X.js";var v=e(r(),1),y=a(),b=i();function x(){(0,y.hydrateRoot)(document,b)}';
-
-  test('tells an entry that uses React DOM’s exports from one that runs React DOM itself', () => {
-    expect(entryRunsReactDom(inReactChunk)).toBe(false);
-    expect(entryRunsReactDom(inEntry)).toBe(true);
-    expect(entryRunsReactDom('var import_client = require_client();\n(0, import_client.hydrateRoot)(document);')).toBe(
-      true,
-    );
-  });
-
-  function generate(entryCode: string) {
-    const plugin = reactDomInReactChunk(/entry-client\.tsx$/);
-    const bundle = {
-      'entry-client.js': {
-        type: 'chunk',
-        isEntry: true,
-        facadeModuleId: '/app/src/entry-client.tsx',
-        fileName: 'entry-client.js',
-        code: entryCode,
-      },
-    };
-    hook(plugin, 'generateBundle')({}, bundle);
-  }
-
-  test('passes when React DOM runs in the react chunk', () => {
-    expect(() => generate(inReactChunk)).not.toThrow();
-  });
-
-  test('fails the build, naming Rolldown’s behaviour, when the entry runs React DOM', () => {
-    expect(() => generate(inEntry)).toThrow(WorkaroundError);
-    expect(() => generate(inEntry)).toThrow(/react-dom-in-react-chunk.*rolldown\.rs\/in-depth\/bundling-cjs/);
-  });
-
-  test('fails the build when the entry’s shape is no longer recognisable', () => {
-    expect(() => generate('import{t as a}from"./react-X.js";a.hydrate(document)')).toThrow(
-      /no recognisable hydrateRoot/,
-    );
   });
 });

@@ -20,8 +20,6 @@ function fail(workaround: string, problem: string, upstream: string): never {
 
 const reactRouterExports = 'https://github.com/remix-run/react-router/issues/14102';
 const reactRouterTreeShaking = 'https://github.com/remix-run/react-router/pull/15299';
-const rolldownCommonJs =
-  'Rolldown running a CommonJS module where it is first imported (https://rolldown.rs/in-depth/bundling-cjs)';
 
 /**
  * React Router's package exports always point at its development build (extra checks and warnings,
@@ -79,44 +77,6 @@ export function treeShakeReactRouter(): Plugin {
         'no display name or component factory matched in react-router/dist/production/chunk-*.mjs',
         reactRouterTreeShaking,
       );
-    },
-  };
-}
-
-/**
- * Whether the entry chunk runs React DOM's CommonJS wrapper itself (`x=y()` … `(0,x.hydrateRoot)`) rather than
- * using the exports that the react chunk's own task produced. Throws when the entry does not call hydrateRoot in
- * a recognisable way, so that a change of output shape is not taken for success.
- */
-export function entryRunsReactDom(entryCode: string): boolean {
-  const call = /\(0,\s*([\w$]+)\.hydrateRoot\)/.exec(entryCode);
-  if (!call?.[1]) {
-    fail('react-dom-in-react-chunk', 'the entry chunk has no recognisable hydrateRoot call', rolldownCommonJs);
-  }
-  const binding = call[1].replace(/\$/g, '\\$');
-  return new RegExp(`(?:^|[,;{\\s])${binding}\\s*=\\s*[\\w$]+\\(\\)`).test(entryCode);
-}
-
-/**
- * Checks the arrangement of src/react-dom-client.ts: Rolldown runs a CommonJS package's code where it is first
- * imported, so React DOM (15–30 ms on a phone) runs in the react chunk's task only because the entry imports it
- * through a module of that chunk. The build fails if the entry chunk runs it again.
- */
-export function reactDomInReactChunk(entry: RegExp): Plugin {
-  return {
-    name: 'react-dom-in-react-chunk',
-    apply: 'build',
-    generateBundle(_, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry || !entry.test(chunk.facadeModuleId ?? '')) continue;
-        if (entryRunsReactDom(chunk.code)) {
-          fail(
-            'react-dom-in-react-chunk',
-            `${chunk.fileName} runs React DOM's code in its own task instead of the react chunk's`,
-            rolldownCommonJs,
-          );
-        }
-      }
     },
   };
 }

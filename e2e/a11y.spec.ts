@@ -1,8 +1,9 @@
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { marketingRoutes } from './fixtures/marketing.ts';
+import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
-const routes = [...marketingRoutes.map((route) => route.path), '/start-project?plan=local-launch', '/no-such-page'];
+// Every page of the route table, and the form's page with a package chosen.
+const routes = [...sitePages.map((page) => page.path), '/start-project?plan=local-launch'];
 
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width}px`, () => {

@@ -1,4 +1,15 @@
 import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { sitePages } from './fixtures/site-pages.ts';
+
+/**
+ * A link to another page loads it in full, with a new dataLayer: the page being left hands its events to the next
+ * through the tab's storage, so that a test can read them there.
+ */
+const keepCtaClicksOnLeaving = () =>
+  addEventListener('pagehide', () => sessionStorage.setItem('left-page-cta-clicks', JSON.stringify(ctaClicks())));
+
+/** The cta_click events of the page left last (see keepCtaClicksOnLeaving). */
+const leftPageCtaClicks = () => JSON.parse(sessionStorage.getItem('left-page-cta-clicks') ?? '[]') as unknown[];
 
 function ctaClicks() {
   return window.dataLayer
@@ -15,6 +26,7 @@ test.describe('analytics', () => {
   });
 
   test('clicking a call to action pushes cta_click with its label onto dataLayer', async ({ page }) => {
+    await page.addInitScript(`(${keepCtaClicksOnLeaving.toString()})(); ${ctaClicks.toString()}`);
     await page.goto('/');
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
@@ -23,7 +35,7 @@ test.describe('analytics', () => {
     ]);
     await page.getByRole('link', { name: 'Start with Local Launch' }).click();
     await expect(page).toHaveURL('/start-project?plan=local-launch');
-    expect(await page.evaluate(ctaClicks)).toEqual([
+    expect(await page.evaluate(leftPageCtaClicks)).toEqual([
       ['event', 'cta_click', { event_category: 'CTA', event_label: 'hero-compare-plans', value: 1 }],
       ['event', 'cta_click', { event_category: 'CTA', event_label: 'package-local-launch', value: 1 }],
     ]);
@@ -39,8 +51,8 @@ test.describe('analytics', () => {
     ]);
   });
 
-  test('every call to action on the marketing pages carries data-cta', async ({ page }) => {
-    for (const path of ['/', '/services', '/how-it-works', '/about', '/faq', '/start-project?plan=growth']) {
+  test('every call to action on every page carries data-cta', async ({ page }) => {
+    for (const path of [...sitePages.map((page) => page.path), '/start-project?plan=growth']) {
       await page.goto(path);
       const unlabelled = await page.evaluate(() =>
         [
@@ -48,7 +60,8 @@ test.describe('analytics', () => {
             'a[href^="/start-project"], a[href="#services"], a[class*="btn-"]',
           ),
         ]
-          .filter((link) => !link.dataset.cta)
+          // The blog's paging is not a call to action, and a post's own text is its writer's.
+          .filter((link) => !link.dataset.cta && !link.closest('nav[aria-label="Pagination"], .prose-post'))
           .map((link) => link.outerHTML),
       );
       expect(unlabelled, path).toEqual([]);
@@ -56,14 +69,14 @@ test.describe('analytics', () => {
   });
 
   test('the mobile bar and header buttons send their own labels', async ({ page }) => {
+    await page.addInitScript(`(${keepCtaClicksOnLeaving.toString()})(); ${ctaClicks.toString()}`);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/faq');
     await waitForHydration(page);
     await page.getByRole('complementary', { name: 'Book a free consult' }).getByRole('link').click();
     await expect(page).toHaveURL('/start-project');
-    expect((await page.evaluate(ctaClicks)).map((args) => (args[2] as { event_label: string }).event_label)).toEqual([
-      'mobile-bar-book-free-consult',
-    ]);
+    const labels = (await page.evaluate(leftPageCtaClicks)) as [string, string, { event_label: string }][];
+    expect(labels.map((args) => args[2].event_label)).toEqual(['mobile-bar-book-free-consult']);
   });
 
   test('Google’s tag is not requested when no GA measurement id is set', async ({ page }) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
-import { hydrateDeferredSections, waitForHydration } from './fixtures/test.ts';
+import { waitForHydration } from './fixtures/test.ts';
 
 // `npm run dev` as a developer runs it: pages rendered from source on every request, hydrated without a warning.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -53,8 +53,6 @@ for (const pagePath of ['/services', '/how-it-works', '/start-project', `/blog/$
     page.on('pageerror', (error) => messages.push(error.message));
     await page.goto(base + pagePath);
     await waitForHydration(page);
-    // The deferred sections hydrate when a navigation needs them: that is where React warned.
-    await hydrateDeferredSections(page);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(messages, output).toEqual([]);

@@ -63,61 +63,6 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
-  'deferred-sections': {
-    description: 'no deferred sections: each section is imported where it is shown, and hydrates with the page',
-    page: '/',
-    // Each wrapper in src/components/Deferred*.tsx becomes the section itself.
-    patches: {
-      ...Object.fromEntries(
-        (
-          [
-            ['FaqSection', false],
-            ['PostStructuredData', true],
-            ['RelatedPosts', false],
-            ['StudioStructuredData', true],
-          ] as const
-        ).map(([section, wrapped]) => [
-          `src/components/Deferred${section}.tsx`,
-          [
-            ["import { deferred } from '../app/deferred.tsx';", `import { ${section} } from './${section}.tsx';`],
-            [
-              wrapped
-                ? `deferred(() =>\n  import('./${section}.tsx').then((module) => module.${section}),\n)`
-                : `deferred(() => import('./${section}.tsx').then((module) => module.${section}))`,
-              section,
-            ],
-          ],
-        ]),
-      ),
-      'src/components/DeferredHomeSections.tsx': [
-        [
-          "import { deferred } from '../app/deferred.tsx';",
-          "import { HomeClosingSections, HomeSections } from './HomeSections.tsx';",
-        ],
-        ["deferred(() => import('./HomeSections.tsx').then((module) => module.HomeSections))", 'HomeSections'],
-        [
-          "deferred(() =>\n  import('./HomeSections.tsx').then((module) => module.HomeClosingSections),\n)",
-          'HomeClosingSections',
-        ],
-      ],
-    },
-  },
-  'site-router': {
-    description: 'no wait in SiteRouter: a location change reaches React at once, before the code it needs',
-    page: '/',
-    patches: {
-      'src/app/SiteRouter.tsx': [
-        [
-          `      prepare(update.location).then(
-        // A later navigation that was ready sooner has already been applied; this one must not come after it.
-        () => latest === update && startTransition(() => setState(update)),
-        () => window.location.reload(),
-      );`,
-          '      startTransition(() => setState(update));',
-        ],
-      ],
-    },
-  },
   'blog-queries': {
     description: 'TanStack Query in every page’s first scripts, evaluated with the other libraries (as before)',
     page: '/blog',

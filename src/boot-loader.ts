@@ -4,11 +4,16 @@
  * bandwidth. Then every chunk is fetched at once and evaluated in turn (React, the other libraries, the app,
  * then the entry, which hydrates). Each step is a task of its own: a slow phone can handle a tap between two,
  * where one task for all of them would block it for the whole time. Why: docs/decisions/boot-loader.md
+ * Before all that, and before the first paint, it keeps the enquiry form's draft (src/lib/enquiry-draft.ts) and
+ * answers a tap on a link with a progress bar (src/lib/navigation-feedback.ts): both work on the server's HTML, so
+ * they need neither React nor the page's other scripts.
  * The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that it
  * starts without fetching another chunk.
  */
 import { bootDataElementId, type BootData } from './app/boot-data.ts';
+import { keepEnquiryDrafts } from './lib/enquiry-draft.ts';
 import { nextTask, preloadModulesInTurn } from './lib/module-preload.ts';
+import { showNavigationFeedback } from './lib/navigation-feedback.ts';
 
 async function evaluateInTurn(scripts: string[]) {
   try {
@@ -54,4 +59,6 @@ function afterFirstPaint(start: () => void) {
   setTimeout(once, 3000);
 }
 
+keepEnquiryDrafts();
+showNavigationFeedback();
 afterFirstPaint(loadScripts);

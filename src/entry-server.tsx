@@ -6,7 +6,6 @@ import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
-import { preloadDeferredSections } from './app/deferred.tsx';
 import { Document } from './app/Document.tsx';
 import { matchAppRoute, notFoundRoute } from './app/routes.tsx';
 import { planIds } from './content/plan-titles.ts';
@@ -95,7 +94,6 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
       200,
     route.page.preload(),
   ]);
-  await preloadDeferredSections();
   const boot: BootData = {
     config: input.config,
     assets: input.assets(route.page.module),
@@ -118,7 +116,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
     </Document>,
     {
       bootstrapModules: [boot.assets.loader],
-      // A completed Suspense boundary (a deferred section) stays in place in the HTML. By default React moves a
+      // A completed Suspense boundary stays in place in the HTML. By default React moves a
       // large one to the end of the stream and puts it back with an inline script, which the CSP forbids.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {

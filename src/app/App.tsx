@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
-import { markHydrated } from './deferred.tsx';
+import { markHydrated } from './hydrated.ts';
 import { hydratedMark } from './hydration-marks.ts';
 import { RouteParamsContext } from './route-params.tsx';
 import { matchAppRoute } from './routes.tsx';

@@ -34,9 +34,8 @@ interface EnquiryContextValue {
 const EnquiryContext = createContext<EnquiryContextValue>({ errors: errorFlag(false) });
 
 /**
- * The enquiry form's state that the page around it reads. Its value never changes after the first render: a
- * changed context value reaches every section React has not hydrated yet, which makes React render them again
- * from scratch (src/app/deferred.tsx), so the form's errors are an external store instead.
+ * The enquiry form's state that the page around it reads. Its value never changes after the first render, so
+ * showing a problem re-renders only the components that read the error flag (the page's title), not the page.
  */
 export function EnquiryProvider({ state, children }: { state?: EnquiryFormState; children: ReactNode }) {
   const [value] = useState<EnquiryContextValue>(() => ({

@@ -8,6 +8,7 @@ import { consultSection } from '../content/sections.ts';
 import { bookTime } from '../content/booking.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
+import { clearDraft } from '../lib/enquiry-draft.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -130,6 +131,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         outcome = await postEnquiry({ ...fields, [tokenFieldName]: fresh }, attribution);
       }
       if (outcome.status === 'sent') {
+        clearDraft();
         setErrors({});
         setHasErrors(false);
         setSent(outcome.firstname);

@@ -18,7 +18,7 @@ export function PostNotFound() {
         <p className="mt-4 max-w-xl text-lg text-slate-600">
           The blog post you're looking for doesn't exist or has been removed.
         </p>
-        <Link to="/blog" className="btn-dark mt-8">
+        <Link to="/blog" className="btn-dark mt-8" data-cta="post-not-found-blog">
           <LucideIcon icon={arrowLeftIcon} name="arrow-left" className="size-4" /> Go Back to Blog
         </Link>
       </section>

@@ -176,6 +176,6 @@ export const enquiryForm = {
     `We'll reply within ${claims.reply} to book your free ${claims.consult} consult. If it is urgent, call or email us.`,
   /** Under the form: who receives the details and why, and the note of the visit the browser keeps. */
   notice: (siteName: string) =>
-    `${siteName} receives what you send here, only to reply to your enquiry and book your consult. It is stored on our server, emailed to our team and, where we use it, passed to HubSpot, our customer database. For ${attributionDays} days your browser also keeps a note of where your visit came from (the page you arrived on, campaign tags, the site that linked to us, names of ad click ids and the last button you clicked); it leaves your browser only with an enquiry.`,
+    `${siteName} receives what you send here, only to reply to your enquiry and book your consult. It is stored on our server, emailed to our team and, where we use it, passed to HubSpot, our customer database. For ${attributionDays} days your browser also keeps a note of where your visit came from (the page you arrived on, campaign tags, the site that linked to us, names of ad click ids and the last button you clicked); it leaves your browser only with an enquiry. What you type here is kept in this tab until you send it, so that it is not lost if you leave the page, and is never sent anywhere before that.`,
   noticeLink: 'How we handle your details',
 } as const;

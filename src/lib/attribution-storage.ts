@@ -24,8 +24,8 @@ function write(value: object | undefined): void {
 }
 
 /**
- * Records a page load as a landing, from the URL the page was loaded with and its referrer. Once per page load: a
- * client-side navigation is a move within the site, not a landing.
+ * Records a page load as a landing, from the URL the page was loaded with and its referrer. Once per page load; a
+ * page reached from the site itself (its referrer on this host) changes neither touch.
  */
 export function recordLanding(url: string, referrer: string): void {
   write(attributionAfterLanding(read(), url, referrer, Date.now()));

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { withBlogQueries } from '../app/blog-queries.tsx';
 import { useRouteParams } from '../app/route-params.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
-import { DeferredPostStructuredData } from '../components/DeferredPostStructuredData.tsx';
-import { DeferredRelatedPosts } from '../components/DeferredRelatedPosts.tsx';
+import { PostStructuredData } from '../components/PostStructuredData.tsx';
+import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PostArticle } from '../components/PostArticle.tsx';
 import { PostNotFound } from '../components/PostNotFound.tsx';
@@ -31,9 +31,9 @@ function PublicPost({ slug }: { slug: string }) {
         publishedTime={post.publishedAt}
         modifiedTime={postModifiedAt(post)}
       />
-      <DeferredPostStructuredData post={post} />
+      <PostStructuredData post={post} />
       <PostArticle post={post} />
-      <DeferredRelatedPosts currentSlug={post.slug} />
+      <RelatedPosts currentSlug={post.slug} />
     </>
   );
 }
@@ -58,7 +58,7 @@ function PostPreview({ token }: { token: string }) {
       />
       <PreviewNotice publishedAt={post.publishedAt} />
       <PostArticle post={post} />
-      <DeferredRelatedPosts currentSlug={post.slug} />
+      <RelatedPosts currentSlug={post.slug} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ConsultSection } from '../components/ConsultSection.tsx';
-import { DeferredHomeClosingSections, DeferredHomeSections } from '../components/DeferredHomeSections.tsx';
+import { HomeClosingSections, HomeSections } from '../components/HomeSections.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { homeCopy } from '../content/page-copy/home.ts';
@@ -10,10 +10,9 @@ export default function HomePage() {
     <>
       <PageMeta title={copy.title} description={copy.description} path="/" />
       <HomeHero />
-      {/* The sections between the hero and the form need no JavaScript here: their code is not fetched. */}
-      <DeferredHomeSections />
-      <div className="render-when-near [--rendered-height:7150px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
-        <DeferredHomeClosingSections />
+      <HomeSections />
+      <div className="render-when-near [--rendered-height:7360px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
+        <HomeClosingSections />
         <ConsultSection />
       </div>
     </>

@@ -1,6 +1,6 @@
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
-import { DeferredFaqSection } from '../components/DeferredFaqSection.tsx';
+import { FaqSection } from '../components/FaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { StepsSection } from '../components/StepsSection.tsx';
@@ -15,7 +15,7 @@ export default function HowItWorksPage() {
         <BookConsultLink cta="how-it-works-hero-book-free-consult" />
       </PageHero>
       <StepsSection />
-      <DeferredFaqSection />
+      <FaqSection />
       <ConsultSection />
     </>
   );

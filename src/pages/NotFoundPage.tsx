@@ -19,10 +19,10 @@ export default function NotFoundPage() {
           Sorry, we couldn't find that page. It may have moved, or the link may be mistyped.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="btn-dark">
+          <Link to="/" className="btn-dark" data-cta="not-found-home">
             <LucideIcon icon={homeIcon} name="house" className="size-4" /> Go to the home page
           </Link>
-          <Link to="/blog" className="btn-outline">
+          <Link to="/blog" className="btn-outline" data-cta="not-found-blog">
             Read the blog
           </Link>
         </div>

@@ -3,7 +3,7 @@ import { LucideIcon } from '../components/LucideIcon.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
-import { DeferredStudioStructuredData } from '../components/DeferredStudioStructuredData.tsx';
+import { StudioStructuredData } from '../components/StudioStructuredData.tsx';
 import { PackagesSection } from '../components/PackagesSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -14,7 +14,7 @@ export default function ServicesPage() {
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/services" />
-      <DeferredStudioStructuredData />
+      <StudioStructuredData />
       <PageHero eyebrow="Services" heading={copy.heading} intro={copy.intro}>
         <BookConsultLink cta="services-hero-book-free-consult" />
         <a href="#services" className="btn-ghost-light" data-cta="services-hero-view-packages">

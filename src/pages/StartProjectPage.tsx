@@ -3,7 +3,7 @@ import { LucideIcon } from '../components/LucideIcon.tsx';
 import { useSearchParams } from '../app/route-params.tsx';
 import { Link } from '../components/Link.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
-import { DeferredFaqSection } from '../components/DeferredFaqSection.tsx';
+import { FaqSection } from '../components/FaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { findPlan } from '../content/packages.ts';
@@ -51,7 +51,7 @@ export default function StartProjectPage() {
         title={consultSection.startProjectTitle}
         intro={consultSection.startProjectIntro}
       />
-      <DeferredFaqSection />
+      <FaqSection />
     </>
   );
 }

@@ -7,12 +7,15 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
 import { trackLeadFromRedirect } from '../lib/analytics.ts';
+import { clearDraft } from '../lib/enquiry-draft.ts';
 
 /** Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post. */
 export default function ThankYouPage() {
   const copy = thankYouCopy;
   const { bookingUrl } = useSiteConfig();
   useEffect(() => trackLeadFromRedirect(), []);
+  // A plain post answered here: the enquiry was accepted, so its draft is done with.
+  useEffect(() => clearDraft(), []);
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/thank-you" noindex />

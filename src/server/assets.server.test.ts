@@ -56,7 +56,7 @@ describe('production static files', () => {
 });
 
 describe('the scripts a page lists for the boot loader', () => {
-  test('the entry’s chunks come dependencies first, then the route’s; its deferred sections’ chunks are not listed', () => {
+  test('the entry’s chunks come dependencies first, then the route’s; the chunks it imports dynamically are not listed', () => {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'manifest-'));
     mkdirSync(path.join(clientDir, '.vite'));
     const manifest = {
@@ -69,11 +69,11 @@ describe('the scripts a page lists for the boot loader', () => {
       },
       '_react.js': { file: 'assets/react.js' },
       '_runtime.js': { file: 'assets/runtime.js' },
-      'src/pages/BlogPage.tsx': { file: 'assets/BlogPage.js', imports: ['_app.js', '_PostCard.js', '_Deferred.js'] },
+      'src/pages/BlogPage.tsx': { file: 'assets/BlogPage.js', imports: ['_app.js', '_PostCard.js', '_Lazy.js'] },
       'src/pages/AboutPage.tsx': { file: 'assets/AboutPage.js', imports: ['_app.js'] },
       '_PostCard.js': { file: 'assets/PostCard.js', imports: ['_react.js', '_icon.js'] },
       '_icon.js': { file: 'assets/icon.js' },
-      '_Deferred.js': { file: 'assets/Deferred.js', dynamicImports: ['src/components/RelatedPosts.tsx'] },
+      '_Lazy.js': { file: 'assets/Lazy.js', dynamicImports: ['src/components/RelatedPosts.tsx'] },
       'src/components/RelatedPosts.tsx': { file: 'assets/RelatedPosts.js', imports: ['_PostCard.js', '_heading.js'] },
       '_heading.js': { file: 'assets/heading.js', imports: ['_react.js'] },
     };
@@ -82,9 +82,9 @@ describe('the scripts a page lists for the boot loader', () => {
       loader: '/assets/loader.js',
       scripts: ['/assets/runtime.js', '/assets/react.js', '/assets/app.js', '/assets/entry.js'],
       styles: ['/assets/site.css'],
-      modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/Deferred.js', '/assets/BlogPage.js'],
+      modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/Lazy.js', '/assets/BlogPage.js'],
     });
-    // A deferred section's chunk (RelatedPosts) and those only it imports are loaded when a navigation needs them.
+    // A chunk imported dynamically (RelatedPosts) and those only it imports are loaded when the page asks for them.
     expect(manifestAssets(clientDir)('src/pages/AboutPage.tsx').modulePreloads).toEqual(['/assets/AboutPage.js']);
   });
 });

@@ -17,8 +17,8 @@ const bootLoader = 'src/boot-loader.ts';
 /**
  * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. The entry's chunks are
  * listed dependencies first (React, the other libraries, the app, then the entry), the order the boot loader
- * evaluates them in; the page's own chunks follow. The chunks its code imports dynamically (deferred sections, the
- * attribution recorder) are not listed: a page loads them only when it needs them. With `linkStyles` off the pages
+ * evaluates them in; the page's own chunks follow. The chunks its code imports dynamically (the attribution recorder,
+ * the toasts) are not listed: a page loads them only when it needs them. With `linkStyles` off the pages
  * name no stylesheet (they inline it).
  */
 export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (pageModule: string) => PageAssets {

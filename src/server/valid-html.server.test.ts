@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { appRoutes, matchAppRoute } from '../app/routes.tsx';
 import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './enquiries/form-token.server.ts';
 import { previewLinks } from './preview-links.server.ts';
@@ -199,6 +200,11 @@ afterAll(() => {
 describe('every page’s server HTML passes the Nu Html Checker', () => {
   test.each(states)('$name ($path)', (state) => {
     expect(errors.get(fileName(state)) ?? [], 'vnu’s errors').toEqual([]);
+  });
+
+  test('every route of the route table has a state checked here', () => {
+    const checked = new Set(states.map((state) => matchAppRoute(new URL(state.path, testSiteUrl).pathname).route));
+    expect(appRoutes.filter((route) => !checked.has(route)).map((route) => route.path)).toEqual([]);
   });
 
   test('vnu checked every page and reported nothing else', () => {

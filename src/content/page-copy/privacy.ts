@@ -55,6 +55,7 @@ export const privacySections = (enquiryRetentionDays: number, bookingUrl?: strin
     heading: 'Where your visit came from',
     paragraphs: [
       'To learn which of our emails, ads and links bring enquiries, our pages keep a short note in your browser (in its storage for this site, not in a cookie) of where your visits came from: the page you first arrived on, and the page you last arrived on from a campaign or another website, with the campaign tags in their links (utm_source, utm_medium, utm_campaign, utm_term, utm_content), the website that linked to us and the names of any ad click ids (gclid, fbclid, msclkid; never their values). It also notes the last button you clicked on our site.',
+      'While you fill in our enquiry form, what you have typed is kept in your browser for that tab only (its session storage), so that it is still there if you leave the page and come back; it is never sent anywhere until you send the form, and it is deleted once we have received your enquiry or you close the tab.',
       `The note covers ${attributionDays} days from your first visit; your first visit after that starts a new one. It is never sent anywhere on its own: it leaves your browser only with an enquiry you send through our form, and is then handled like the rest of that enquiry. To remove it, clear this site's data in your browser.`,
     ],
   },

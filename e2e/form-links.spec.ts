@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { e2eEnquiriesFile } from '../playwright.config.ts';
+import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
+import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { sitePages } from './fixtures/site-pages.ts';
+import { expect, test, waitForHydration } from './fixtures/test.ts';
+
+// What a visitor types into the consult form is never lost: on every way into the form (a link from any page,
+// followed while they type), Back and Forward, on a fast machine and on a slow phone.
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const formName = 'Send us your details';
+const fields = [
+  ['First name', 'firstname'],
+  ['Last name (optional)', 'lastname'],
+  ['Email address', 'email'],
+  ['Phone (optional)', 'phone'],
+  ['Business name (optional)', 'company'],
+  ['What do you need? (optional)', 'message'],
+] as const;
+type Values = Record<(typeof fields)[number][1], string>;
+
+let count = 0;
+/** Values no other test uses, so that this visitor's enquiry can be found in the store. */
+function visitorValues(): Values {
+  const id = `${process.pid}-${Date.now()}-${(count += 1)}`;
+  return {
+    firstname: `Jane${id}`,
+    lastname: 'Citizen',
+    email: `jane.${id}@example.com`,
+    phone: '0412 345 678',
+    company: 'Harbour Café',
+    message: `More locals through the door, ${id}.`,
+  };
+}
+
+const form = (page: Page) => page.getByRole('form', { name: formName });
+
+/** Types each value into whichever form is on screen as it comes: the old page's while the next one loads. */
+async function typeInto(page: Page, values: Partial<Values>) {
+  for (const [label, name] of fields) {
+    const value = values[name];
+    if (value !== undefined) await form(page).getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+async function expectValues(page: Page, values: Partial<Values>) {
+  for (const [label, name] of fields) {
+    const value = values[name];
+    if (value !== undefined) await expect(form(page).getByLabel(label, { exact: true }), label).toHaveValue(value);
+  }
+}
+
+/** Whether following a link to an address shows the form on the first screen, by address (the same for every page). */
+const leadsIntoForm = new Map<string, boolean>();
+
+/**
+ * The links on `path` that lead into the form: those whose page, once followed, shows the form's first field
+ * on the first screen (the form's own page, or a link to the form's place on a page). Found from the rendered
+ * page, one per address and name.
+ */
+async function linksIntoTheForm(page: Page, path: string): Promise<{ href: string; name: string; index: number }[]> {
+  await page.goto(path);
+  const links = await page.locator('a[href^="/"], a[href^="#"]').evaluateAll((anchors) =>
+    anchors
+      .map((anchor, index) => ({
+        href: anchor.getAttribute('href')!,
+        name: (anchor.textContent ?? '').trim().replace(/\s+/g, ' '),
+        index,
+        // A visitor can tap only what is shown (the skip link shows only once focused).
+        shown:
+          anchor.checkVisibility() &&
+          getComputedStyle(anchor).clipPath === 'none' &&
+          getComputedStyle(anchor).clip === 'auto',
+      }))
+      .filter((link) => link.shown),
+  );
+  for (const { href } of links) {
+    const url = new URL(href, new URL(path, 'http://localhost'));
+    const address = `${url.pathname}${url.search}${url.hash}`;
+    if (leadsIntoForm.has(address)) continue;
+    await page.goto(address);
+    const field = form(page).getByLabel('First name', { exact: true });
+    leadsIntoForm.set(address, (await field.count()) === 1 && (await field.isVisible()) && (await inFirstScreen(page)));
+  }
+  const seen = new Set<string>();
+  return links.filter(({ href, name }) => {
+    const url = new URL(href, new URL(path, 'http://localhost'));
+    const key = `${href} ${name}`;
+    if (!leadsIntoForm.get(`${url.pathname}${url.search}${url.hash}`) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether the form's first field is within the window once the page has settled where a link lands. */
+const inFirstScreen = (page: Page) =>
+  form(page)
+    .getByLabel('First name', { exact: true })
+    .evaluate((field) => {
+      const { top, bottom } = field.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    });
+
+/** Follows the link, typing into the form on screen at once, and checks every value where it ends. */
+async function followTyping(page: Page, from: string, link: { href: string; index: number }, values: Values) {
+  await page.goto(from);
+  await waitForHydration(page);
+  // A new visitor: no draft, an empty form.
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    document.querySelector<HTMLFormElement>('form[action="/api/enquiries"]')?.reset();
+  });
+  const to = new URL(link.href, page.url()).href;
+  await page.locator('a[href^="/"], a[href^="#"]').nth(link.index).click();
+  await typeInto(page, values);
+  await expect(page).toHaveURL(to);
+  await waitForHydration(page);
+  await expectValues(page, values);
+}
+
+/** Sends the form on screen and finds the enquiry stored with every value typed. */
+async function sendAndFindStored(page: Page, values: Values) {
+  await waitUntilTokenAccepted(page);
+  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { enquiries } = await readEnquiryFile(e2eEnquiriesFile(port));
+      const stored = enquiries.find((enquiry) => enquiry.email === values.email);
+      return stored && Object.fromEntries(fields.map(([, name]) => [name, stored[name]]));
+    })
+    .toEqual(values);
+}
+
+/** A phone's CPU (4× slower), and the site's scripts and pages arriving late, as on a slow connection. */
+async function slowPhone(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const late = (ms: number) => async (route: import('@playwright/test').Route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  };
+  await page.route(/\/assets\/.+\.js$/, late(600));
+  await page.route((url) => url.port === String(port) && !/\.\w+$/.test(url.pathname), late(300));
+}
+
+for (const { path } of sitePages) {
+  test.describe(`links into the form from ${path}`, () => {
+    test.setTimeout(300_000);
+
+    test(`every link into the form from ${path} keeps what is typed while it loads, and one sends it`, async ({
+      page,
+    }) => {
+      const links = await linksIntoTheForm(page, path);
+      expect(links.length, 'links into the form').toBeGreaterThan(0);
+      for (const [i, link] of links.entries()) {
+        const values = visitorValues();
+        await test.step(`${link.name} (${link.href})`, async () => {
+          await followTyping(page, path, link, values);
+          if (i === 0) await sendAndFindStored(page, values);
+        });
+      }
+    });
+
+    test(`on a slow phone, every link into the form from ${path} keeps what is typed, and one sends it`, async ({
+      page,
+    }) => {
+      // One link per address: links to the same address differ only in where they sit on the page.
+      const links = (await linksIntoTheForm(page, path)).filter(
+        (link, i, all) => all.findIndex((other) => other.href === link.href) === i,
+      );
+      await slowPhone(page);
+      for (const [i, link] of links.entries()) {
+        const values = visitorValues();
+        await test.step(`${link.name} (${link.href})`, async () => {
+          await followTyping(page, path, link, values);
+          if (i === 0) await sendAndFindStored(page, values);
+        });
+      }
+    });
+  });
+}
+
+test.describe('a half-typed form', () => {
+  const half = { firstname: 'Jane', email: 'jane@example.com', message: 'A new website.' };
+
+  test('comes back with Back, Forward and a link to the form', async ({ page }) => {
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await typeInto(page, half);
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expectValues(page, half);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/about$/);
+    await expectValues(page, half);
+    await page.goto('/faq');
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page).toHaveURL(/\/start-project/);
+    await expectValues(page, half);
+  });
+
+  test('what is typed into the page before its scripts run wins over the draft', async ({ page }) => {
+    await page.goto('/about');
+    await waitForHydration(page);
+    await typeInto(page, half);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-loader-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/services', { waitUntil: 'commit' });
+    await form(page).getByLabel('First name', { exact: true }).fill('Ann');
+    release();
+    await waitForHydration(page);
+    await expectValues(page, { ...half, firstname: 'Ann' });
+  });
+
+  test('the field being typed into keeps the focus on the next page', async ({ page }) => {
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await form(page).getByLabel('Email address', { exact: true }).fill('jane@example.com');
+    await expect(page).toHaveURL(/\/start-project/);
+    await waitForHydration(page);
+    await expect(form(page).getByLabel('Email address', { exact: true })).toBeFocused();
+    await expect(form(page).getByLabel('Email address', { exact: true })).toHaveValue('jane@example.com');
+  });
+
+  test('is gone once the enquiry is sent', async ({ page }) => {
+    const values = visitorValues();
+    await page.goto('/start-project');
+    await waitForHydration(page);
+    await typeInto(page, values);
+    await sendAndFindStored(page, values);
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await expectValues(page, { firstname: '', email: '', message: '' });
+  });
+});

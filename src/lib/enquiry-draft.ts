@@ -1,0 +1,120 @@
+/**
+ * The half-typed enquiry, kept in the tab's session storage (never sent anywhere) so that nothing a visitor types
+ * is lost when they leave the page: a link (even one tapped while typing), Back or Forward, then any page with the
+ * form finds it again. The boot loader (src/boot-loader.ts) runs this before any other script, so it also keeps what
+ * is typed into the server's HTML; the form clears the draft once the enquiry is accepted.
+ * Why: docs/decisions/enquiry-drafts.md
+ */
+
+const storageKey = 'enquiry-draft';
+/** The site's own enquiry form, as the server renders it (a plain post to the enquiry endpoint). */
+const formSelector = 'form[action="/api/enquiries"]';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+interface Draft {
+  values: Record<string, string>;
+  /** The field that had focus as the visitor left: the next page's form gives it focus again. */
+  focus?: string;
+}
+
+/** The fields a visitor fills in: not the hidden ones (token, page) nor the trap for bots (out of tab order). */
+function visitorFields(form: HTMLFormElement): Field[] {
+  return [...form.querySelectorAll<Field>('input, textarea, select')].filter(
+    (field) => field.name && field.type !== 'hidden' && field.tabIndex !== -1,
+  );
+}
+
+/** Whether the field holds something other than what the server's HTML gave it. */
+function changedFromPage(field: Field): boolean {
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
+function readDraft(): Draft | undefined {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as Draft | null;
+    return draft && typeof draft.values === 'object' ? draft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeDraft(draft: Draft): void {
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify(draft));
+  } catch {
+    // Storage is off or full: the form still works, it just is not kept.
+  }
+}
+
+/** Forgets the draft: the enquiry has been accepted. */
+export function clearDraft(): void {
+  try {
+    sessionStorage.removeItem(storageKey);
+  } catch {
+    // Storage is off: there is no draft.
+  }
+}
+
+function saveDraft(form: HTMLFormElement, withFocus: boolean): void {
+  const values = Object.fromEntries(visitorFields(form).map((field) => [field.name, field.value]));
+  const focused = document.activeElement;
+  const focus =
+    withFocus && focused instanceof HTMLElement && form.contains(focused) ? focused.getAttribute('name') : null;
+  writeDraft(focus ? { values, focus } : { values });
+}
+
+/**
+ * Puts the draft into the form. A field that already has a value keeps it: the visitor typed it into this page (or
+ * the page came back with it), and that is newer than the draft. `overwrite` is for a page restored from the
+ * back/forward cache, whose fields hold what they held when the visitor left, older than the draft.
+ */
+function restoreDraft(form: HTMLFormElement, overwrite: boolean): void {
+  const draft = readDraft();
+  if (!draft) return;
+  for (const field of visitorFields(form)) {
+    const value = draft.values[field.name];
+    if (value && (overwrite || field.value === '') && field.value !== value) field.value = value;
+  }
+  if (!draft.focus) return;
+  writeDraft({ values: draft.values });
+  const field = visitorFields(form).find((candidate) => candidate.name === draft.focus);
+  // The visitor may already be elsewhere on this page: focus follows only if nothing else has it.
+  if (!field || (document.activeElement && document.activeElement !== document.body)) return;
+  field.focus();
+  if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type === 'text')) {
+    field.setSelectionRange(field.value.length, field.value.length);
+  }
+}
+
+const enquiryForm = () => document.querySelector<HTMLFormElement>(formSelector);
+
+/** Keeps the draft from now on, and restores it into this page's form. */
+export function keepEnquiryDrafts(): void {
+  const onEdit = (event: Event) => {
+    const form = (event.target as Element | null)?.closest?.(formSelector);
+    if (form instanceof HTMLFormElement) saveDraft(form, false);
+  };
+  document.addEventListener('input', onEdit, true);
+  document.addEventListener('change', onEdit, true);
+  window.addEventListener('pagehide', () => {
+    const form = enquiryForm();
+    if (form) saveDraft(form, true);
+  });
+  window.addEventListener('pageshow', (event) => {
+    const form = enquiryForm();
+    if (event.persisted && form) restoreDraft(form, true);
+  });
+  const restore = () => {
+    const form = enquiryForm();
+    if (!form) return;
+    const typedAlready = visitorFields(form).some(changedFromPage);
+    restoreDraft(form, false);
+    // What was typed into this page before now is part of the draft too.
+    if (typedAlready) saveDraft(form, false);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', restore, { once: true });
+  else restore();
+}
