@@ -8,6 +8,7 @@ import { expect, test, waitForHydration } from './fixtures/test.ts';
 async function previewPath(slug: string): Promise<string> {
   const run = await runScript('content.ts', ['preview', slug, '--data', e2eStoreFile], {
     ENQUIRIES_FILE: e2eEnquiriesFile(port),
+    SITE_URL: `http://localhost:${port}`,
   });
   expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
   return new URL(run.stdout.trim()).pathname;

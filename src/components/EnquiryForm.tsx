@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
-import { bookTime } from '../content/booking.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
 import { clearDraft } from '../lib/enquiry-draft.ts';
@@ -18,7 +17,6 @@ import {
   type EnquiryProblem,
 } from '../lib/enquiry-types.ts';
 import { notifySuccess } from '../lib/toast.ts';
-import { BookTimeLink } from './BookTimeLink.tsx';
 import { Link } from './Link.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
@@ -59,6 +57,15 @@ function formErrors(problem: EnquiryProblem): EnquiryErrors {
  * The site's own enquiry form: a plain form post that works without JavaScript (303 to /thank-you, or the page
  * back with its problems), sent with fetch once the page is interactive, and then answered in place.
  */
+function ThanksBody() {
+  return <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>;
+}
+
+// The booking offer shows only once the form is sent, so its code is fetched as the form is sent, not with every
+// page (it would take the home page over its script budget); if it cannot load, the usual thanks stands in.
+const loadBookTimeOffer = () => import('./BookTimeOffer.tsx');
+const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: ThanksBody })));
+
 export function EnquiryForm({ planId }: { planId?: string }) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors } = useEnquiryState();
@@ -113,6 +120,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
     if (sendingRef.current) return;
     sendingRef.current = true;
     setSending(true);
+    if (bookingUrl) void loadBookTimeOffer().catch(() => undefined);
     const fields = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
@@ -155,8 +163,13 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         <h3 ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
           {enquiryForm.thanksTitle}
         </h3>
-        <p className="mt-3 text-slate-700">{bookingUrl ? bookTime.lead : enquiryForm.thanksBody}</p>
-        {bookingUrl && <BookTimeLink href={bookingUrl} className="btn-dark mt-5" />}
+        {bookingUrl ? (
+          <Suspense fallback={<ThanksBody />}>
+            <BookTimeOffer href={bookingUrl} />
+          </Suspense>
+        ) : (
+          <ThanksBody />
+        )}
       </div>
     );
   }
