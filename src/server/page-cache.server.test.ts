@@ -119,6 +119,39 @@ describe('the render cache', () => {
     expect((await request(server).get('/another/unknown').expect(404)).headers.etag).toBe(unknown.headers.etag);
   });
 
+  test(
+    'a thousand missing posts cost what unknown pages cost: one render, the real pages still cached',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      let renders = 0;
+      const created = await createTestApp({ wrapSource: (source) => ((renders += 1), source) });
+      apps.push(created);
+      const server = created.app;
+      const real = ['/', '/blog', '/blog/post-2'];
+      const etags = new Map<string, string | undefined>();
+      for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
+      const costOf = async (madeUp: (i: number) => string) => {
+        const before = renders;
+        const bodies = new Set<string>();
+        for (let i = 0; i < 1_000; i += 1) bodies.add((await request(server).get(madeUp(i)).expect(404)).text);
+        return { renders: renders - before, bodies: bodies.size };
+      };
+      const unknown = await costOf((i) => `/no-such-page-${i}`);
+      const missing = await costOf((i) => `/blog/missing-${i}`);
+      expect(unknown).toEqual({ renders: 1, bodies: 1 });
+      expect(missing).toEqual(unknown);
+      // The one page names none of the slugs asked for: its canonical link is the blog's.
+      const page = await request(server).get('/blog/missing-7').expect(404);
+      expect(page.text).not.toContain('missing-7');
+      expect(page.text).toContain('Blog Post Not Found');
+      expect(page.text).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
+      for (const url of real)
+        expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
+    },
+  );
+
   test('a known page under another case, trailing slashes or a padded page number is the same entry', async () => {
     const { app: server } = await app();
     const services = (await request(server).get('/services').expect(200)).headers.etag;
