@@ -132,6 +132,19 @@ test.describe('blog post', () => {
     await expect(page).toHaveURL('/blog');
   });
 
+  test('missing posts share one cached page that hydrates as each address’s own, asking nothing again', async ({
+    page,
+    apiRequests,
+  }) => {
+    for (const slug of ['first-missing-post', 'second-missing-post']) {
+      const response = await page.goto(`/blog/${slug}`);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Not Found' })).toBeVisible();
+    }
+    expect(apiRequests, 'the server’s answer serves each address').toEqual([]);
+  });
+
   test('a client-side visit to a missing post shows the not-found screen', async ({ page, expectedFailedLoads }) => {
     expectedFailedLoads.push(/\/api\/blog\/posts\/gone-missing$/);
     await page.goto('/blog');

@@ -7,8 +7,10 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
 import { Document } from './app/Document.tsx';
-import { matchAppRoute, notFoundRoute } from './app/routes.tsx';
+import type { RouteParams } from './app/route-params.tsx';
+import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
 import { planIds } from './content/plan-titles.ts';
+import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -56,31 +58,56 @@ function siteUrl(input: string): URL {
 /** The address every unknown path is rendered and cached as: they all show the same page. */
 export const notFoundPageUrl = '/404';
 
-/** Query values that change a page; any other value renders the page as without it. */
-const searchValues: Record<string, (value: string) => boolean> = {
-  plan: (value) => (planIds as readonly string[]).includes(value),
-  page: (value) => /^[1-9]\d{0,5}$/.test(value),
-  category: (value) => /^[a-z0-9-]{1,100}$/.test(value),
-};
+/** A plan id changes the start-project page only when it is one of the plans; any other value is ignored. */
+const isPlanId = (value: string) => (planIds as readonly string[]).includes(value);
 
 /**
- * The part of a URL that its page depends on: the path and the query values its route reads, so that
- * `/?utm_source=newsletter` is the same page (and the same cache entry) as `/`, `/start-project?plan=<unknown>` the
- * same as `/start-project`, and every unknown path one entry.
+ * The route's own path with the matched parameters put back: `/SERVICES/` and `/services` are one page, as
+ * matchAppRoute reads them, and the page's canonical link names this path.
+ */
+function canonicalPath(route: AppRoute, params: RouteParams, pathname: string): string {
+  if (!/[:*]/.test(route.path)) return route.path;
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return path.includes('*') ? pathname : path;
+}
+
+/** The query the route's page reads, read the one way the page reads it, or '' when it reads none here. */
+function canonicalQuery(route: AppRoute, search: URLSearchParams): string {
+  const keys = route.searchKeys ?? [];
+  if (keys.includes('category') || keys.includes('page')) {
+    const href = blogListHref(parseBlogSearch(search));
+    return href.includes('?') ? href.slice(href.indexOf('?')) : '';
+  }
+  const plan = keys.includes('plan') ? search.get('plan') : null;
+  return plan !== null && isPlanId(plan) ? `?${new URLSearchParams({ plan }).toString()}` : '';
+}
+
+/**
+ * The part of a URL that its page depends on: the route's canonical path and the query values it reads, so that
+ * `/?utm_source=newsletter` is the same page (and the same cache entry) as `/`, `/Services/` the same as
+ * `/services`, `/blog?page=02` the same as `/blog?page=2`, `/start-project?plan=<unknown>` the same as
+ * `/start-project`, and every unknown path one entry.
  */
 export function pageUrl(input: string): string {
   const url = siteUrl(input);
-  const { route } = matchAppRoute(url.pathname);
+  const { route, params } = matchAppRoute(url.pathname);
   if (route === notFoundRoute) return notFoundPageUrl;
+  const path = canonicalPath(route, params, url.pathname);
   // Most requests carry no query.
-  if (!url.search) return url.pathname;
-  const search = new URLSearchParams();
-  for (const key of route.searchKeys ?? []) {
-    const value = url.searchParams.get(key);
-    if (value !== null && searchValues[key]?.(value) !== false) search.set(key, value);
-  }
-  const query = search.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
+  return url.search ? path + canonicalQuery(route, url.searchParams) : path;
+}
+
+/**
+ * The route's one shared 404 address when `url` (a `pageUrl`) is a 404 of a route that has one (a missing post),
+ * else undefined: every such address is then one cache entry, as every unknown path is. Looks the data up, which
+ * costs far less than a render and its compressions.
+ */
+export async function sharedNotFoundUrl(url: string, source: BlogSource): Promise<string | undefined> {
+  const { pathname, searchParams } = siteUrl(url);
+  const { route, params } = matchAppRoute(pathname);
+  if (!route.notFoundUrl || !route.prefetch || url === route.notFoundUrl) return undefined;
+  const status = await route.prefetch({ queryClient: createQueryClient(), source, params, searchParams });
+  return status === 404 ? route.notFoundUrl : undefined;
 }
 
 /** Decides the status (matching the route and loading its data) before a byte is streamed, then renders. */

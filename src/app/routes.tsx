@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import { previewPath, type BlogSource } from '../lib/blog-types.ts';
+import { missingPostSlug, previewPath, type BlogSource } from '../lib/blog-types.ts';
 import { withoutTrailingSlashes } from '../lib/path.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { RouteParams } from './route-params.tsx';
@@ -24,6 +24,11 @@ export interface AppRoute {
   form?: boolean;
   /** Listed in the sitemap unless false. */
   sitemap?: boolean;
+  /**
+   * The address this route's 404 is rendered and cached as, when that page is the same whatever the address asked
+   * for: every missing post is one cache entry, as every unknown path is.
+   */
+  notFoundUrl?: string;
 }
 
 /**
@@ -74,6 +79,9 @@ export const appRoutes: AppRoute[] = [
     path: '/blog/:slug',
     page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogPost(context),
+    // A slug no post can have: the page for a missing post names no slug (its canonical link is /blog), and the
+    // browser reads this one's answer as its own (src/app/blog-queries.tsx).
+    notFoundUrl: `/blog/${missingPostSlug}`,
   },
   {
     // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts).

@@ -57,6 +57,12 @@ export interface BlogSource {
 export const postPath = (slug: string): SitePath => `/blog/${slug}`;
 
 /** The address of a post's signed preview link (src/server/preview-links.server.ts makes the token). */
+/**
+ * The slug every missing post's page is rendered with (one cache entry for them all): a `~` is in no post's slug,
+ * so no post is ever this one.
+ */
+export const missingPostSlug = '~missing';
+
 export const previewPath = (token: string): string => `/blog/preview/${token}`;
 
 /** Whether a page address is a preview link, whose token must reach no analytics, landing record or log. */

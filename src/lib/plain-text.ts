@@ -14,20 +14,19 @@ const controls = /\p{Cc}/gu;
 const controlsButLinesAndTabs = /(?![\n\t])\p{Cc}/gu;
 
 /**
- * Invisible format characters (zero-width space, soft hyphen, byte order mark, joiners, bidi controls…): in one
- * line they only make two equal-looking values differ ("goo\u200Bgle" beside "google").
+ * Invisible format characters (zero-width space, soft hyphen, byte order mark, word joiner, bidi controls…): in one
+ * line they only make two equal-looking values differ ("goo\u200Bgle" beside "google"). The zero-width joiner and
+ * non-joiner stay: Persian and Indic names need them to be spelt right, and emoji sequences (a family, a flag with a
+ * sign) need the joiner to stay one picture.
  */
-const formatCharacters = /\p{Cf}/gu;
-
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one (UTF-16 units, no `u`). */
-const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const formatCharacters = /(?![\u200C\u200D])\p{Cf}/gu;
 
 /**
  * Text that is well-formed Unicode: a lone surrogate (half of an emoji cut in two, or sent on purpose) becomes
  * U+FFFD, so that nothing downstream (PostgreSQL's JSON, an email, a CSV) refuses it.
  */
 export function wellFormed(text: string): string {
-  return text.replace(loneSurrogates, '\uFFFD');
+  return text.toWellFormed();
 }
 
 /**

@@ -99,13 +99,73 @@ describe('the render cache', () => {
     const real = ['/', '/services', '/start-project', '/start-project?plan=growth', '/blog', '/blog?page=2'];
     const etags = new Map<string, string | undefined>();
     for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
+    // A known page with its letters' case changed one way per request, or trailing slashes added.
+    const variant = (path: string, i: number) =>
+      [...path].map((c, j) => ((i >> (j % 10)) & 1 ? c.toUpperCase() : c)).join('') + '/'.repeat(i % 3);
     const madeUp = (i: number) =>
-      [`/no-such-page-${i}`, `/start-project?plan=plan-${i}`, `/blog?page=x${i}`, `/blog/missing-${i}`][i % 4] ?? '/';
+      [
+        `/no-such-page-${i}`,
+        `/start-project?plan=plan-${i}`,
+        `/blog?page=x${i}`,
+        `/blog/missing-${i}`,
+        variant('/how-it-works', i),
+        variant('/services', i),
+        `${variant('/blog', i)}?page=${'0'.repeat(i % 5)}2`,
+      ][i % 7] ?? '/';
     for (let i = 0; i < 1_000; i += 1) await request(server).get(madeUp(i));
     for (const url of real) expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
     // Every unknown path is the one same page.
     const unknown = await request(server).get('/no-such-page-a').expect(404);
     expect((await request(server).get('/another/unknown').expect(404)).headers.etag).toBe(unknown.headers.etag);
+  });
+
+  test(
+    'a thousand missing posts cost what unknown pages cost: one render, the real pages still cached',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      let renders = 0;
+      const created = await createTestApp({ wrapSource: (source) => ((renders += 1), source) });
+      apps.push(created);
+      const server = created.app;
+      const real = ['/', '/blog', '/blog/post-2'];
+      const etags = new Map<string, string | undefined>();
+      for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
+      const costOf = async (madeUp: (i: number) => string) => {
+        const before = renders;
+        const bodies = new Set<string>();
+        for (let i = 0; i < 1_000; i += 1) bodies.add((await request(server).get(madeUp(i)).expect(404)).text);
+        return { renders: renders - before, bodies: bodies.size };
+      };
+      const unknown = await costOf((i) => `/no-such-page-${i}`);
+      const missing = await costOf((i) => `/blog/missing-${i}`);
+      expect(unknown).toEqual({ renders: 1, bodies: 1 });
+      expect(missing).toEqual(unknown);
+      // The one page names none of the slugs asked for: its canonical link is the blog's.
+      const page = await request(server).get('/blog/missing-7').expect(404);
+      expect(page.text).not.toContain('missing-7');
+      expect(page.text).toContain('Blog Post Not Found');
+      expect(page.text).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
+      for (const url of real)
+        expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
+    },
+  );
+
+  test('a known page under another case, trailing slashes or a padded page number is the same entry', async () => {
+    const { app: server } = await app();
+    const services = (await request(server).get('/services').expect(200)).headers.etag;
+    for (const url of ['/services/', '/SERVICES', '/sErViCeS//', '/Services?utm_source=x']) {
+      expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(services);
+    }
+    const post = (await request(server).get('/blog/post-2').expect(200)).headers.etag;
+    expect((await request(server).get('/blog/post-2/').expect(200)).headers.etag).toBe(post);
+    expect((await request(server).get('/BLOG/post-2').expect(200)).headers.etag).toBe(post);
+    // The blog reads `?page=02` as page 2 and `?page=0` as page 1, from the cache or not.
+    const pageTwo = (await request(server).get('/blog?page=2').expect(200)).headers.etag;
+    expect((await request(server).get('/blog?page=02').expect(200)).headers.etag).toBe(pageTwo);
+    const blog = (await request(server).get('/blog').expect(200)).headers.etag;
+    expect((await request(server).get('/blog?page=0').expect(200)).headers.etag).toBe(blog);
   });
 
   test('with RENDER_CACHE=off every request is rendered and streamed, without an ETag', async () => {

@@ -66,6 +66,11 @@ export class PageCache {
     return page;
   }
 
+  /** Whether a page is cached under `key` (a hit, without counting as a use). */
+  has(key: string): boolean {
+    return this.pages.has(key);
+  }
+
   clear(): void {
     this.pages.clear();
     this.pending.clear();

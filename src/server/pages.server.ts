@@ -126,17 +126,21 @@ export function createPageHandler({
     try {
       const renderer = await loadRenderer();
       if (cache) {
-        // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key.
-        const url = renderer.pageUrl(req.originalUrl);
+        // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key. A
+        // route's 404 that looks the same whatever was asked for (a missing post) is rendered and kept once.
+        const key = renderer.pageUrl(req.originalUrl);
+        const shared = cache.has(key) ? undefined : await renderer.sharedNotFoundUrl(key, store.source);
+        const url = shared ?? key;
         const page = await cache.get(
           url,
           async () => {
             const { status, html } = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
             return cachedPage(status, html);
           },
-          // Unknown paths share one entry; a known route's 404 (a missing post, a page past the last) is not kept,
-          // so endless made-up addresses never push the real pages out.
-          (rendered) => rendered.status !== 404 || url === renderer.notFoundPageUrl,
+          // Unknown paths share one entry, and so do a route's missing pages when it has a shared 404; another
+          // known route's 404 (a page past the last) is not kept, so endless made-up addresses never push the
+          // real pages out.
+          (rendered) => rendered.status !== 404 || url === renderer.notFoundPageUrl || shared !== undefined,
         );
         return sendCached(req, res, page);
       }

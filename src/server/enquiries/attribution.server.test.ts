@@ -20,7 +20,7 @@ import type { NewEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
 import { reportEnquiries } from './commands.server.ts';
-import { addedBySite, forwardToHubSpot } from './hubspot.server.ts';
+import { addedBySite, typedByVisitor, forwardToHubSpot } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox } from './outbox.server.ts';
 import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
@@ -325,16 +325,16 @@ describe('staff and HubSpot get it', { timeout: 60_000 }, () => {
     }
     const field = (index: number, name: string) => bodies[index]?.fields.find((f) => f.name === name)?.value;
     expect(field(0, 'message')).toBe(
-      `Hello\n\n${addedBySite}\nPackage: Growth Partner\nCame from: facebook / paid-social / autumn`,
+      `${addedBySite}\nPackage: Growth Partner\nCame from: facebook / paid-social / autumn\n\n${typedByVisitor}\nHello`,
     );
     expect(field(0, 'utm_source')).toBeUndefined();
-    expect(field(1, 'message')).toBe(`Hello\n\n${addedBySite}\nPackage: Growth Partner`);
+    expect(field(1, 'message')).toBe(`${addedBySite}\nPackage: Growth Partner\n\n${typedByVisitor}\nHello`);
     expect(bodies[1]?.fields.filter((f) => f.name.startsWith('utm_'))).toEqual([
       { name: 'utm_source', value: 'facebook' },
       { name: 'utm_medium', value: 'paid-social' },
       { name: 'utm_campaign', value: 'autumn' },
     ]);
-    expect(field(2, 'message')).toBe(`No JavaScript\n\n${addedBySite}\nPackage: Growth Partner`);
+    expect(field(2, 'message')).toBe(`${addedBySite}\nPackage: Growth Partner\n\n${typedByVisitor}\nNo JavaScript`);
   });
 });
 

@@ -8,7 +8,7 @@ import { enquiriesCsv, enquiryJson } from './commands.server.ts';
 import { notificationEmail } from './email.server.ts';
 import { inputShape, storedShape } from './enquiry-fields.server.ts';
 import { newStoredEnquiry, type StoredEnquiry } from './enquiry.ts';
-import { addedBySite, hubspotSubmission } from './hubspot.server.ts';
+import { addedBySite, typedByVisitor, hubspotSubmission } from './hubspot.server.ts';
 import { newEnquiry } from './test-fixtures.ts';
 
 /** One more field, as a developer would add it to the form: one entry in the table. */
@@ -118,7 +118,7 @@ describe('a field added to the table', () => {
       const { fields } = hubspotSubmission(stored, { siteUrl: testSiteUrl, utmFields: false });
       expect(fields.map((field) => field.name)).not.toContain('website');
       expect(fields.find((field) => field.name === 'message')?.value).toBe(
-        `Hello\n\n${addedBySite}\nPackage: Growth Partner\nWebsite: studio.example`,
+        `${addedBySite}\nPackage: Growth Partner\nWebsite: studio.example\n\n${typedByVisitor}\nHello`,
       );
     } finally {
       website.sendToHubspotAs('website');

@@ -334,6 +334,40 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
     await post('203.0.113.10', { ...visitor, [tokenFieldName]: token() }).expect(201);
   });
 
+  test('expired or too young tokens are not failures: a shared address sending them is not refused', async () => {
+    const { app, token } = await setUp();
+    const post = (body: object) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.12' })
+        .send(body);
+    // Visitors behind one address posting from a day-old cached page, or pressing the button at once.
+    for (let i = 0; i < failedPostsPerMinute + 10; i += 1) {
+      await post({ ...visitor, [tokenFieldName]: token(i % 2 ? tokenMaxAgeMs + 60_000 : 500) }).expect(400);
+    }
+    await post({ ...visitor, [tokenFieldName]: token() }).expect(201);
+  });
+
+  test('a plain post refused by the failed-posts limit gets back what the visitor typed, in a form', async () => {
+    const { app, enquiries, tokens } = await setUp();
+    const post = () =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.13' })
+        .type('form')
+        .send({ ...visitor, email: 'not-an-email', message: 'Line one\n<b>two</b>', [tokenFieldName]: 'x' });
+    for (let i = 0; i < failedPostsPerMinute; i += 1) await post().expect(400);
+    const refused = await post().expect(429).expect('Content-Type', /html/);
+    expect(refused.text).toContain('Please call or email us');
+    expect(refused.text).toContain('value="not-an-email"');
+    expect(refused.text).toContain('value="Jane’s Café"');
+    expect(refused.text).toContain('>Line one\n&lt;b&gt;two&lt;/b&gt;</textarea>');
+    expect(refused.text).toContain('name="plan" value="local-launch"');
+    const fresh = tokenIn(refused.text)!;
+    expect(tokens.check(fresh, Date.now() + 3_100)).toBe('valid');
+    expect(await enquiries.all()).toEqual([]);
+  });
+
   test('successful posts never count as failed ones, however many arrive at once from one address', async () => {
     const { app, token } = await setUp({ env: { ENQUIRY_RATE_LIMIT: '1000' } });
     const answers = await Promise.all(

@@ -4,7 +4,7 @@ import { rateLimit, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.tsx';
-import { enquiryForm } from '../../content/enquiry-form.ts';
+import { enquiryFieldTable, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
 import { leadCookieName } from '../../lib/analytics.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
@@ -47,10 +47,29 @@ export interface EnquiryRouteOptions {
 const wantsJson = (req: Request) => Boolean(req.is('application/json')) || req.accepts(['html', 'json']) === 'json';
 
 /**
- * A refusal before the form could be read (cross-site, too large, too many): JSON for fetch, a short page with
- * the studio's phone and email for a plain post, so the visitor still has a way to reach us.
+ * What the visitor typed, in a plain form that sends it again (with a fresh token) once they choose to: a refusal
+ * never loses it. A short static form rather than the site's page, so that a refusal costs no render.
  */
-function refuse(req: Request, res: Response, config: Config, status: number, message: string): void {
+function keptValuesForm(values: Partial<Record<EnquiryField, string>>, token: string, formPath: string): string {
+  const fields = enquiryFieldTable
+    .map((field) => {
+      const value = escapeHtml(values[field.name] ?? '');
+      if (field.input === 'select') return `<input type="hidden" name="${field.name}" value="${value}">`;
+      const control =
+        field.input === 'textarea'
+          ? `<textarea id="f-${field.name}" name="${field.name}" rows="6" style="width:100%">${value}</textarea>`
+          : `<input id="f-${field.name}" name="${field.name}" value="${value}" style="width:100%">`;
+      return `<p><label for="f-${field.name}">${escapeHtml(field.label)}</label><br>${control}</p>`;
+    })
+    .join('');
+  return `<h2>What you typed</h2><p>Nothing is lost: send it again in a minute, or copy it into an email.</p><form method="post" action="/api/enquiries"><input type="hidden" name="${tokenFieldName}" value="${escapeHtml(token)}"><input type="hidden" name="${formPageFieldName}" value="${escapeHtml(formPath)}">${fields}<p><button type="submit">${escapeHtml(enquiryForm.submit)}</button></p></form>`;
+}
+
+/**
+ * A refusal (cross-site, too large, too many): JSON for fetch, a short page with the studio's phone and email for a
+ * plain post, so the visitor still has a way to reach us, and with what they typed when the form could be read.
+ */
+function refuse(req: Request, res: Response, config: Config, status: number, message: string, kept?: string): void {
   res.set('Cache-Control', 'no-store');
   if (wantsJson(req)) {
     res.status(status).json({ error: message, fields: {} } satisfies EnquiryProblem);
@@ -62,7 +81,7 @@ function refuse(req: Request, res: Response, config: Config, status: number, mes
     .status(status)
     .type('html')
     .send(
-      `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Your enquiry was not sent | ${escapeHtml(siteName)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>Your enquiry was not sent</h1><p>${escapeHtml(message)}</p><p>Call us on <a href="tel:${escapeHtml(tel)}">${escapeHtml(contactPhone)}</a> or email <a href="mailto:${escapeHtml(contactEmail)}">${escapeHtml(contactEmail)}</a>.</p><p><a href="/start-project">Back to the enquiry form</a></p></body></html>`,
+      `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Your enquiry was not sent | ${escapeHtml(siteName)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>Your enquiry was not sent</h1><p>${escapeHtml(message)}</p><p>Call us on <a href="tel:${escapeHtml(tel)}">${escapeHtml(contactPhone)}</a> or email <a href="mailto:${escapeHtml(contactEmail)}">${escapeHtml(contactEmail)}</a>.</p>${kept ?? '<p><a href="/start-project">Back to the enquiry form</a></p>'}</body></html>`,
     );
 }
 
@@ -154,6 +173,9 @@ export function createEnquiryRouter({
   const sharedStore = (name: string) =>
     rateLimitStore?.(name) ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined);
   const tooMany: RequestHandler = (req, res) => refuse(req, res, config, 429, m.tooMany);
+  // A refused post whose form could be read gets what the visitor typed back (set before the limit is counted).
+  const tooManyKeepingValues: RequestHandler = (req, res) =>
+    refuse(req, res, config, 429, m.tooMany, res.locals.keptValues as string | undefined);
 
   // Failed posts (a bad token, invalid fields, a body too large) are not held back by the limit below, so that a
   // visitor correcting a typo is never stopped; this generous one keeps a client from making them without end.
@@ -165,16 +187,29 @@ export function createEnquiryRouter({
     legacyHeaders: false,
     store: sharedStore('enquiry-failures'),
     passOnStoreError: true,
-    handler: tooMany,
+    handler: tooManyKeepingValues,
   });
-  /** Counts a failed post; true when that was one too many and the 429 has been sent instead. */
-  const tooManyFailures = (req: Request, res: Response) =>
+  // A token that expired (a page cached a day before) or is too young is no sign of abuse: many visitors behind one
+  // address (an office, a mobile network) can send those in a minute. They are not failures, but each one renders
+  // the page again, so they have a limit of their own, ten times the other.
+  const tokenRetries = rateLimit({
+    windowMs: 60 * 1000,
+    limit: failedPostsPerMinute * 10,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: sharedStore('enquiry-token-retries'),
+    passOnStoreError: true,
+    handler: tooManyKeepingValues,
+  });
+  /** Counts a post against a limit; true when that was one too many and the 429 has been sent instead. */
+  const overLimit = (limit: RequestHandler, req: Request, res: Response) =>
     new Promise<boolean>((resolve, reject) => {
-      Promise.resolve(failures(req, res, (error?: unknown) => (error ? reject(error) : resolve(false)))).then(
+      Promise.resolve(limit(req, res, (error?: unknown) => (error ? reject(error) : resolve(false)))).then(
         () => resolve(res.headersSent),
         reject,
       );
     });
+  const tooManyFailures = (req: Request, res: Response) => overLimit(failures, req, res);
 
   // Counts accepted enquiries only (a visitor correcting a typo is not held back), in the primary process when
   // there are several workers, so the limit holds for the whole server.
@@ -215,7 +250,10 @@ export function createEnquiryRouter({
     const tokenCheck = formTokens.check(fields[tokenFieldName]);
     const parsed = parseEnquiry(fields);
     if (tokenCheck !== 'valid' || !parsed.ok) {
-      if (await tooManyFailures(req, res)) return;
+      const url = formPageUrl(req, fields);
+      if (!json) res.locals.keptValues = keptValuesForm(formValues(fields), formTokens.issue(), url.split('?')[0]!);
+      const tokenOnly = parsed.ok && (tokenCheck === 'expired' || tokenCheck === 'too-fast');
+      if (await overLimit(tokenOnly ? tokenRetries : failures, req, res)) return;
       const errors: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
       // A token that is merely too young becomes valid by itself; any other problem gets a fresh one.
       const token =
@@ -232,7 +270,6 @@ export function createEnquiryRouter({
         res.status(400).json(problem);
         return;
       }
-      const url = formPageUrl(req, fields);
       await renderFormPage(res, url, { token, path: url.split('?')[0], values: formValues(fields), errors }, 400);
       return;
     }

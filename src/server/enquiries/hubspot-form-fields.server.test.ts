@@ -11,7 +11,7 @@ import { hubspotErrorBody, refusalOfFieldsNotInForm } from '../../../scripts/lib
 import { parseConfig } from '../config.server.ts';
 import type { EnquiryStore } from './enquiry-store.server.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
-import { addedBySite, fieldsNotInForm } from './hubspot.server.ts';
+import { addedBySite, typedByVisitor, fieldsNotInForm } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox, type DeliveryLogger } from './outbox.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
 import { newEnquiry, tempEnquiriesFile, testDatabase } from './test-fixtures.ts';
@@ -96,7 +96,7 @@ describe.each(stores)('a HubSpot form that lacks fields, on %s', { timeout: 60_0
     const message = resent.fields.find((f) => f.name === 'message')?.value;
     // Under the line saying the website added them, apart from what the visitor typed.
     expect(message).toBe(
-      `A new website\n\n${addedBySite}\nPackage: Growth Partner\nPhone: 0400 000 000\nBusiness: Harbour Cafe`,
+      `${addedBySite}\nPackage: Growth Partner\nPhone: 0400 000 000\nBusiness: Harbour Cafe\n\n${typedByVisitor}\nA new website`,
     );
     expect((await store.get(added.id))?.progress.hubspot).toMatchObject({
       attempts: 1,

@@ -84,25 +84,22 @@ export function fieldsNotInForm(body: string): string[] | undefined {
 /** HubSpot's field for the visitor's message, which also carries what has no HubSpot field of its own. */
 const hubspotMessage = 'message';
 
-/**
- * The line above what the site adds to the message (the package, where the visitor came from), so that staff
- * can tell it from what the visitor typed.
- */
+/** The heading above the lines the site adds to the message (the package, where the visitor came from). */
 export const addedBySite = '--- Added by the website, not typed by the visitor ---';
 
-/** The visitor's text, with any line of theirs that copies the site's heading marked as theirs. */
-function visitorText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => (line.trim().startsWith(addedBySite.slice(0, 20)) ? `(typed by the visitor) ${line}` : line))
-    .join('\n');
-}
+/**
+ * The heading between the site's lines and the visitor's message. The site's lines always come first and the
+ * visitor's text always comes under this heading, so nothing a visitor types, however it imitates the site's
+ * heading or its lines, can appear above it.
+ */
+export const typedByVisitor = '--- Typed by the visitor ---';
 
 /**
  * HubSpot's Forms Submission API v3 body: the non-empty fields; a field without a HubSpot field of its own (the
- * package) goes as a "<label>: <value>" line added to the message, under the `addedBySite` heading. Where the
- * visitor came from (the last touch) goes as the five utm_* fields with `utmFields` (the studio's HubSpot form has
- * hidden properties of those names), else as one "Came from:" line there. Fields in `omit` (the HubSpot form lacks
+ * package) goes as a "<label>: <value>" line at the top of the message, under the `addedBySite` heading, and the
+ * visitor's message follows under the `typedByVisitor` heading. Where the visitor came from (the last touch) goes
+ * as the five utm_* fields with `utmFields` (the studio's HubSpot form has hidden properties of those names), else
+ * as one "Came from:" line there. Fields in `omit` (the HubSpot form lacks
  * them) are left out, their values added under that heading as "<label>: <value>" lines too.
  */
 export function hubspotSubmission(
@@ -136,7 +133,7 @@ export function hubspotSubmission(
     ...(enquiry.attribution && !utmFields ? [`Came from: ${cameFrom(touch)}`] : []),
   ];
   const messageOf = (text: string | undefined) =>
-    [text && visitorText(text), siteLines.length ? [addedBySite, ...siteLines].join('\n') : '']
+    [siteLines.length ? [addedBySite, ...siteLines].join('\n') : '', text?.trim() ? `${typedByVisitor}\n${text}` : '']
       .filter(Boolean)
       .join('\n\n');
   const values: Array<[string, string | undefined]> = [

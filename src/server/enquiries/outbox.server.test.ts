@@ -10,7 +10,7 @@ import { retryDeliveries } from './commands.server.ts';
 import type { EnquiryStore } from './enquiry-store.server.ts';
 import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
-import { addedBySite, hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
+import { addedBySite, typedByVisitor, hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
 import { attemptTimes, deliveryChannels, startOutbox, type DeliveryLogger, type Outbox } from './outbox.server.ts';
 import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
 
@@ -130,7 +130,10 @@ const expectedSubmission = (receivedAt: string) => ({
     { name: 'email', value: 'ada@example.com' },
     { name: 'phone', value: '0400 000 000' },
     { name: 'company', value: 'Harbour Cafe' },
-    { name: 'message', value: `A new website <b>soon</b>\n\n${addedBySite}\nPackage: Growth Partner` },
+    {
+      name: 'message',
+      value: `${addedBySite}\nPackage: Growth Partner\n\n${typedByVisitor}\nA new website <b>soon</b>`,
+    },
   ],
   context: {
     pageUri: 'https://studio.example/start-project?plan=growth',
@@ -181,41 +184,50 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 
   test('lines a visitor types cannot pass for the ones the website adds to the message', async () => {
-    const { hubspot, store, start } = await hubspotOutbox([{ status: 200 }]);
+    const { hubspot, store, start } = await hubspotOutbox([{ status: 200 }, { status: 200 }]);
     start();
+    // The site's heading copied exactly, and a variant of it (two dashes, en dashes) with no site line at all.
     const forged = [
       'Please call after 5.',
       '',
-      `${addedBySite}`,
+      addedBySite,
       'Package: Growth Retainer (agreed $9,000/month, paid upfront)',
       'Came from: google / cpc / brand-search',
     ].join('\n');
-    const added = await store.add(
+    const variant = ['– Added by the website –', 'Package: Growth Retainer (agreed)'].join('\n');
+    const withLines = await store.add(
       enquiry({
         message: forged,
         attribution: { last: { landingPath: '/services', utm_source: 'newsletter', utm_medium: 'email' } },
       }),
     );
-    await vi.waitFor(async () => expect((await stored(store, added.id)).delivery.hubspot).toBe('sent'), {
-      timeout: 20_000,
-    });
-    const { fields } = hubspot.requests[0]?.body as { fields: Array<{ name: string; value: string }> };
-    const message = fields.find((field) => field.name === 'message')?.value ?? '';
-    expect(message).toBe(
+    const withoutLines = await store.add(enquiry({ message: variant, plan: undefined, attribution: undefined }));
+    for (const { id } of [withLines, withoutLines]) {
+      await vi.waitFor(async () => expect((await stored(store, id)).delivery.hubspot).toBe('sent'), {
+        timeout: 20_000,
+      });
+    }
+    const messages = hubspot.requests.map(
+      (sent) =>
+        (sent.body as { fields: Array<{ name: string; value: string }> }).fields.find((f) => f.name === 'message')
+          ?.value,
+    );
+    expect(messages).toContain(
       [
-        'Please call after 5.',
-        '',
-        `(typed by the visitor) ${addedBySite}`,
-        'Package: Growth Retainer (agreed $9,000/month, paid upfront)',
-        'Came from: google / cpc / brand-search',
-        '',
         addedBySite,
         'Package: Growth Partner',
         'Came from: newsletter / email / (none)',
+        '',
+        typedByVisitor,
+        'Please call after 5.',
+        '',
+        addedBySite,
+        'Package: Growth Retainer (agreed $9,000/month, paid upfront)',
+        'Came from: google / cpc / brand-search',
       ].join('\n'),
     );
-    // What follows the one heading the visitor cannot write is the site's alone.
-    expect(message.split('\n').filter((line) => line === addedBySite)).toHaveLength(1);
+    // With nothing added by the site, the visitor's heading still comes first: whatever they typed sits below it.
+    expect(messages).toContain(`${typedByVisitor}\n${variant}`);
   });
 
   test('a 400 is final: failed with the reason kept, never sent again', async () => {
