@@ -93,6 +93,8 @@ const enquiryForm = () => document.querySelector<HTMLFormElement>(formSelector);
 
 /** Keeps the draft from now on, and restores it into this page's form. */
 export function keepEnquiryDrafts(): void {
+  // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with.
+  if (document.querySelector('[data-enquiry-accepted]')) clearDraft();
   const onEdit = (event: Event) => {
     const form = (event.target as Element | null)?.closest?.(formSelector);
     if (form instanceof HTMLFormElement) saveDraft(form, false);

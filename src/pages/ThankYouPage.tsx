@@ -7,15 +7,12 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
 import { trackLeadFromRedirect } from '../lib/analytics.ts';
-import { clearDraft } from '../lib/enquiry-draft.ts';
 
 /** Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post. */
 export default function ThankYouPage() {
   const copy = thankYouCopy;
   const { bookingUrl } = useSiteConfig();
   useEffect(() => trackLeadFromRedirect(), []);
-  // A plain post answered here: the enquiry was accepted, so its draft is done with.
-  useEffect(() => clearDraft(), []);
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/thank-you" noindex />
@@ -23,7 +20,8 @@ export default function ThankYouPage() {
       <PageHero eyebrow="Enquiry sent" heading={copy.heading} intro={bookingUrl ? bookTime.lead : copy.intro}>
         {bookingUrl && <BookTimeLink href={bookingUrl} />}
       </PageHero>
-      <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24">
+      {/* The boot loader clears the enquiry form's draft on a page that carries this mark (src/lib/enquiry-draft.ts). */}
+      <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24" data-enquiry-accepted>
         <div className="container-page max-w-3xl">
           <h2 id="next-steps-heading" className="text-3xl font-extrabold tracking-tight text-ink">
             {thankYouNextSteps.heading}
