@@ -224,7 +224,7 @@ export function startOutbox({
   async function work(channel: Channel, held: SenderLease) {
     let sent = 0;
     try {
-      while (!stopping.signal.aborted && !held.lost() && (await deliverOne(channel))) sent += 1;
+      while (!stopping.signal.aborted && !held.lost() && (await deliverOne(channel, held))) sent += 1;
     } catch (error) {
       stalled(error);
     }
@@ -243,11 +243,12 @@ export function startOutbox({
   }
 
   /** Claims, sends and records one delivery on `channel`; false when nothing was due. */
-  async function deliverOne(channel: Channel): Promise<boolean> {
-    // The pace is kept before the claim, so no claim waits on it.
+  async function deliverOne(channel: Channel, held: SenderLease): Promise<boolean> {
+    // The pace is kept before the claim, so no claim waits on it; the lease may have gone during the wait. The
+    // store checks the lease again as it writes the claim.
     if (channel === 'hubspot') await waitForRateSlot();
-    if (stopping.signal.aborted) return false;
-    const claim = await store.claimNext(channel, attemptTimeoutMs[channel] + claimMarginMs);
+    if (stopping.signal.aborted || held.lost()) return false;
+    const claim = await store.claimNext(channel, attemptTimeoutMs[channel] + claimMarginMs, held);
     if (!claim) return false;
     const { enquiry } = claim;
     const startedAt = Date.now();
