@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { AttemptResult, EnquiryStore, OpenOptions } from './enquiry-store.server.ts';
+import type { AttemptResult, EnquiryStore, OpenOptions, SenderLease } from './enquiry-store.server.ts';
 import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { parseEnquiry } from './enquiry-input.server.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
@@ -67,6 +67,17 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
   };
   // Closed after each test: a PostgreSQL store holds a pool.
   afterEachClose(stores);
+  /** The sender's lease `store` claims under; released after the test, before the stores close. */
+  const leases: SenderLease[] = [];
+  const leaseOf = async (store: EnquiryStore) => {
+    const lease = await store.takeSenderLease();
+    if (!lease) throw new Error('the sender lease is held elsewhere');
+    leases.push(lease);
+    return lease;
+  };
+  afterEach(async () => {
+    for (const lease of leases.splice(0)) await lease.release();
+  });
 
   test('add resolves with the stored enquiry, which a fresh store on the same place lists newest first', async () => {
     const store = await opened({ enabled: { hubspot: true, email: false } });
@@ -169,17 +180,18 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
       lastError: 'refused',
       lastErrorCode: code,
     });
-    const hubspot = await store.claimNext('hubspot', 60_000);
+    const lease = await leaseOf(store);
+    const hubspot = await store.claimNext('hubspot', 60_000, lease);
     await store.recordOutcome(hubspot!, {
       state: 'sent',
       progress: { ...sent(first.progress.hubspot).progress, missingFields: ['company'] },
     });
-    const refused = await store.claimNext('email', 60_000);
+    const refused = await store.claimNext('email', 60_000, lease);
     await store.recordOutcome(refused!, {
       state: 'pending',
       progress: { ...progress('SMTP 535'), retryAt: new Date(Date.now() + 60_000).toISOString() },
     });
-    const failed = await store.claimNext('hubspot', 60_000);
+    const failed = await store.claimNext('hubspot', 60_000, lease);
     await store.recordOutcome(failed!, { state: 'failed', progress: progress('HTTP 400') });
     expect(await store.deliveryFigures()).toEqual({
       hubspot: {
@@ -240,53 +252,87 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     const first = await store.add(enquiry({ firstname: 'First' }));
     const second = await store.add(enquiry({ firstname: 'Second' }));
 
-    const claim = await store.claimNext('hubspot', 60_000);
+    const lease = await leaseOf(store);
+    const claim = await store.claimNext('hubspot', 60_000, lease);
     expect(claim).toMatchObject({ channel: 'hubspot', enquiry: { id: first.id, firstname: 'First' } });
     // Claimed: still pending to everyone, and no longer due.
     expect((await store.get(first.id))?.delivery.hubspot).toBe('pending');
+    // Another sender, once the lease is its own, claims the next one.
+    await lease.release();
     const other = await opened({ enabled: both });
-    expect((await other.claimNext('hubspot', 60_000))?.enquiry.id).toBe(second.id);
-    expect(await other.claimNext('hubspot', 60_000)).toBeUndefined();
+    const otherLease = await leaseOf(other);
+    expect((await other.claimNext('hubspot', 60_000, otherLease))?.enquiry.id).toBe(second.id);
+    expect(await other.claimNext('hubspot', 60_000, otherLease)).toBeUndefined();
     expect((await other.queue(['hubspot'])).dueAt).toBeGreaterThan(Date.now() + 30_000);
+    await otherLease.release();
 
     await store.recordOutcome(claim!, sent(first.progress.hubspot));
     expect((await store.get(first.id))?.delivery).toEqual({ hubspot: 'sent', email: 'pending' });
     expect((await store.get(first.id))?.progress.hubspot).toMatchObject({ attempts: 1, sentAt: expect.any(String) });
     expect((await store.get(later.id))?.delivery.hubspot).toBe('pending');
     // The email channel is claimed on its own.
-    expect((await store.claimNext('email', 60_000))?.enquiry.id).toBe(first.id);
+    expect((await store.claimNext('email', 60_000, await leaseOf(store)))?.enquiry.id).toBe(first.id);
 
-    expect(await store.recentAttempts('hubspot', 60_000)).toEqual([{ lastAttemptAt: expect.any(Number), attempts: 1 }]);
-    expect(await store.recentAttempts('email', 60_000)).toEqual([]);
+    // The attempt in flight (the second's, claimed and not yet recorded) counts too, from its claim.
+    expect(await store.recentAttempts('hubspot', 60_000)).toEqual([
+      { lastAttemptAt: expect.any(Number), attempts: 1 },
+      { lastAttemptAt: expect.any(Number), attempts: 0 },
+    ]);
+    expect(await store.recentAttempts('email', 60_000)).toEqual([{ lastAttemptAt: expect.any(Number), attempts: 0 }]);
   });
 
   test('a claim whose deadline passed can be claimed again, and its late outcome is not recorded', async () => {
     const store = await opened({ enabled: both });
     const added = await store.add(enquiry());
-    const lapsed = await store.claimNext('hubspot', 1);
+    const lease = await leaseOf(store);
+    const lapsed = await store.claimNext('hubspot', 1, lease);
     expect(lapsed).toBeDefined();
-    let again = await store.claimNext('hubspot', 60_000);
-    await expect.poll(async () => (again ??= await store.claimNext('hubspot', 60_000))).toBeDefined();
+    let again = await store.claimNext('hubspot', 60_000, lease);
+    await expect.poll(async () => (again ??= await store.claimNext('hubspot', 60_000, lease))).toBeDefined();
     await store.recordOutcome(lapsed!, sent(added.progress.hubspot));
     expect((await store.get(added.id))?.delivery.hubspot).toBe('pending');
     await store.recordOutcome(again!, sent(added.progress.hubspot));
     expect((await store.get(added.id))?.delivery.hubspot).toBe('sent');
   });
 
+  test('an attempt counts from its claim by the store’s clock: a sender whose clock runs 50 s ahead makes nobody wait', async () => {
+    const store = await opened({ enabled: both });
+    const added = await store.add(enquiry());
+    const before = Date.now();
+    const claim = await store.claimNext('hubspot', 60_000, await leaseOf(store));
+    // The sender's clock says its attempt started 50 s from now.
+    const ahead = new Date(Date.now() + 50_000).toISOString();
+    await store.recordOutcome(claim!, {
+      state: 'pending',
+      progress: { attempts: 1, lastAttemptAt: ahead, retryAt: ahead },
+    });
+    const after = Date.now();
+    const attemptedAt = Date.parse((await store.get(added.id))?.progress.hubspot.lastAttemptAt ?? '');
+    expect(attemptedAt).toBeGreaterThanOrEqual(before - 5);
+    expect(attemptedAt).toBeLessThanOrEqual(after + 5);
+    const [recent] = await store.recentAttempts('hubspot', 10_000);
+    expect(recent?.attempts).toBe(1);
+    // Out of any window that started after the claim, at once: counted from the sender's clock, it would stay in
+    // every window for 50 s, and each instance's pace with it.
+    await expect.poll(() => store.recentAttempts('hubspot', 100), { timeout: 5_000 }).toEqual([]);
+  });
+
   test('a claim given back without an outcome is due again at once, unchanged', async () => {
     const store = await opened({ enabled: both });
     const added = await store.add(enquiry());
-    const claim = await store.claimNext('hubspot', 60_000);
+    const lease = await leaseOf(store);
+    const claim = await store.claimNext('hubspot', 60_000, lease);
     await store.recordOutcome(claim!);
     expect(await store.get(added.id)).toEqual(added);
-    expect((await store.claimNext('hubspot', 60_000))?.enquiry.id).toBe(added.id);
+    expect((await store.claimNext('hubspot', 60_000, lease))?.enquiry.id).toBe(added.id);
   });
 
   test('a delivery retried at once is one recent delivery with two attempts', async () => {
     const store = await opened({ enabled: both });
     await store.add(enquiry());
+    const lease = await leaseOf(store);
     for (let i = 0; i < 2; i += 1) {
-      const claim = await store.claimNext('hubspot', 60_000);
+      const claim = await store.claimNext('hubspot', 60_000, lease);
       await store.recordOutcome(claim!, {
         state: 'pending',
         progress: {
@@ -302,7 +348,7 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
   test('an enquiry deleted while its delivery is on the way stays deleted', async () => {
     const store = await opened({ enabled: both });
     const doomed = await store.add(enquiry());
-    const claim = await store.claimNext('email', 60_000);
+    const claim = await store.claimNext('email', 60_000, await leaseOf(store));
     // A privacy request arrives during the send.
     expect(await (await opened()).delete(doomed.id)).toBeDefined();
     await store.recordOutcome(claim!, sent(doomed.progress.email));

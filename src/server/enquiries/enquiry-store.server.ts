@@ -10,6 +10,23 @@ import type { Channel, ChannelProgress, DeliveryState, EnabledChannels, NewEnqui
 
 export class EnquiryStoreError extends Error {}
 
+/**
+ * Whether `error` means the store cannot be reached for now (a database restarting or failing over, a session it
+ * ended, a timeout, a file lock another process holds) rather than one that refused the request for good.
+ */
+export function isStoreUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (
+    code &&
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|ELOCKED|57P0[123]|25P03|08\w{3})$/.test(
+      code,
+    )
+  ) {
+    return true;
+  }
+  return /timeout|terminat|Connection ended/i.test(message ?? '');
+}
+
 /** The right to send deliveries, held by one process at a time across every instance. */
 export interface SenderLease {
   /** True once the lease was lost (its holder stalled, or its connection to the database broke): stop sending. */
@@ -47,7 +64,13 @@ export interface DeliveryQueue {
 export interface DeliveryClaim {
   id: string;
   channel: Channel;
+  /** The enquiry as it was before the claim (its `progress` without the claim's stamp). */
   enquiry: StoredEnquiry;
+  /**
+   * Epoch ms on this machine's clock by which the claim has surely ended (taken before the claim was written):
+   * past it, another sender may hold the delivery, so an outcome not recorded by then is not tried again.
+   */
+  deadline: number;
 }
 
 /** `health` of a store: whether it can take enquiries now, and if not, why in public words (for /healthz). */
@@ -117,13 +140,16 @@ export interface DeliveryQueueStore {
   queue(channels: readonly Channel[]): Promise<DeliveryQueue>;
   /**
    * Claims the next due delivery on `channel` that no live claim holds, until `holdMs` from now by the store's
-   * clock, in one short write; undefined when nothing is due. The send happens outside the store, and
+   * clock, in one short write; undefined when nothing is due, or when `lease` is no longer held in the store (the
+   * write itself checks it: a sender that lost its lease without noticing claims nothing). The claim stamps the
+   * attempt's start (`lastAttemptAt`) by the store's clock, and recording an outcome keeps that stamp, so every
+   * instance's pacing counts the attempt from the moment it was claimed. The send happens outside the store, and
    * `recordOutcome` ends the claim, so no transaction or lock is held while a provider is slow.
    */
-  claimNext(channel: Channel, holdMs: number): Promise<DeliveryClaim | undefined>;
+  claimNext(channel: Channel, holdMs: number, lease: SenderLease): Promise<DeliveryClaim | undefined>;
   /**
-   * Records what the claimed attempt came to and ends the claim, in one short write; without a result the delivery
-   * is given back as it was (a send cut short by a stop). Nothing is recorded when the enquiry was deleted meanwhile
+   * Records what the claimed attempt came to and ends the claim, in one short write, keeping the attempt's start as
+   * the claim stamped it; without a result the delivery is given back as it was (a send cut short by a stop). Nothing is recorded when the enquiry was deleted meanwhile
    * or the claim is no longer this one (its deadline passed and another sender claimed it).
    */
   recordOutcome(claim: DeliveryClaim, result?: AttemptResult): Promise<void>;

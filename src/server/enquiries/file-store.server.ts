@@ -253,9 +253,14 @@ export class FileEnquiryStore implements EnquiryStore {
     return tryHoldFileLock(`${this.file}.delivery`);
   }
 
-  /** The claim is a line in the file, written durably like any change, so it holds across processes. */
-  claimNext(channel: Channel, holdMs: number): Promise<DeliveryClaim | undefined> {
+  /**
+   * The claim is a line in the file, written durably like any change, so it holds across processes. It is written
+   * only while `lease` is held (checked under the file's lock, just before writing); the attempt's start is stamped
+   * by this machine's clock, the one every process sharing the file reads.
+   */
+  claimNext(channel: Channel, holdMs: number, lease: SenderLease): Promise<DeliveryClaim | undefined> {
     return this.change((enquiries, claims) => {
+      if (lease.lost()) return new Unchanged(undefined);
       const now = Date.now();
       const held = new Set(
         claims.filter((claim) => Date.parse(claim.until) > now).map((claim) => `${claim.enquiry}:${claim.channel}`),
@@ -276,7 +281,9 @@ export class FileEnquiryStore implements EnquiryStore {
         channel,
         until: new Date(now + holdMs).toISOString(),
       });
-      return { id, channel, enquiry: structuredClone(next) };
+      const before = structuredClone(next);
+      next.progress[channel] = { ...next.progress[channel], lastAttemptAt: new Date(now).toISOString() };
+      return { id, channel, enquiry: before, deadline: now + holdMs };
     });
   }
 
@@ -287,9 +294,15 @@ export class FileEnquiryStore implements EnquiryStore {
       claims.splice(index, 1);
       const current = enquiries.find((e) => e.id === claim.enquiry.id);
       // Deleted meanwhile (a privacy request): nothing to record.
-      if (!current || !result) return;
+      if (!current) return;
+      // Given back as it was, the claim's stamp included; an outcome keeps the attempt's start the claim stamped.
+      if (!result) {
+        current.progress[claim.channel] = claim.enquiry.progress[claim.channel];
+        return;
+      }
+      const { lastAttemptAt } = current.progress[claim.channel];
       current.delivery[claim.channel] = result.state;
-      current.progress[claim.channel] = result.progress;
+      current.progress[claim.channel] = { ...result.progress, ...(lastAttemptAt ? { lastAttemptAt } : {}) };
     });
   }
 

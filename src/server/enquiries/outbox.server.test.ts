@@ -230,6 +230,48 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
     expect(messages).toContain(`${typedByVisitor}\n${variant}`);
   });
 
+  test('an outcome the store refuses, or cannot take before the claim ends, is logged and the worker moves on', async () => {
+    fastTime();
+    const hubspot = await hubspotStandIn([{ status: 200 }]);
+    const config = hubspotConfig(hubspot.url);
+    const store = await FileEnquiryStore.open(tmp.file, { enabled: deliveryChannels(config) });
+    const refused = await store.add(enquiry());
+    const away = await store.add(enquiry());
+    const failures = new Map([
+      [refused.id, Object.assign(new Error('value too long for type character varying(10)'), { code: '22001' })],
+      [away.id, Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ]);
+    const flaky: EnquiryStore = Object.create(store) as EnquiryStore;
+    flaky.recordOutcome = (claim, result) => {
+      const failure = failures.get(claim.enquiry.id);
+      return failure ? Promise.reject(failure) : store.recordOutcome(claim, result);
+    };
+    const { logger, lines } = memoryLogger();
+    run(startOutbox({ store: flaky, config, logger }));
+    const unrecorded = () =>
+      lines.filter((l) => l.message === 'the outcome of an enquiry delivery could not be recorded');
+
+    // Each outcome is given up on (the refused one at once, the other at its claim's deadline), and the worker
+    // goes on to the next delivery rather than retrying for ever under the lease.
+    await vi.waitFor(
+      () =>
+        expect(unrecorded().map((l) => l.details)).toEqual(
+          expect.arrayContaining([
+            { enquiry: refused.id, channel: 'hubspot', code: '22001' },
+            { enquiry: away.id, channel: 'hubspot', code: 'ECONNREFUSED' },
+          ]),
+        ),
+      { timeout: 20_000 },
+    );
+    expect(unrecorded().every((l) => l.level === 'error')).toBe(true);
+    // Not recorded, so not reported as forwarded either.
+    expect(lines.some((l) => l.message === 'enquiry forwarded to HubSpot')).toBe(false);
+    const logged = JSON.stringify(lines);
+    for (const detail of ['ada@example.com', 'Lovelace', '0400', 'Harbour', 'website']) {
+      expect(logged).not.toContain(detail);
+    }
+  });
+
   test('a 400 is final: failed with the reason kept, never sent again', async () => {
     const { hubspot, store, lines, start } = await hubspotOutbox([
       { status: 400, body: '{"status":"error","message":"The request is not valid","errors":[]}' },

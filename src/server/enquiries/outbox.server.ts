@@ -16,13 +16,14 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { createMailer, notifyByEmail } from './email.server.ts';
-import type {
-  AttemptResult,
-  DeliveryClaim,
-  DeliveryQueueStore,
-  RecentDelivery,
-  SenderLease,
-  SenderLeaseStore,
+import {
+  isStoreUnreachable,
+  type AttemptResult,
+  type DeliveryClaim,
+  type DeliveryQueueStore,
+  type RecentDelivery,
+  type SenderLease,
+  type SenderLeaseStore,
 } from './enquiry-store.server.ts';
 import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
@@ -224,7 +225,7 @@ export function startOutbox({
   async function work(channel: Channel, held: SenderLease) {
     let sent = 0;
     try {
-      while (!stopping.signal.aborted && !held.lost() && (await deliverOne(channel))) sent += 1;
+      while (!stopping.signal.aborted && !held.lost() && (await deliverOne(channel, held))) sent += 1;
     } catch (error) {
       stalled(error);
     }
@@ -243,11 +244,12 @@ export function startOutbox({
   }
 
   /** Claims, sends and records one delivery on `channel`; false when nothing was due. */
-  async function deliverOne(channel: Channel): Promise<boolean> {
-    // The pace is kept before the claim, so no claim waits on it.
+  async function deliverOne(channel: Channel, held: SenderLease): Promise<boolean> {
+    // The pace is kept before the claim, so no claim waits on it; the lease may have gone during the wait. The
+    // store checks the lease again as it writes the claim.
     if (channel === 'hubspot') await waitForRateSlot();
-    if (stopping.signal.aborted) return false;
-    const claim = await store.claimNext(channel, attemptTimeoutMs[channel] + claimMarginMs);
+    if (stopping.signal.aborted || held.lost()) return false;
+    const claim = await store.claimNext(channel, attemptTimeoutMs[channel] + claimMarginMs, held);
     if (!claim) return false;
     const { enquiry } = claim;
     const startedAt = Date.now();
@@ -259,7 +261,8 @@ export function startOutbox({
       return false;
     }
     const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
-    await record(claim, result);
+    // Not recorded: already logged as such, and the delivery is due again once its claim ends.
+    if (!(await record(claim, result))) return true;
     const details = { enquiry: enquiry.id, channel, attempts: result.progress.attempts };
     if (outcome.kind === 'sent' && outcome.missingFields?.length) {
       logger.warn(
@@ -280,18 +283,28 @@ export function startOutbox({
   }
 
   /**
-   * Records an outcome, trying again while the store cannot take it (a database restarting): the provider has
-   * answered, and a record lost here would have the delivery sent again once its claim ends. Gives up only when
-   * stopping, after one more try.
+   * Records an outcome, trying again while the store cannot be reached (a database restarting) and the claim has
+   * not ended: the provider has answered, and a record lost here would have the delivery sent again once its claim
+   * ends. Past the claim's deadline another sender may hold the delivery, and an error that is not the store being
+   * away will not pass by trying again: either is logged and the worker moves on. Stops trying when stopping.
+   * Whether the outcome was recorded.
    */
-  async function record(claim: DeliveryClaim, result?: AttemptResult) {
+  async function record(claim: DeliveryClaim, result?: AttemptResult): Promise<boolean> {
     for (let waitMs: number = recordRetryMs.first; ; waitMs = Math.min(waitMs * 2, recordRetryMs.max)) {
       try {
         await store.recordOutcome(claim, result);
-        return;
+        return true;
       } catch (error) {
+        if (!isStoreUnreachable(error) || Date.now() + waitMs >= claim.deadline) {
+          const code = (error as { code?: unknown }).code;
+          logger.error(
+            { enquiry: claim.enquiry.id, channel: claim.channel, code: typeof code === 'string' ? code : 'STORE' },
+            'the outcome of an enquiry delivery could not be recorded',
+          );
+          return false;
+        }
         stalled(error);
-        if (stopping.signal.aborted) return;
+        if (stopping.signal.aborted) return false;
       }
       await sleep(waitMs, stopping.signal);
     }

@@ -2,11 +2,11 @@
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startTestPostgres } from '../../../scripts/lib/postgres.ts';
-import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
+import { EnquiryStoreError, type EnquiryStore, type SenderLease } from './enquiry-store.server.ts';
 import { migrations } from './migrations.server.ts';
 import { PostgresRateLimitStore } from './postgres-rate-limit.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
-import { newEnquiry, testDatabase } from './test-fixtures.ts';
+import { newEnquiry, tcpProxy, testDatabase } from './test-fixtures.ts';
 
 const database = testDatabase();
 const enabled = { hubspot: true, email: false };
@@ -52,19 +52,44 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
     await lease?.release();
   });
 
-  test('an instance whose clock runs 50 s ahead makes no other wait: attempt times count by the database clock', async () => {
-    const store = await open();
-    const added = await store.add(newEnquiry());
-    const claim = await store.claimNext('hubspot', 60_000);
-    const ahead = new Date(Date.now() + 50_000).toISOString();
-    await store.recordOutcome(claim!, {
-      state: 'pending',
-      progress: { attempts: 1, lastAttemptAt: ahead, retryAt: ahead },
-    });
-    const [recent] = await store.recentAttempts('hubspot', 10_000);
-    expect(recent?.attempts).toBe(1);
-    expect(recent?.lastAttemptAt).toBeLessThanOrEqual(Date.now());
-    expect((await store.get(added.id))?.delivery.hubspot).toBe('pending');
+  test('a sender whose lease went without its noticing claims nothing: each claim proves the lease in the database', async () => {
+    const proxy = await tcpProxy(database.url);
+    cleanups.push(() => proxy.close());
+    const [a, b] = [await open(proxy.url), await open()];
+    const added = await b.add(newEnquiry());
+    const before = proxy.opened();
+    const stale = await a.takeSenderLease();
+    cleanups.push(() => stale?.release());
+    // A partition cuts the lease's connection only: the database ends that session, a's side hears nothing.
+    proxy.freezeFrom(before);
+    const admin = new pg.Client(database.url);
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()`,
+    );
+    let lease: SenderLease | undefined;
+    await expect.poll(async () => (lease ??= await b.takeSenderLease())).toBeDefined();
+    cleanups.push(() => lease?.release());
+    expect(stale?.lost()).toBe(false);
+    expect(await a.claimNext('hubspot', 60_000, stale!)).toBeUndefined();
+    expect((await b.claimNext('hubspot', 60_000, lease!))?.enquiry.id).toBe(added.id);
+  });
+
+  test('releasing a lease whose connection went half-open ends within seconds and frees the lock', async () => {
+    const proxy = await tcpProxy(database.url);
+    cleanups.push(() => proxy.close());
+    const [a, b] = [await open(proxy.url), await open()];
+    const before = proxy.opened();
+    const lease = await a.takeSenderLease();
+    proxy.freezeFrom(before);
+    const started = performance.now();
+    await lease?.release();
+    // The unlock's timeout, then dropping the socket; without them it waits for an answer that never comes.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    let next: SenderLease | undefined;
+    await expect.poll(async () => (next ??= await b.takeSenderLease())).toBeDefined();
+    await next?.release();
   });
 
   test('a refused login or a missing database is one line naming the host, never the password', async () => {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import {
   assertLimits,
   EnquiryStoreError,
+  isStoreUnreachable,
   refusedLoginCodes,
   type AlertState,
   type AttemptResult,
@@ -131,14 +132,15 @@ export function databaseHost(url: string): string {
   }
 }
 
-/** Errors that mean "the database is not there (yet)", as opposed to one that refused us for good. */
-function isUnreachable(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  if (code && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|57P0[123]|25P03)$/.test(code)) {
-    return true;
-  }
-  return /timeout|terminat|Connection ended/i.test(message ?? '');
-}
+/**
+ * The backend pid of each lease's connection: a claim is written only while that backend holds the sender's lock,
+ * so a sender whose lease went with a failover or a partition it has not noticed claims nothing.
+ */
+const leaseBackends = new WeakMap<SenderLease, number>();
+/** The lease's connection answers within this, or counts as lost (a half-open socket answers never). */
+const leaseQueryTimeoutMs = 5_000;
+/** Ending the lease's connection waits this long for the server's goodbye before dropping the socket. */
+const leaseEndMs = 2_000;
 
 export class PostgresEnquiryStore implements EnquiryStore {
   private problem?: string;
@@ -184,7 +186,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
         await migrate(pool);
         return new PostgresEnquiryStore(pool, url, options);
       } catch (error) {
-        if (isUnreachable(error) && Date.now() < deadline) {
+        if (isStoreUnreachable(error) && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 1_000));
           continue;
         }
@@ -345,13 +347,15 @@ export class PostgresEnquiryStore implements EnquiryStore {
 
   /**
    * The sender's lease: an advisory lock held by a connection of its own. If this process dies, its connection
-   * closes and PostgreSQL frees the lock at once; if its machine vanishes, TCP keepalives (set short on that
-   * connection) close it within about 30 s.
+   * closes and PostgreSQL frees the lock at once; if its machine vanishes, the server's short TCP keepalives end
+   * that session within about 30 s. This side may not notice a dead server (a failover, a partition) for minutes,
+   * so `lost()` is only a hint: each claim proves in the database that the lock is still this connection's.
    */
   async takeSenderLease(): Promise<SenderLease | undefined> {
     const client = new pg.Client({
       connectionString: this.url,
       connectionTimeoutMillis: 5_000,
+      query_timeout: leaseQueryTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       options: sessionOptions,
@@ -363,36 +367,52 @@ export class PostgresEnquiryStore implements EnquiryStore {
     client.on('end', () => {
       lost = true;
     });
+    let pid: number;
     try {
       await client.connect();
-      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1) AS held', [
-        senderLockKey,
-      ]);
+      const { rows } = await client.query<{ held: boolean; pid: number }>(
+        'SELECT pg_try_advisory_lock($1) AS held, pg_backend_pid() AS pid',
+        [senderLockKey],
+      );
       if (!rows[0]?.held) {
-        await client.end();
+        await endClient(client);
         return undefined;
       }
+      pid = rows[0].pid;
     } catch (error) {
-      await client.end().catch(() => undefined);
+      await endClient(client);
       throw this.noteFailure(error);
     }
-    return {
+    const lease: SenderLease = {
       lost: () => lost,
-      // Ending the connection frees the lock too; unlocking first says so at once.
+      // Unlocking first frees the lock at once; a lost connection (or one that does not answer in time) is not
+      // asked: dropping it frees the lock on the server's side, and waiting on it would hold up a stop.
       release: async () => {
-        await client.query('SELECT pg_advisory_unlock($1)', [senderLockKey]).catch(() => undefined);
-        await client.end().catch(() => undefined);
+        if (!lost) {
+          await client.query('SELECT pg_advisory_unlock($1)', [senderLockKey]).catch(() => {
+            lost = true;
+          });
+        }
+        await endClient(client);
       },
     };
+    leaseBackends.set(lease, pid);
+    return lease;
   }
 
-  async claimNext(channel: Channel, holdMs: number): Promise<DeliveryClaim | undefined> {
+  async claimNext(channel: Channel, holdMs: number, lease: SenderLease): Promise<DeliveryClaim | undefined> {
+    const backend = leaseBackends.get(lease);
+    if (backend === undefined || lease.lost()) return undefined;
     const claim = crypto.randomUUID();
-    // One statement, so one short transaction: the row lock lasts only as long as the update. The deadline is the
-    // database's clock, the same for every instance; what is due follows the outbox's clock, which set retry_at.
+    const deadline = Date.now() + holdMs;
+    // One statement, so one short transaction: the row lock lasts only as long as the update. It claims only while
+    // the lease's backend holds the sender's lock. The deadline and the attempt's start are the database's clock,
+    // the same for every instance; what is due follows the outbox's clock, which set retry_at. The select sees the
+    // row as it was before the update.
     const { rows } = await this.query<EnquiryRow>(
       `WITH claimed AS (
-         UPDATE enquiry_deliveries SET claim = $3, claim_until = now() + $4::float8 * interval '1 millisecond'
+         UPDATE enquiry_deliveries
+         SET claim = $3, claim_until = now() + $4::float8 * interval '1 millisecond', last_attempt_at = now()
          WHERE (enquiry_id, channel) IN (
            SELECT d.enquiry_id, d.channel FROM enquiry_deliveries d JOIN enquiries e ON e.id = d.enquiry_id
            WHERE d.state = 'pending' AND d.channel = $1 AND NOT e.spam
@@ -401,32 +421,39 @@ export class PostgresEnquiryStore implements EnquiryStore {
            ORDER BY coalesce(d.retry_at, e.received_at)
            LIMIT 1
            FOR UPDATE OF d SKIP LOCKED)
+         AND EXISTS (
+           SELECT 1 FROM pg_locks
+           WHERE locktype = 'advisory' AND classid = 0 AND objid = $5::oid AND objsubid = 1 AND pid = $6 AND granted)
          RETURNING enquiry_id
        )
        ${selectEnquiries} WHERE e.id = (SELECT enquiry_id FROM claimed)`,
-      [channel, new Date(), claim, holdMs],
+      [channel, new Date(), claim, holdMs, senderLockKey, backend],
     );
-    return rows[0] ? { id: claim, channel, enquiry: fromRow(rows[0]) } : undefined;
+    return rows[0] ? { id: claim, channel, enquiry: fromRow(rows[0]), deadline } : undefined;
   }
 
   async recordOutcome(claim: DeliveryClaim, result?: AttemptResult): Promise<void> {
     const where = 'WHERE enquiry_id = $1 AND channel = $2 AND claim = $3';
     const key = [claim.enquiry.id, claim.channel, claim.id];
     if (!result) {
-      await this.query(`UPDATE enquiry_deliveries SET claim = NULL, claim_until = NULL ${where}`, key);
+      // Given back as it was: the claim's stamp of the attempt's start goes too.
+      await this.query(
+        `UPDATE enquiry_deliveries SET claim = NULL, claim_until = NULL, last_attempt_at = $4 ${where}`,
+        [...key, claim.enquiry.progress[claim.channel].lastAttemptAt ?? null],
+      );
       return;
     }
+    // last_attempt_at stays as the claim stamped it, by the database's clock.
     const { state, progress } = result;
     await this.query(
       `UPDATE enquiry_deliveries
-       SET state = $4, attempts = $5, last_attempt_at = $6, retry_at = $7, sent_at = $8, last_error = $9,
-         last_error_code = $10, missing_fields = $11, claim = NULL, claim_until = NULL
+       SET state = $4, attempts = $5, retry_at = $6, sent_at = $7, last_error = $8,
+         last_error_code = $9, missing_fields = $10, claim = NULL, claim_until = NULL
        ${where}`,
       [
         ...key,
         state,
         progress.attempts,
-        progress.lastAttemptAt ?? null,
         progress.retryAt ?? null,
         progress.sentAt ?? null,
         progress.lastError ?? null,
@@ -563,7 +590,7 @@ export class PostgresEnquiryStore implements EnquiryStore {
    * port, database or user; the log gets those, once per distinct problem.
    */
   private noteFailure(error: unknown): unknown {
-    if (isUnreachable(error)) {
+    if (isStoreUnreachable(error)) {
       const { message, code } = error as { message?: string; code?: string };
       const detail = `the enquiry database at ${databaseHost(this.url)} cannot be reached (${message || code})`;
       if (detail !== this.problemDetail) this.options.logger?.error(detail);
@@ -584,10 +611,24 @@ export class PostgresEnquiryStore implements EnquiryStore {
   }
 }
 
+/** Ends a client, dropping its socket when the server does not say goodbye in time (a half-open connection). */
+async function endClient(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    client.end().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), leaseEndMs))),
+  ]);
+  clearTimeout(timer);
+  if (!ended) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
 function describeFailure(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   if (code === '28P01' || code === '28000') return `refused the login (${message})`;
   if (code === '3D000') return `has no such database (${message})`;
-  if (isUnreachable(error)) return `cannot be reached (${message || code})`;
+  if (isStoreUnreachable(error)) return `cannot be reached (${message || code})`;
   return `could not be prepared (${message || code})`;
 }

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -151,4 +151,45 @@ export function testDatabase(): { url: string } {
   });
   afterEach(() => run(`DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`));
   return database;
+}
+
+/**
+ * For tests: a TCP proxy to the database at `url`, whose connections can be cut without either end seeing it (a
+ * partition, or a server that vanished): `freezeFrom(n)` stops the connections opened since the `n`th (`opened()`
+ * counts them) carrying anything, and the database closing its side no longer reaches the client. Call `close`
+ * after the test.
+ */
+export async function tcpProxy(url: string) {
+  const target = new URL(url);
+  const pairs: Array<{ client: Socket; server: Socket; frozen: boolean }> = [];
+  const proxy = createTcpServer((client) => {
+    const server = connect(Number(target.port || 5432), target.hostname);
+    const pair = { client, server, frozen: false };
+    pairs.push(pair);
+    client.on('data', (chunk: Buffer) => void (pair.frozen || server.write(chunk)));
+    server.on('data', (chunk: Buffer) => void (pair.frozen || client.write(chunk)));
+    client.on('close', () => server.destroy());
+    server.on('close', () => pair.frozen || client.destroy());
+    client.on('error', () => undefined);
+    server.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String((proxy.address() as AddressInfo).port);
+  return {
+    url: proxied.href,
+    opened: () => pairs.length,
+    freezeFrom(index: number) {
+      for (const pair of pairs.slice(index)) pair.frozen = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const { client, server } of pairs) {
+          client.destroy();
+          server.destroy();
+        }
+        proxy.close(() => resolve());
+      }),
+  };
 }
