@@ -11,7 +11,6 @@ import { Document } from './app/Document.tsx';
 import { landingRecordedMark } from './app/hydration-marks.ts';
 import { matchAppRoute } from './app/routes.tsx';
 import { startAnalytics } from './lib/analytics.ts';
-import { isPreviewPath } from './lib/blog-types.ts';
 import { nextTask } from './lib/module-preload.ts';
 
 /**
@@ -34,13 +33,11 @@ function recordLanding() {
 
 // Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
-  // A preview link works as a password: it is neither a landing to remember nor a page to report to Google.
-  const preview = isPreviewPath(window.location.pathname);
-  if (!preview) recordLanding();
+  recordLanding();
   const { json: bootJson, data: boot } = pageBootData();
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
-  startAnalytics(preview ? undefined : boot.config.gaMeasurementId, whenHydratedAndIdle());
+  startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());
   try {
     await matchAppRoute(window.location.pathname).route.page.preload();
   } catch {

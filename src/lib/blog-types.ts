@@ -65,9 +65,6 @@ export const missingPostSlug = '~missing';
 
 export const previewPath = (token: string): string => `/blog/preview/${token}`;
 
-/** Whether a page address is a preview link, whose token must reach no analytics, landing record or log. */
-export const isPreviewPath = (pathname: string): boolean => pathname.startsWith(previewPath(''));
-
 /**
  * When a post last changed, for sitemaps, Open Graph and JSON-LD: the later of its publish time and the time it
  * went into the store. Compared as instants, since the two may be written with different UTC offsets.

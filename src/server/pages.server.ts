@@ -1,3 +1,4 @@
+import { withoutPreviewToken } from './preview-links.server.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import { isbot } from 'isbot';
 import { Writable } from 'node:stream';
@@ -191,8 +192,16 @@ export function createFormPageRenderer({ config, store, logger, loadRenderer, as
 export function createPrivatePageRenderer({ config, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions) {
   return async (res: Response, url: string, source: BlogSource): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { url, source, config: config.public, assets, inlineCss };
-    const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
+    // A private page's address can be a password (a preview link): Google's tag, which reports every address, stays off.
+    const input: RenderInput = {
+      url,
+      source,
+      config: { ...config.public, gaMeasurementId: undefined },
+      assets,
+      inlineCss,
+    };
+    const onError = (error: unknown) =>
+      logger.error({ err: error, url: withoutPreviewToken(url) }, 'Error while rendering');
     const { status, html } = await renderToBuffer(renderer, input, onError);
     res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
   };

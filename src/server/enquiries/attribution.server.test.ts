@@ -378,3 +378,11 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
     ).rejects.toThrow('nothing was deleted');
   });
 });
+
+test('a visit that began on a preview link keeps the post’s slug, never the link’s token', () => {
+  const landingPath = '/blog/preview/winter-menu.m3x9ab.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+  expect(parseAttribution({ first: { landingPath }, last: { landingPath } })).toEqual({
+    first: { landingPath: '/blog/preview/winter-menu.(token)' },
+    last: { landingPath: '/blog/preview/winter-menu.(token)' },
+  });
+});

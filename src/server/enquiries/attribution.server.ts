@@ -2,6 +2,7 @@
  * Where an enquiry's visitor came from, as the browser sends it with the form (`attribution`): checked here,
  * bounded, and anything malformed dropped piece by piece, never a reason to refuse the enquiry.
  */
+import { withoutPreviewToken } from '../preview-links.server.ts';
 import { z } from 'zod';
 import { singleLine, withinLength } from '../../lib/plain-text.ts';
 
@@ -65,7 +66,9 @@ function cleanTouch(input: unknown): Touch | undefined {
     const parsed = touchSchema.safeParse(candidate);
     const piece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
     if (typeof piece === 'string' && keyChecks[key]?.(piece) === false) continue;
-    if (piece !== undefined && (!Array.isArray(piece) || piece.length)) kept[key] = piece;
+    if (piece === undefined || (Array.isArray(piece) && !piece.length)) continue;
+    // A visit that began on a preview link keeps the post's slug, never the link's token (it works as a password).
+    kept[key] = key === 'landingPath' && typeof piece === 'string' ? withoutPreviewToken(piece) : piece;
   }
   return typeof kept.landingPath === 'string' ? (kept as Touch) : undefined;
 }
