@@ -16,7 +16,14 @@ import type { EnquiryStore } from './enquiry-store.server.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { deliveryChannels, startOutbox, type DeliveryLogger } from './outbox.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
-import { newEnquiry, smtpStandIn, tempEnquiriesFile, testDatabase, webhookReceiver } from './test-fixtures.ts';
+import {
+  newEnquiry,
+  smtpStandIn,
+  tempEnquiriesFile,
+  testDatabase,
+  webhookReceiver,
+  fastTime,
+} from './test-fixtures.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -31,16 +38,6 @@ function memoryLogger() {
   const at = (level: string) => (details: object, message: string) =>
     lines.push({ level, message, details: details as Record<string, unknown> });
   return { logger: { info: at('info'), warn: at('warn'), error: at('error') } as unknown as DeliveryLogger, lines };
-}
-
-/** Time ten times faster for the outbox's backoff: only Date is faked, moved on by a real interval. */
-function fastTime() {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  const timer = setInterval(() => vi.setSystemTime(Date.now() + 500), 50);
-  cleanups.push(() => {
-    clearInterval(timer);
-    vi.useRealTimers();
-  });
 }
 
 async function hubspotStandIn(answer: { status: number; body: string }) {
@@ -99,7 +96,7 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
   const { open } = setUp();
 
   test('a refused SMTP login: a warning at start, a problem from the first enquiry, one alert despite the receiver failing first; a fixed password clears it with no retry command', async () => {
-    fastTime();
+    fastTime(cleanups);
     const smtp = await smtpStandIn({ password: 'new-password' });
     cleanups.push(() => smtp.close());
     const webhook = await webhookReceiver({ failFirst: 1 });
@@ -237,7 +234,7 @@ describe('two instances on one PostgreSQL', { timeout: 120_000 }, () => {
   const open: Opener = (enabled) => PostgresEnquiryStore.open(database.url, { enabled });
 
   test('one alert per problem and one for its recovery across both, and the same report on each', async () => {
-    fastTime();
+    fastTime(cleanups);
     const hubspot = await hubspotStandIn({
       status: 400,
       body: hubspotErrorBody([{ field: 'email', errorType: 'INVALID_EMAIL' }]),

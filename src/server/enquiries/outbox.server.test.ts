@@ -12,7 +12,7 @@ import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { addedBySite, typedByVisitor, hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
 import { attemptTimes, deliveryChannels, startOutbox, type DeliveryLogger, type Outbox } from './outbox.server.ts';
-import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
+import { newEnquiry, smtpStandIn, tempEnquiriesFile, fastTime } from './test-fixtures.ts';
 
 const portalId = '12345678';
 const formId = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
@@ -34,19 +34,6 @@ const enquiry = (overrides: Partial<NewEnquiry> = {}) =>
     hutk: '0123456789abcdef0123456789abcdef',
     ...overrides,
   });
-
-/**
- * Time ten times faster for the outbox: only Date is faked, moved on by a real interval, so backoffs and
- * Retry-After pass quickly while sockets, files and timers stay real.
- */
-function fastTime() {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  const timer = setInterval(() => vi.setSystemTime(Date.now() + 500), 50);
-  cleanups.push(() => {
-    clearInterval(timer);
-    vi.useRealTimers();
-  });
-}
 
 function memoryLogger() {
   const lines: Array<{ level: string; message: string; details: Record<string, unknown> }> = [];
@@ -113,7 +100,7 @@ function run(delivery: Outbox): Outbox {
  * the outbox (stopped after the test), so a test may fill the store first.
  */
 async function hubspotOutbox(replies: Reply[], { fast = true } = {}) {
-  if (fast) fastTime();
+  if (fast) fastTime(cleanups);
   const hubspot = await hubspotStandIn(replies);
   const config = hubspotConfig(hubspot.url);
   const store = await FileEnquiryStore.open(tmp.file, { enabled: deliveryChannels(config) });
@@ -231,7 +218,7 @@ describe('forwarding to HubSpot', { timeout: 60_000 }, () => {
   });
 
   test('an outcome the store refuses, or cannot take before the claim ends, is logged and the worker moves on', async () => {
-    fastTime();
+    fastTime(cleanups);
     const hubspot = await hubspotStandIn([{ status: 200 }]);
     const config = hubspotConfig(hubspot.url);
     const store = await FileEnquiryStore.open(tmp.file, { enabled: deliveryChannels(config) });
@@ -502,7 +489,7 @@ describe('email notification', { timeout: 120_000 }, () => {
   test('one plain-text message to NOTIFY_EMAIL, reply-to the visitor, every field; a 451 is retried', async () => {
     const smtp = await smtpStandIn({ refuseFirst: true });
     cleanups.push(smtp.close);
-    fastTime();
+    fastTime(cleanups);
     const config = parseConfig({
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL: 'leads@studio.example',

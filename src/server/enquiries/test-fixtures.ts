@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
-import { afterEach, beforeEach, inject } from 'vitest';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
 import type { NewEnquiry } from './enquiry.ts';
 
 /** For tests: an enquiry as the endpoint hands it to the store; each test adds the fields it is about. */
@@ -192,4 +192,17 @@ export async function tcpProxy(url: string) {
         proxy.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Time ten times faster for the outbox's backoffs and Retry-After: only Date is faked, moved on by a real interval,
+ * so sockets, files and timers stay real. Undone by the cleanup it registers.
+ */
+export function fastTime(cleanups: Array<() => Promise<void> | void>): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const timer = setInterval(() => vi.setSystemTime(Date.now() + 500), 50);
+  cleanups.push(() => {
+    clearInterval(timer);
+    vi.useRealTimers();
+  });
 }
