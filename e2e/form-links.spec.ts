@@ -251,6 +251,7 @@ test.describe('a half-typed form', () => {
       const values = visitorValues();
       await page.goto('/start-project');
       await typeInto(page, values);
+      await waitUntilTokenAccepted(page);
       await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
       await expect(page).toHaveURL('/thank-you');
       await page.goto('/faq');
