@@ -60,7 +60,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
     // A real PostgreSQL for the enquiry store's tests, started once per run.
-    globalSetup: ['scripts/lib/vitest-postgres.ts'],
+    globalSetup: ['test-support/vitest-postgres.ts'],
     // Many tests wait on real child processes (the CLIs, servers, writers): one worker per core, not Vitest's
     // one fewer, took the suite from 122 s to 71 s on two cores.
     maxWorkers: availableParallelism(),

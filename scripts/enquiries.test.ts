@@ -10,7 +10,7 @@ import {
   tempEnquiriesFile,
   testDatabase,
   webhookReceiver,
-} from '../src/server/enquiries/test-fixtures.ts';
+} from '../test-support/enquiries.ts';
 
 /** Runs the CLI as operators do, with ENQUIRIES_FILE pointing at the test's file. */
 const cli = (args: string[], env: Record<string, string> = {}) =>

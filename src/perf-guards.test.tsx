@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createTestApp, testStore } from './server/test-helpers.ts';
+import { createTestApp, testStore } from '../test-support/server.ts';
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, testPost, testStore } from './test-helpers.ts';
+import { createTestApp, testPost, testStore } from '../../test-support/server.ts';
 
 const future = new Date(Date.now() + 86_400_000).toISOString();
 const data = testStore(8);

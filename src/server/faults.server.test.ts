@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { BlogSource } from '../lib/blog-types.ts';
 import { createHttpServer } from './http-server.server.ts';
-import { createTestApp, testStore, writeTempStore } from './test-helpers.ts';
+import { createTestApp, testStore, writeTempStore } from '../../test-support/server.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => void)[] = [];

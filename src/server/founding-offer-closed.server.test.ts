@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { planLabel } from '../content/offer-prices.ts';
 import { planIds } from '../content/plan-titles.ts';
-import { createTestApp, readPage } from './test-helpers.ts';
+import { createTestApp, readPage } from '../../test-support/server.ts';
 
 // The one edit that closes the offer, made before any page's copy is written from it: the pages below render as
 // they would once the studio has set `foundingOffer.open = false`.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planLabel } from '../content/offer-prices.ts';
-import { createTestApp, readPage } from './test-helpers.ts';
+import { createTestApp, readPage } from '../../test-support/server.ts';
 
 // Its twin, founding-offer-closed.server.test.ts, renders the same pages once the offer has closed.
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHttpServer } from './http-server.server.ts';
-import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.ts';
+import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 interface Answer {
   status: number;

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import { maxContentLength } from './store-schema.ts';
 import { BlogStore, readStore } from './store.server.ts';
-import { createTestApp, testStore, writeTempStore } from './test-helpers.ts';
+import { createTestApp, testStore, writeTempStore } from '../../test-support/server.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => void)[] = [];

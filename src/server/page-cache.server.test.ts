@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PageCache, cachedPage, pageCacheMaxBytes, type CachedPage } from './page-cache.server.ts';
-import { createTestApp, testPost, testStore } from './test-helpers.ts';
+import { createTestApp, testPost, testStore } from '../../test-support/server.ts';
 
 const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.ts';
+import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
 const data = testStore(8);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { loadSiteSecret } from './enquiries/form-token.server.ts';
 import { previewLinks } from './preview-links.server.ts';
 import type { StoreData } from './store-schema.ts';
-import { createTestApp, readPage, testPost, testStore } from './test-helpers.ts';
+import { createTestApp, readPage, testPost, testStore } from '../../test-support/server.ts';
 
 const draftTitle = 'Winter menus that fill cafe tables';
 const scheduledTitle = 'Spring events for Hunter retailers';

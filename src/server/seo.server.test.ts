@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, testPost, testSiteUrl, testStore } from './test-helpers.ts';
+import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 const hostile = 'Ads & <Offers> ]]> "quoted" \u2028 end\u0001';
 const data = testStore(4);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BlogStore, readStore } from './store.server.ts';
-import { testPost, testStore, writeTempStore } from './test-helpers.ts';
+import { testPost, testStore, writeTempStore } from '../../test-support/server.ts';
 
 const silent = pino({ level: 'silent' });
 const cleanups: (() => void)[] = [];

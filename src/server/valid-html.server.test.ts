@@ -11,7 +11,7 @@ import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './enquiries/form-token.server.ts';
 import { previewLinks } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
-import { createTestApp, testSiteUrl } from './test-helpers.ts';
+import { createTestApp, testSiteUrl } from '../../test-support/server.ts';
 
 // Every page's server HTML, in each state a visitor can reach, checked by the W3C's Nu Html Checker (vnu, a Java
 // program: `apt-get install default-jre-headless`). One run checks every file, as starting its JVM takes seconds.

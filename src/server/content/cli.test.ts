@@ -6,7 +6,7 @@ import { loadFormSecret } from '../enquiries/form-token.server.ts';
 import { previewLinks } from '../preview-links.server.ts';
 import { readStore } from '../store.server.ts';
 import { runScript, spawnScript } from '../../../scripts/lib/run-script.ts';
-import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from './test-fixtures.ts';
+import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from '../../../test-support/content.ts';
 
 const cli = (args: string[], env: Record<string, string> = {}) => runScript('content.ts', args, env);
 const spawnCli = (args: string[], onStdout?: (chunk: string, close: () => void) => void) =>

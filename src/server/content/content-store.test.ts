@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readStore } from '../store.server.ts';
 import { staleLockMs } from '../files/file-lock.server.ts';
 import { lockNotices, withStoreLock } from './content-store.server.ts';
-import { addFile, newPostFront, workspaceForEachTest } from './test-fixtures.ts';
+import { addFile, newPostFront, workspaceForEachTest } from '../../../test-support/content.ts';
 
 const ws = workspaceForEachTest();
 afterEach(() => {

@@ -7,12 +7,12 @@ import { describe, expect, test } from 'vitest';
 import { renderMarkdown } from '../markdown.server.ts';
 import type { StoreData } from '../store-schema.ts';
 import { readStore } from '../store.server.ts';
-import { createTestApp } from '../test-helpers.ts';
+import { createTestApp } from '../../../test-support/server.ts';
 import { checkStore } from './commands/check.server.ts';
 import { exportContent, importContent } from './commands/export-import.server.ts';
 import { removePost } from './commands/remove.server.ts';
 import { ContentError } from './content-error.server.ts';
-import { addFile, fixtureStore, newPostFront, workspaceForEachTest } from './test-fixtures.ts';
+import { addFile, fixtureStore, newPostFront, workspaceForEachTest } from '../../../test-support/content.ts';
 
 const ws = workspaceForEachTest();
 const add = (file: string, extra: { update?: boolean } = {}) => addFile(ws, file, extra);

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { ContentError } from './content-error.server.ts';
 import { parsePostFile, serializePostFile, type PostFileFields } from './post-file.server.ts';
 import { slugify } from './slug.server.ts';
-import { repoRoot } from './test-fixtures.ts';
+import { repoRoot } from '../../../test-support/content.ts';
 
 const seededDir = join(repoRoot, 'content', 'posts');
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
-import { createTestApp } from '../test-helpers.ts';
-import { makeWorkspace, newPostFront } from './test-fixtures.ts';
+import { createTestApp } from '../../../test-support/server.ts';
+import { makeWorkspace, newPostFront } from '../../../test-support/content.ts';
 import { runScript } from '../../../scripts/lib/run-script.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runScript } from '../../../scripts/lib/run-script.ts';
 import { tokenFieldName } from '../../lib/enquiry-types.ts';
 import { parseConfig } from '../config.server.ts';
-import { createTestApp, testSiteUrl } from '../test-helpers.ts';
+import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { parseAttribution, type Attribution } from './attribution.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
@@ -22,7 +22,7 @@ import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.
 import { reportEnquiries } from './commands.server.ts';
 import { addedBySite, typedByVisitor, forwardToHubSpot } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox } from './outbox.server.ts';
-import { newEnquiry, smtpStandIn, tempEnquiriesFile } from './test-fixtures.ts';
+import { newEnquiry, smtpStandIn, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('attribution-');
 const cleanups: Array<() => Promise<unknown> | unknown> = [];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { importEnquiries, listEnquiries } from './commands.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
-import { newEnquiry, tempEnquiriesFile, testDatabase } from './test-fixtures.ts';
+import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('import-');
 const database = testDatabase();

@@ -23,7 +23,7 @@ import {
   testDatabase,
   webhookReceiver,
   fastTime,
-} from './test-fixtures.ts';
+} from '../../../test-support/enquiries.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

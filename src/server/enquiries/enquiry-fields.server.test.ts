@@ -3,13 +3,13 @@ import { describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { z } from 'zod';
 import type { EnquiryFieldTable, EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { parseConfig } from '../config.server.ts';
-import { testSiteUrl } from '../test-helpers.ts';
+import { testSiteUrl } from '../../../test-support/server.ts';
 import { enquiriesCsv, enquiryJson } from './commands.server.ts';
 import { notificationEmail } from './email.server.ts';
 import { inputShape, storedShape } from './enquiry-fields.server.ts';
 import { newStoredEnquiry, type StoredEnquiry } from './enquiry.ts';
 import { addedBySite, typedByVisitor, hubspotSubmission } from './hubspot.server.ts';
-import { newEnquiry } from './test-fixtures.ts';
+import { newEnquiry } from '../../../test-support/enquiries.ts';
 
 /** One more field, as a developer would add it to the form: one entry in the table. */
 const website = vi.hoisted(() => {

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
-import { createTestApp, testSiteUrl } from '../test-helpers.ts';
+import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { failedPostsPerMinute } from './enquiry-route.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, tokenMaxAgeMs } from './form-token.server.ts';
 

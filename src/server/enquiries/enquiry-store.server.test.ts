@@ -9,7 +9,7 @@ import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { parseEnquiry } from './enquiry-input.server.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
-import { newEnquiry, tempEnquiriesFile, testDatabase } from './test-fixtures.ts';
+import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-support/enquiries.ts';
 
 const both = { hubspot: true, email: true };
 

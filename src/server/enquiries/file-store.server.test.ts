@@ -8,7 +8,7 @@ import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { EnquiryStoreError } from './enquiry-store.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
-import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
+import { newEnquiry, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
 // Counts the store's durable writes (group commit), calling the real ones.
 vi.mock('../files/atomic-write.server.ts', async (importOriginal) => {
@@ -16,7 +16,7 @@ vi.mock('../files/atomic-write.server.ts', async (importOriginal) => {
   return { ...original, writeFileAtomically: vi.fn(original.writeFileAtomically) };
 });
 
-const writer = fileURLToPath(new URL('./test-writer.ts', import.meta.url));
+const writer = fileURLToPath(new URL('../../../test-support/enquiry-writer-process.ts', import.meta.url));
 
 const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
 

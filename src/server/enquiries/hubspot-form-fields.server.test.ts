@@ -14,7 +14,7 @@ import { FileEnquiryStore } from './file-store.server.ts';
 import { addedBySite, typedByVisitor, fieldsNotInForm } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox, type DeliveryLogger } from './outbox.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
-import { newEnquiry, tempEnquiriesFile, testDatabase } from './test-fixtures.ts';
+import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-support/enquiries.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -12,11 +12,11 @@ import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { addedBySite, typedByVisitor, hubspotSubmission, retryAfterMs } from './hubspot.server.ts';
 import { attemptTimes, deliveryChannels, startOutbox, type DeliveryLogger, type Outbox } from './outbox.server.ts';
-import { newEnquiry, smtpStandIn, tempEnquiriesFile, fastTime } from './test-fixtures.ts';
+import { newEnquiry, smtpStandIn, tempEnquiriesFile, fastTime } from '../../../test-support/enquiries.ts';
 
 const portalId = '12345678';
 const formId = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
-const deliverer = fileURLToPath(new URL('./test-deliverer.ts', import.meta.url));
+const deliverer = fileURLToPath(new URL('../../../test-support/outbox-process.ts', import.meta.url));
 
 const tmp = tempEnquiriesFile('delivery-');
 const cleanups: Array<() => Promise<void> | void> = [];

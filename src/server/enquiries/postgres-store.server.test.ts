@@ -6,7 +6,7 @@ import { EnquiryStoreError, type EnquiryStore, type SenderLease } from './enquir
 import { migrations } from './migrations.server.ts';
 import { PostgresRateLimitStore } from './postgres-rate-limit.server.ts';
 import { PostgresEnquiryStore } from './postgres-store.server.ts';
-import { newEnquiry, tcpProxy, testDatabase } from './test-fixtures.ts';
+import { newEnquiry, tcpProxy, testDatabase } from '../../../test-support/enquiries.ts';
 
 const database = testDatabase();
 const enabled = { hubspot: true, email: false };

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FileEnquiryStore } from './file-store.server.ts';
 import { retentionLimits, startRetention } from './retention.server.ts';
-import { newEnquiry, tempEnquiriesFile } from './test-fixtures.ts';
+import { newEnquiry, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('retention-');
 const day = 24 * 60 * 60 * 1000;

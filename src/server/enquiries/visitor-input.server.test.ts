@@ -13,7 +13,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runScript } from '../../../scripts/lib/run-script.ts';
 import { formPageFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { parseConfig } from '../config.server.ts';
-import { createTestApp, testSiteUrl } from '../test-helpers.ts';
+import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { notificationEmail } from './email.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
@@ -21,7 +21,7 @@ import { hubspotSubmission } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox } from './outbox.server.ts';
 import { enquiryInputSchema } from './enquiry-input.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
-import { newEnquiry, smtpStandIn } from './test-fixtures.ts';
+import { newEnquiry, smtpStandIn } from '../../../test-support/enquiries.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -13,7 +13,7 @@ import {
   newPostFront,
   refusal,
   testNow as now,
-} from '../test-fixtures.ts';
+} from '../../../../test-support/content.ts';
 import { addPost } from './add.server.ts';
 import { checkStore } from './check.server.ts';
 import { listPosts } from './list.server.ts';

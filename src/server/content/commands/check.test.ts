@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { atTestNow, addFile, fixtureStore, workspaceForEachTest, newPostFront } from '../test-fixtures.ts';
+import { atTestNow, addFile, fixtureStore, workspaceForEachTest, newPostFront } from '../../../../test-support/content.ts';
 import { addPost } from './add.server.ts';
 import { checkStore } from './check.server.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { atTestNow, addFile, workspaceForEachTest, newPostFront } from '../test-fixtures.ts';
+import { atTestNow, addFile, workspaceForEachTest, newPostFront } from '../../../../test-support/content.ts';
 import { listPosts } from './list.server.ts';
 
 const ws = workspaceForEachTest();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { previewLinks } from '../../preview-links.server.ts';
 import { addPost } from './add.server.ts';
 import { previewDays, previewLink } from './preview.server.ts';
-import { newPostFront, refusal, workspaceForEachTest } from '../test-fixtures.ts';
+import { newPostFront, refusal, workspaceForEachTest } from '../../../../test-support/content.ts';
 
 const ws = workspaceForEachTest();
 const rejects = (command: () => Promise<unknown>) => refusal(ws, command);

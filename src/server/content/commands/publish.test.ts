@@ -3,7 +3,7 @@ import { readStore } from '../../store.server.ts';
 import { addPost } from './add.server.ts';
 import { listPosts } from './list.server.ts';
 import { publishPost } from './publish.server.ts';
-import { atTestNow, newPostFront, refusal, testNow as now, workspaceForEachTest } from '../test-fixtures.ts';
+import { atTestNow, newPostFront, refusal, testNow as now, workspaceForEachTest } from '../../../../test-support/content.ts';
 
 const ws = workspaceForEachTest();
 atTestNow();

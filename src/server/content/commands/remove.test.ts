@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readStore } from '../../store.server.ts';
-import { workspaceForEachTest, refusal } from '../test-fixtures.ts';
+import { workspaceForEachTest, refusal } from '../../../../test-support/content.ts';
 import { removePost } from './remove.server.ts';
 
 const ws = workspaceForEachTest();

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
-import type { BlogSource } from '../lib/blog-types.ts';
-import type { RenderModule } from './pages.server.ts';
-import type { StoreData, StoredPost } from './store-schema.ts';
-import { createApp } from './app.server.ts';
-import { devAssets } from './assets.server.ts';
-import { parseConfig } from './config.server.ts';
-import { FileEnquiryStore } from './enquiries/file-store.server.ts';
-import { BlogStore } from './store.server.ts';
+import type { BlogSource } from '../src/lib/blog-types.ts';
+import type { RenderModule } from '../src/server/pages.server.ts';
+import type { StoreData, StoredPost } from '../src/server/store-schema.ts';
+import { createApp } from '../src/server/app.server.ts';
+import { devAssets } from '../src/server/assets.server.ts';
+import { parseConfig } from '../src/server/config.server.ts';
+import { FileEnquiryStore } from '../src/server/enquiries/file-store.server.ts';
+import { BlogStore } from '../src/server/store.server.ts';
 
 export const testSiteUrl = 'https://studio.example';
 
@@ -85,7 +85,7 @@ export async function createTestApp({
     store,
     logger,
     loadRenderer: async (): Promise<RenderModule> => {
-      const renderer = await import('../entry-server.tsx');
+      const renderer = await import('../src/entry-server.tsx');
       if (!wrapSource) return renderer;
       return {
         ...renderer,

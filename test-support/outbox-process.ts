@@ -1,12 +1,12 @@
 /**
- * A test process running the outbox as a serving process does: `node --import tsx test-deliverer.ts`, with the
+ * A test process running the outbox as a serving process does: `node --import tsx outbox-process.ts`, with the
  * store and channels configured by the environment (ENQUIRIES_FILE or DATABASE_URL, HUBSPOT_*, SMTP_URL, …).
  * It runs until killed, printing the outbox's log lines as JSON.
  */
 import { pino } from 'pino';
-import { parseConfig } from '../config.server.ts';
-import { deliveryChannels, startOutbox } from './outbox.server.ts';
-import { openEnquiryStore } from './stores.server.ts';
+import { parseConfig } from '../src/server/config.server.ts';
+import { deliveryChannels, startOutbox } from '../src/server/enquiries/outbox.server.ts';
+import { openEnquiryStore } from '../src/server/enquiries/stores.server.ts';
 
 const config = parseConfig(process.env);
 const store = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config) });

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { StoreData } from '../store-schema.ts';
-import { addPost, type AddResult } from './commands/add.server.ts';
-import { ContentError } from './content-error.server.ts';
+import type { StoreData } from '../src/server/store-schema.ts';
+import { addPost, type AddResult } from '../src/server/content/commands/add.server.ts';
+import { ContentError } from '../src/server/content/content-error.server.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 
 /** The time the content tests run at: a new post's dates, and whether it is scheduled, depend on it. */
 export const testNow = new Date('2025-06-01T00:00:00.000Z');

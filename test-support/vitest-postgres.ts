@@ -1,10 +1,10 @@
 /**
  * Vitest's global setup: one real PostgreSQL server for the whole run (Debian's, in a temporary folder, see
  * postgres.ts), stopped at the end. Tests ask for a database of their own with `testDatabase()`
- * (src/server/enquiries/test-fixtures.ts).
+ * (test-support/enquiries.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { startTestPostgres } from './postgres.ts';
+import { startTestPostgres } from '../scripts/lib/postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

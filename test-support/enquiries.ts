@@ -7,7 +7,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { afterEach, beforeEach, inject, vi } from 'vitest';
-import type { NewEnquiry } from './enquiry.ts';
+import type { NewEnquiry } from '../src/server/enquiries/enquiry.ts';
 
 /** For tests: an enquiry as the endpoint hands it to the store; each test adds the fields it is about. */
 export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
@@ -129,7 +129,7 @@ let databases = 0;
 
 /**
  * For tests: an empty PostgreSQL database of its own for each test, on the server the run started
- * (scripts/lib/vitest-postgres.ts), dropped after it. `url` is its DATABASE_URL.
+ * (test-support/vitest-postgres.ts), dropped after it. `url` is its DATABASE_URL.
  */
 export function testDatabase(): { url: string } {
   const admin = inject('postgresUrl');
