@@ -7,11 +7,11 @@ import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { statusPage } from './error-page.server.ts';
 import {
   createFormPageRenderer,
   createPageHandler,
   createPrivatePageRenderer,
-  errorPage,
   type PageHandlerOptions,
 } from './pages.server.ts';
 import { previewLinks, withoutPreviewToken, type PreviewLinks } from './preview-links.server.ts';
@@ -130,7 +130,7 @@ export function createApp(options: AppOptions) {
     if (res.headersSent) return res.destroy();
     // A CDN must not keep a failure in place of the page.
     if (status >= 500) res.set('Cache-Control', 'no-store');
-    res.status(status).type('html').send(errorPage(status, config.public.siteName));
+    res.status(status).type('html').send(statusPage(status, config.public.siteName));
   };
   app.use(pageErrors);
   return app;

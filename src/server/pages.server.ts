@@ -8,7 +8,6 @@ import type { RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
-import { escapeHtml } from './escape-html.server.ts';
 import { cachedPage, PageCache, type CachedPage } from './page-cache.server.ts';
 import type { BlogStore } from './store.server.ts';
 
@@ -37,16 +36,6 @@ const renderTimeoutMs = 10_000;
 // a stale one while it refetches. A content change shows within that window.
 const pageCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
 const notFoundCacheControl = 'public, max-age=0, s-maxage=60';
-
-export function errorPage(status: number, siteName: string): string {
-  const [title, message] =
-    status >= 500
-      ? ['Something went wrong', 'Sorry, something went wrong on our side. Please try again in a moment.']
-      : status === 404
-        ? ['Not found', 'Sorry, there is no file at that address.']
-        : ['Bad request', 'Sorry, we could not understand that address. Please check the link.'];
-  return `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(siteName)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></body></html>`;
-}
 
 /** Renders one page into memory: the complete document, as crawlers get it. */
 async function renderToBuffer(renderer: RenderModule, input: RenderInput, onError: RenderOutput['onError']) {

@@ -16,6 +16,7 @@ import {
   type EnquiryProblem,
 } from '../../lib/enquiry-types.ts';
 import type { Config } from '../config.server.ts';
+import { errorPage } from '../error-page.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
@@ -77,12 +78,12 @@ function refuse(req: Request, res: Response, config: Config, status: number, mes
   }
   const { siteName, contactPhone, contactEmail } = config.public;
   const tel = contactPhone.replace(/[^\d+]/g, '');
+  const reachUs = `<p>Call us on <a href="tel:${escapeHtml(tel)}">${escapeHtml(contactPhone)}</a> or email <a href="mailto:${escapeHtml(contactEmail)}">${escapeHtml(contactEmail)}</a>.</p>`;
+  const more = `${reachUs}${kept ?? '<p><a href="/start-project">Back to the enquiry form</a></p>'}`;
   res
     .status(status)
     .type('html')
-    .send(
-      `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Your enquiry was not sent | ${escapeHtml(siteName)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1>Your enquiry was not sent</h1><p>${escapeHtml(message)}</p><p>Call us on <a href="tel:${escapeHtml(tel)}">${escapeHtml(contactPhone)}</a> or email <a href="mailto:${escapeHtml(contactEmail)}">${escapeHtml(contactEmail)}</a>.</p>${kept ?? '<p><a href="/start-project">Back to the enquiry form</a></p>'}</body></html>`,
-    );
+    .send(errorPage(siteName, { title: 'Your enquiry was not sent', message, more }));
 }
 
 function parseUrl(url: string | undefined): URL | undefined {
