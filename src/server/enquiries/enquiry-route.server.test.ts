@@ -318,6 +318,58 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
     expect(await enquiries.list()).toHaveLength(3);
   });
 
+  test('posts that fill the bots’ trap are counted apart: they never use up a visitor’s hourly count', async () => {
+    const { app, enquiries, token } = await setUp({ env: { ENQUIRY_RATE_LIMIT: '2' } });
+    const post = (address: string, body: object) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, 'X-Forwarded-For': address })
+        .send({ ...visitor, [tokenFieldName]: token(), ...body });
+    const trap = { [honeypotFieldName]: 'https://spam.example' };
+    // Bots at an office's address, then its visitors.
+    for (let i = 0; i < 2; i += 1) await post('203.0.113.20', trap).expect(201);
+    await post('203.0.113.20', {}).expect(201);
+    await post('203.0.113.20', {}).expect(201);
+    await post('203.0.113.20', {}).expect(429);
+    // The trap has a limit of its own, as high, so that a bot cannot fill the store either.
+    const refused = await post('203.0.113.20', trap).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect((await enquiries.list()).map((e) => e.email)).toEqual(['jane@example.com', 'jane@example.com']);
+    expect((await enquiries.all()).filter((e) => e.spam)).toHaveLength(2);
+  });
+
+  test('the hourly 429 to a plain post gives back what the visitor typed, escaped, with a fresh token', async () => {
+    const { app, enquiries, tokens, token } = await setUp({ env: { ENQUIRY_RATE_LIMIT: '1' } });
+    const post = (body: object) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, Referer: `${testSiteUrl}/faq`, 'X-Forwarded-For': '203.0.113.21' })
+        .type('form')
+        .send({ ...visitor, [tokenFieldName]: token(), ...body });
+    await post({}).expect(303);
+    const typed = { company: 'A & B <Co> "quoted"', message: 'Line one\n<script>alert(1)</script>' };
+    const refused = await post(typed).expect(429).expect('Content-Type', /html/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.text).toContain('<h1>Your enquiry was not sent</h1>');
+    expect(refused.text).toContain('Please call or email us');
+    expect(refused.text).toContain('value="jane@example.com"');
+    expect(refused.text).toContain('value="A &amp; B &lt;Co&gt; &quot;quoted&quot;"');
+    expect(refused.text).toContain('>Line one\n&lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(refused.text).not.toContain('<script>');
+    expect(refused.text).toContain('name="plan" value="local-launch"');
+    expect(refused.text).toContain('name="form_page" value="/faq"');
+    expect(tokens.check(tokenIn(refused.text)!, Date.now() + 3_100)).toBe('valid');
+    // JSON gets the same refusal as JSON, with nothing to give back.
+    const json = await request(app)
+      .post('/api/enquiries')
+      .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.21' })
+      .send({ ...visitor, [tokenFieldName]: token() })
+      .expect(429);
+    expect(json.body).toEqual({ error: expect.stringMatching(/Please call or email us/), fields: {} });
+    expect(await enquiries.all()).toHaveLength(1);
+  });
+
   test('failed posts are limited too: 100 a minute per address, then 429, while other addresses are served', async () => {
     const { app, token } = await setUp();
     const post = (address: string, body: object) =>

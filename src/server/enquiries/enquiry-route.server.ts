@@ -173,14 +173,19 @@ export function createEnquiryRouter({
 
   const sharedStore = (name: string) =>
     rateLimitStore?.(name) ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined);
-  const tooMany: RequestHandler = (req, res) => refuse(req, res, config, 429, m.tooMany);
-  // A refused post whose form could be read gets what the visitor typed back (set before the limit is counted).
-  const tooManyKeepingValues: RequestHandler = (req, res) =>
-    refuse(req, res, config, 429, m.tooMany, res.locals.keptValues as string | undefined);
+  /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
+  const keptValues = async (req: Request): Promise<string | undefined> => {
+    const body: unknown = req.body;
+    if (wantsJson(req) || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    const fields = body as Record<string, unknown>;
+    return keptValuesForm(formValues(fields), (await tokens()).issue(), formPagePath(req, fields));
+  };
+  // Every 429 gives a plain post's values back, as every other refusal does.
+  const tooMany: RequestHandler = async (req, res) => refuse(req, res, config, 429, m.tooMany, await keptValues(req));
 
-  // Failed posts (a bad token, invalid fields, a body too large) are not held back by the limit below, so that a
-  // visitor correcting a typo is never stopped; this generous one keeps a client from making them without end.
-  // It is counted when a post has failed, not when it arrives, so that posts still being stored never count.
+  // Failed posts (a bad token, invalid fields, a body too large) are not held back by the hourly limits below, so
+  // that a visitor correcting a typo is never stopped; this generous one keeps a client from making them without
+  // end. It is counted when a post has failed, not when it arrives, so that posts still being stored never count.
   const failures = rateLimit({
     windowMs: 60 * 1000,
     limit: failedPostsPerMinute,
@@ -188,7 +193,7 @@ export function createEnquiryRouter({
     legacyHeaders: false,
     store: sharedStore('enquiry-failures'),
     passOnStoreError: true,
-    handler: tooManyKeepingValues,
+    handler: tooMany,
   });
   // A token that expired (a page cached a day before) or is too young is no sign of abuse: many visitors behind one
   // address (an office, a mobile network) can send those in a minute. They are not failures, but each one renders
@@ -200,8 +205,28 @@ export function createEnquiryRouter({
     legacyHeaders: false,
     store: sharedStore('enquiry-token-retries'),
     passOnStoreError: true,
-    handler: tooManyKeepingValues,
+    handler: tooMany,
   });
+  // Counts accepted enquiries only (a post that could not be stored is given back), in the primary process when
+  // there are several workers, so the limit holds for the whole server. A database that cannot be reached lets the
+  // post through to the store, which answers 503 with the form kept: the visitor is told, and the count resumes when
+  // the database returns.
+  const hourly = (name: string) =>
+    rateLimit({
+      windowMs: 60 * 60 * 1000,
+      limit: config.enquiries.rateLimit,
+      skipFailedRequests: true,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store: sharedStore(name),
+      passOnStoreError: true,
+      handler: tooMany,
+    });
+  const genuine = hourly('enquiries');
+  // Posts that fill the bots' trap are counted apart: bots at an address many people share (an office, a school, a
+  // mobile network, a VPN) never use up its visitors' count.
+  const trapped = hourly('enquiry-trap');
+
   /** Counts a post against a limit; true when that was one too many and the 429 has been sent instead. */
   const overLimit = (limit: RequestHandler, req: Request, res: Response) =>
     new Promise<boolean>((resolve, reject) => {
@@ -211,21 +236,6 @@ export function createEnquiryRouter({
       );
     });
   const tooManyFailures = (req: Request, res: Response) => overLimit(failures, req, res);
-
-  // Counts accepted enquiries only (a visitor correcting a typo is not held back), in the primary process when
-  // there are several workers, so the limit holds for the whole server.
-  const limiter = rateLimit({
-    windowMs: 60 * 60 * 1000,
-    limit: config.enquiries.rateLimit,
-    skipFailedRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: sharedStore('enquiries'),
-    // A database that cannot be reached lets the post through to the store, which answers 503 with the form
-    // kept: the visitor is told, and the count resumes when the database returns.
-    passOnStoreError: true,
-    handler: tooMany,
-  });
 
   const parseBody = [
     express.json({ limit: enquiryBodyLimit }),
@@ -252,7 +262,6 @@ export function createEnquiryRouter({
     const parsed = parseEnquiry(fields);
     if (tokenCheck !== 'valid' || !parsed.ok) {
       const url = formPageUrl(req, fields);
-      if (!json) res.locals.keptValues = keptValuesForm(formValues(fields), formTokens.issue(), url.split('?')[0]!);
       const tokenOnly = parsed.ok && (tokenCheck === 'expired' || tokenCheck === 'too-fast');
       if (await overLimit(tokenOnly ? tokenRetries : failures, req, res)) return;
       const errors: EnquiryErrors = parsed.ok ? {} : { ...parsed.errors };
@@ -277,6 +286,7 @@ export function createEnquiryRouter({
     // A bot that fills in the hidden field gets an ordinary-looking answer; what it sent is kept apart.
     const honeypot = fields[honeypotFieldName];
     const spam = honeypot !== undefined && honeypot !== '';
+    if (await overLimit(spam ? trapped : genuine, req, res)) return;
     // Under SITE_URL whatever Host, X-Forwarded-Host or Referer the client sent: staff follow this link.
     const pageUri = `${config.public.siteUrl}${formPagePath(req, fields)}`;
     let id: string;
@@ -307,7 +317,7 @@ export function createEnquiryRouter({
     res.redirect(303, '/thank-you');
   };
 
-  router.post('/', crossSite, limiter, ...parseBody, accept, bodyErrors);
+  router.post('/', crossSite, ...parseBody, accept, bodyErrors);
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST').status(405).json({ error: 'Method not allowed' });
   });
