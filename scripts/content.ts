@@ -16,7 +16,7 @@ import {
 import { checkStore } from '../src/server/content/commands/check.server.ts';
 import { exportContent, importContent } from '../src/server/content/commands/export-import.server.ts';
 import { listPosts } from '../src/server/content/commands/list.server.ts';
-import { previewDays, previewLink } from '../src/server/content/commands/preview.server.ts';
+import { previewDays, previewLink, revokePreviewLinks } from '../src/server/content/commands/preview.server.ts';
 import { publishPost } from '../src/server/content/commands/publish.server.ts';
 import { removePost } from '../src/server/content/commands/remove.server.ts';
 import { ContentError } from '../src/server/content/content-error.server.ts';
@@ -66,6 +66,7 @@ const program = operatorCommand(
   `  npm run content -- add drafts/winter-menu.md           add a post (a future publishedAt schedules it)
   npm run content -- add drafts/winter-menu.md --draft   add it as a draft, hidden until published
   npm run content -- preview winter-menu-ideas           a link that shows the draft to whoever holds it, for 7 days
+  npm run content -- preview winter-menu-ideas --revoke  end every link made for it so far
   npm run content -- publish winter-menu-ideas           make it public now (--at <ISO time> schedules it)
   npm run content -- add drafts/winter-menu.md --update  replace the post with the same slug
   npm run content -- list
@@ -131,8 +132,15 @@ withData(
         'holds it; every server with the same FORM_SECRET (or key file beside ENQUIRIES_FILE) honours it',
     )
     .argument('<slug>', "the post's slug")
-    .option('--days <n>', `how many days the link works, 1 to ${maxPreviewDays} (default: ${defaultPreviewDays})`),
-).action(async (slug: string, flags: StoreFlags & { days?: string }) => {
+    .option('--days <n>', `how many days the link works, 1 to ${maxPreviewDays} (default: ${defaultPreviewDays})`)
+    .option('--revoke', 'end every link made for this post so far (links made afterwards work)'),
+).action(async (slug: string, flags: StoreFlags & { days?: string; revoke?: boolean }) => {
+  if (flags.revoke) {
+    if (flags.days !== undefined) throw new ContentError('--revoke makes no link: leave out --days');
+    const post = await revokePreviewLinks({ dataFile: flags.data, slug });
+    print(`ended every preview link made so far for "${post.title}" (slug ${post.slug})`);
+    return;
+  }
   const days = previewDays(flags.days);
   let config;
   try {

@@ -10,6 +10,8 @@ import { createApp } from '../src/server/app.server.ts';
 import { devAssets } from '../src/server/assets.server.ts';
 import { parseConfig } from '../src/server/config.server.ts';
 import { FileEnquiryStore } from '../src/server/enquiries/file-store.server.ts';
+import { loadSiteSecret } from '../src/server/enquiries/form-token.server.ts';
+import { previewLinks, type PreviewTarget } from '../src/server/preview-links.server.ts';
 import { BlogStore } from '../src/server/store.server.ts';
 
 export const testSiteUrl = 'https://studio.example';
@@ -108,6 +110,13 @@ export async function createTestApp({
       rmSync(enquiriesDirectory, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A post's preview link (its path), signed as the content command signs it, with the key the server reads. */
+export async function previewLinkPath({ config }: TestApp, post: PreviewTarget, days = 7): Promise<string> {
+  return `/blog/preview/${previewLinks(await loadSiteSecret(config.enquiries)).issue(post, days).token}`;
 }
 
 /** A page as visitors and search engines read it: its text without markup, meta description and JSON-LD blocks. */

@@ -6,7 +6,7 @@ export interface CategoryWithCount extends Category {
   postCount: number;
 }
 
-export interface Post extends Omit<StoredPost, 'categoryId' | 'author' | 'publishedAt'> {
+export interface Post extends Omit<StoredPost, 'categoryId' | 'author' | 'publishedAt' | 'previewKey'> {
   category: Category;
   author: { username: string };
   /** A public post always has its time (only drafts in the store have none). */

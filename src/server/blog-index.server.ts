@@ -36,6 +36,7 @@ export class BlogIndex {
   private readonly bySlug = new Map<string, IndexedPost>();
   private readonly byCategory = new Map<number, IndexedPost[]>();
   private readonly unpublishedBySlug = new Map<string, UnpublishedPost>();
+  private readonly previewKeys = new Map<string, string>();
 
   constructor(
     data: StoreData,
@@ -50,7 +51,8 @@ export class BlogIndex {
     for (const stored of data.posts) {
       const category = categoriesById.get(stored.categoryId);
       if (!category) continue;
-      const { content: _content, categoryId: _categoryId, author, ...rest } = stored;
+      if (stored.previewKey) this.previewKeys.set(stored.slug, stored.previewKey);
+      const { content: _content, categoryId: _categoryId, author, previewKey: _previewKey, ...rest } = stored;
       const { publishedAt } = rest;
       // A draft (no time yet) and a scheduled post are hidden alike, wherever the blog is shown.
       if (publishedAt === null) {
@@ -90,6 +92,11 @@ export class BlogIndex {
     };
   }
 
+  /** The key the preview links of the post with this slug are signed with, public or not; none for older posts. */
+  previewKey(slug: string): string | undefined {
+    return this.previewKeys.get(slug);
+  }
+
   /** Whether a post with this slug is public, without rendering it. */
   isPublic(slug: string): boolean {
     return this.bySlug.has(slug);
@@ -110,7 +117,7 @@ export class BlogIndex {
   unpublished(slug: string): PreviewPost | undefined {
     const entry = this.unpublishedBySlug.get(slug);
     if (!entry) return undefined;
-    const { content, categoryId: _categoryId, author, ...rest } = entry.stored;
+    const { content, categoryId: _categoryId, author, previewKey: _previewKey, ...rest } = entry.stored;
     entry.detail ??= {
       ...rest,
       category: entry.category,

@@ -112,7 +112,8 @@ export function createPageHandler({
     // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
       formToken ? { ...render, enquiry: { token: await formToken() } } : render;
-    const onError = (error: unknown) => logger.error({ err: error, url: req.originalUrl }, 'Error while rendering');
+    const onError = (error: unknown) =>
+      logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Error while rendering');
     try {
       const renderer = await loadRenderer();
       if (cache) {

@@ -1,31 +1,66 @@
 import { writeFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { loadSiteSecret } from './enquiries/form-token.server.ts';
-import { previewLinks } from './preview-links.server.ts';
+import { newPreviewKey } from './preview-links.server.ts';
 import type { StoreData } from './store-schema.ts';
-import { createTestApp, readPage, testPost, testStore } from '../../test-support/server.ts';
+import { createTestApp, previewLinkPath, readPage, testPost, testStore } from '../../test-support/server.ts';
 
 const draftTitle = 'Winter menus that fill cafe tables';
 const scheduledTitle = 'Spring events for Hunter retailers';
+const draft = testPost({
+  id: 30,
+  slug: 'winter-menus',
+  title: draftTitle,
+  publishedAt: null,
+  previewKey: newPreviewKey(),
+});
 const data: StoreData = testStore(8);
 data.posts.push(
-  testPost({ id: 30, slug: 'winter-menus', title: draftTitle, publishedAt: null }),
-  testPost({ id: 31, slug: 'spring-events', title: scheduledTitle, publishedAt: '2099-09-14T23:00:00.000Z' }),
+  draft,
+  testPost({
+    id: 31,
+    slug: 'spring-events',
+    title: scheduledTitle,
+    publishedAt: '2099-09-14T23:00:00.000Z',
+    previewKey: newPreviewKey(),
+  }),
 );
+const keyOf = (slug: string) => data.posts.find((post) => post.slug === slug)?.previewKey ?? '';
+
+/** Everything the app logs, as JSON lines. */
+const logLines: string[] = [];
+const logSink = new Writable({
+  write(chunk, _encoding, callback) {
+    logLines.push(String(chunk));
+    callback();
+  },
+});
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 // Signed as the content command signs it, with the key file beside ENQUIRIES_FILE that the server reads too.
-let link: (slug: string, days?: number) => Promise<string>;
+const link = (slug: string, days = 7) => previewLinkPath(testApp, { slug, previewKey: keyOf(slug) }, days);
 beforeAll(async () => {
-  testApp = await createTestApp({ data });
-  link = async (slug, days = 7) =>
-    `/blog/preview/${previewLinks(await loadSiteSecret(testApp.config.enquiries)).issue(slug, days).token}`;
+  testApp = await createTestApp({ data, logger: pino(logSink) });
 });
 afterAll(() => testApp.close());
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** Serves `next` as the store until the test's end. */
+async function withStore(next: StoreData, run: () => Promise<void>) {
+  await writeFile(testApp.file, JSON.stringify(next));
+  try {
+    await testApp.store.reload();
+    await run();
+  } finally {
+    vi.useRealTimers();
+    await writeFile(testApp.file, JSON.stringify(data));
+    await testApp.store.reload();
+  }
+}
 
 const get = (path: string) => request(testApp.app).get(path);
 
@@ -86,12 +121,14 @@ describe('a post’s preview link', () => {
     const [slug, expires, signature] = preview.slice('/blog/preview/'.length).split('.') as [string, string, string];
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
     const later = (parseInt(expires, 36) + 86_400_000).toString(36);
-    const otherKey = previewLinks(Buffer.alloc(32, 7)).issue('winter-menus', 7).token;
+    const otherPostKey = (await previewLinkPath(testApp, { slug: 'winter-menus', previewKey: newPreviewKey() })).slice(
+      '/blog/preview/'.length,
+    );
     for (const token of [
       `${slug}.${expires}.${flipped}`,
       `${slug}.${later}.${signature}`,
       `spring-events.${expires}.${signature}`,
-      otherKey,
+      otherPostKey,
       'winter-menus',
       'not-a-token',
     ]) {
@@ -125,19 +162,115 @@ describe('a post’s preview link', () => {
       ...data,
       posts: data.posts.map((p) => (p.slug === 'winter-menus' ? { ...p, publishedAt: '2025-02-01T09:00:00.000Z' } : p)),
     };
-    await writeFile(testApp.file, JSON.stringify(published));
-    try {
-      await testApp.store.reload();
+    await withStore(published, async () => {
       const response = await get(preview).expect(302);
       expect(response.headers.location).toBe('/blog/winter-menus');
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect((await get('/blog/winter-menus').expect(200)).text).toContain(draftTitle);
       vi.setSystemTime(Date.now() + 2 * 86_400_000);
       expect((await get(expired).expect(302)).headers.location).toBe('/blog/winter-menus');
+    });
+  });
+
+  test('a link belongs to its post: another post later stored under the same slug and id never answers it', async () => {
+    const preview = await link('winter-menus');
+    await get(preview).expect(200);
+    // Removed, then a new draft added with the same slug (and given the same id back): a key of its own.
+    const clientB = { ...draft, title: 'Client B’s confidential launch', previewKey: newPreviewKey() };
+    await withStore({ ...data, posts: data.posts.map((p) => (p === draft ? clientB : p)) }, async () => {
+      await expectPostNotFound(preview);
+      expect((await get(preview)).text).not.toContain('Client B');
+      const own = await previewLinkPath(testApp, clientB);
+      expect((await get(own).expect(200)).text).toContain('Client B’s confidential launch');
+    });
+    // Published under that slug, it does not answer the old link either: no redirect names it.
+    const publicB = { ...clientB, publishedAt: '2025-02-01T09:00:00.000Z' };
+    await withStore({ ...data, posts: data.posts.map((p) => (p === draft ? publicB : p)) }, async () => {
+      await expectPostNotFound(preview);
+    });
+  });
+
+  test('a post stored before preview keys existed answers no link until it is given a key', async () => {
+    const { previewKey: _previewKey, ...keyless } = draft;
+    await withStore({ ...data, posts: data.posts.map((p) => (p === draft ? keyless : p)) }, async () => {
+      for (const previewKey of ['', newPreviewKey()]) {
+        await expectPostNotFound(await previewLinkPath(testApp, { slug: 'winter-menus', previewKey }));
+      }
+    });
+  });
+
+  test('every answer under /blog/preview/ sends Referrer-Policy: no-referrer, and the page says so too', async () => {
+    const preview = await link('winter-menus');
+    const page = await get(preview).expect(200);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.text).toContain('<meta name="referrer" content="no-referrer"/>');
+    for (const path of [`${preview.slice(0, -1)}x`, '/blog/preview/made-up', '/blog/preview/', '/blog/preview/a/b']) {
+      const response = await get(path).expect(404);
+      expect(response.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(response.text, path).not.toContain('name="referrer"');
+    }
+    await withStore(
+      { ...data, posts: data.posts.map((p) => (p === draft ? { ...p, publishedAt: '2025-02-01T09:00:00.000Z' } : p)) },
+      async () => {
+        expect((await get(preview).expect(302)).headers['referrer-policy']).toBe('no-referrer');
+      },
+    );
+    // Every other page keeps the site's policy, which tells analytics where a visitor came from.
+    expect((await get('/blog/post-2').expect(200)).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  test('only the link as it was issued shows the post: any other spelling of it answers 404', async () => {
+    const preview = await link('winter-menus');
+    const token = preview.slice('/blog/preview/'.length);
+    const [slug, expires, signature] = token.split('.') as [string, string, string];
+    for (const path of [
+      `/blog/preview/${slug}%2E${expires}.${signature}`,
+      `/blog/preview/${slug}%2e${expires}%2E${signature}`,
+      `/blog/preview/%77${token.slice(1)}`,
+      `/blog/preview/${token.replace(/-/g, '%2D')}`,
+      `/BLOG/PREVIEW/${token}`,
+      `/Blog/Preview/${token}`,
+      `${preview}/`,
+    ]) {
+      await expectPostNotFound(path);
+    }
+    // Not a preview's address at all.
+    const doubled = await get(`/blog//preview/${token}`).expect(404);
+    expect(doubled.text).toContain('Page Not Found');
+    expect(doubled.text).not.toContain(draftTitle);
+    await get(`${preview}?utm_source=email`).expect(200);
+  });
+
+  test('the request log and error logs keep /blog/preview/ and nothing after it, however the link is written', async () => {
+    const preview = await link('winter-menus');
+    const token = preview.slice('/blog/preview/'.length);
+    const signature = token.split('.')[2]!;
+    logLines.length = 0;
+    for (const path of [
+      preview,
+      `${preview}?utm_source=email`,
+      preview.replace(/\./g, '%2E'),
+      preview.replace('winter', '%77inter').replace(/\./g, '%252E'),
+      `/BLOG/PREVIEW/${token}/`,
+    ]) {
+      await get(path);
+    }
+    // A post that fails to render: the error is logged with the address it was asked at.
+    const index = testApp.store.index;
+    const post = index.unpublished('winter-menus')!;
+    vi.spyOn(index, 'unpublished').mockReturnValue({ ...post, category: undefined } as never);
+    try {
+      await get(preview).expect(500);
     } finally {
-      vi.useRealTimers();
-      await writeFile(testApp.file, JSON.stringify(data));
-      await testApp.store.reload();
+      vi.restoreAllMocks();
+    }
+    const logged = logLines.map((line) => JSON.parse(line) as { msg: string; url?: string; req?: { url: string } });
+    expect(logged.filter((line) => line.req).map((line) => line.req!.url)).toEqual(Array(6).fill('/blog/preview/'));
+    const errors = logged.filter((line) => line.msg === 'Error while rendering' || line.msg === 'Request failed');
+    expect(errors.map((line) => line.url)).toEqual(['/blog/preview/', '/blog/preview/']);
+    const text = logLines.join('');
+    for (const piece of [signature, signature.slice(0, 20), 'winter-menus', 'inter-menus', 'utm_source']) {
+      expect(text).not.toContain(piece);
     }
   });
 });

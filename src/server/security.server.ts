@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.server.ts';
+import { isPreviewAddress } from './preview-links.server.ts';
 
 /** Only the hosts the embedded form and Google's tag need; no inline or eval'd script anywhere. */
 export function securityHeaders(config: Config): RequestHandler[] {
@@ -50,8 +51,11 @@ export function securityHeaders(config: Config): RequestHandler[] {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     }),
-    (_req, res, next) => {
+    (req, res, next) => {
       res.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+      // A preview link's address is its password: no page it leads to (the site's own included, whose analytics
+      // report the referrer) learns it, whatever the answer (200, 302 or 404).
+      if (isPreviewAddress(req.originalUrl)) res.set('Referrer-Policy', 'no-referrer');
       next();
     },
   ];

@@ -43,6 +43,14 @@ export const postSchema = z.strictObject({
   /** When the post becomes public; null for a draft, which stays hidden until it is given a time. */
   publishedAt: isoDate.nullable(),
   createdAt: isoDate,
+  /**
+   * The random key its preview links are signed with (src/server/preview-links.server.ts): never shown, not in an
+   * export. A post stored before keys existed has none until `preview` gives it one.
+   */
+  previewKey: z
+    .string()
+    .regex(/^[\w-]{22}$/, 'must be 22 characters of base64url (made by the content command)')
+    .optional(),
 });
 
 function duplicates<T>(values: T[]): T[] {

@@ -8,10 +8,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRoutes, matchAppRoute } from '../app/routes.tsx';
 import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
-import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './enquiries/form-token.server.ts';
-import { previewLinks } from './preview-links.server.ts';
+import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
+import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from './store-schema.ts';
-import { createTestApp, testSiteUrl } from '../../test-support/server.ts';
+import { createTestApp, previewLinkPath, testSiteUrl } from '../../test-support/server.ts';
 
 // Every page's server HTML, in each state a visitor can reach, checked by the W3C's Nu Html Checker (vnu, a Java
 // program: `apt-get install default-jre-headless`). One run checks every file, as starting its JVM takes seconds.
@@ -67,12 +67,13 @@ const mediaStress: StoredPost = {
     'break.',
   ].join('\n'),
 };
-const draft: StoredPost = { ...newest, id: 1001, slug: 'a-draft-in-review', publishedAt: null };
-const scheduled: StoredPost = {
+const draft = { ...newest, id: 1001, slug: 'a-draft-in-review', publishedAt: null, previewKey: newPreviewKey() };
+const scheduled = {
   ...newest,
   id: 1002,
   slug: 'scheduled-for-later',
   publishedAt: '2099-01-01T09:00:00.000Z',
+  previewKey: newPreviewKey(),
 };
 const data: StoreData = {
   categories: [...seeded.categories, emptyCategory],
@@ -89,8 +90,8 @@ interface PageState {
   shows?: string;
   /** A plain form post to /api/enquiries with these values, sent from `path`. */
   post?: Record<string, string>;
-  /** The slug of a post whose signed preview link (made when rendered) is the page. */
-  preview?: string;
+  /** The post whose signed preview link (made when rendered) is the page. */
+  preview?: PreviewTarget;
 }
 
 const states: PageState[] = [
@@ -116,8 +117,8 @@ const states: PageState[] = [
   { name: 'a post with body images', path: '/blog/website-speed-mobile-local-business', shows: '<figure' },
   { name: 'a post of everything markdown writes', path: `/blog/${mediaStress.slug}`, shows: 'vimeo' },
   { name: 'an unknown post', path: '/blog/no-such-post', status: 404, shows: 'Blog Post Not Found' },
-  { name: 'a draft’s preview', path: '/blog/preview/…', preview: draft.slug, shows: 'is a draft' },
-  { name: 'a scheduled post’s preview', path: '/blog/preview/…', preview: scheduled.slug, shows: '1 January 2099' },
+  { name: 'a draft’s preview', path: '/blog/preview/…', preview: draft, shows: 'is a draft' },
+  { name: 'a scheduled post’s preview', path: '/blog/preview/…', preview: scheduled, shows: '1 January 2099' },
   { name: 'an unknown page', path: '/no/such/page', status: 404, shows: 'Page Not Found' },
   { name: 'thank-you', path: '/thank-you' },
   { name: 'privacy', path: '/privacy' },
@@ -138,8 +139,11 @@ const errors = new Map<string, string[]>();
 
 async function render(state: PageState): Promise<string> {
   if (state.preview) {
-    const { token } = previewLinks(await loadSiteSecret(testApp.config.enquiries)).issue(state.preview, 1);
-    return (await request(testApp.app).get(`/blog/preview/${token}`).expect(200)).text;
+    return (
+      await request(testApp.app)
+        .get(await previewLinkPath(testApp, state.preview, 1))
+        .expect(200)
+    ).text;
   }
   if (!state.post)
     return (

@@ -114,11 +114,25 @@ describe('content CLI', () => {
       expect(preview.stdout).toMatch(/^https:\/\/studio\.example\/blog\/preview\/winter-menu\.[0-9a-z]+\.[\w-]{43}\n$/);
       // Signed with the key the server reads: the file beside ENQUIRIES_FILE.
       const token = preview.stdout.trim().split('/').pop()!;
-      expect(previewLinks(key).verify(token)).toEqual({ slug: 'winter-menu', expired: false });
+      const { previewKey } = (await ws.storeData()).posts.find((post) => post.slug === 'winter-menu')!;
+      expect(previewLinks(key).verify(token, () => previewKey)).toEqual({ slug: 'winter-menu', expired: false });
       const withoutSiteUrl = await cli(['preview', 'winter-menu', '--data', ws.dataFile], { ...env, SITE_URL: '' });
       expect(withoutSiteUrl.code).toBe(0);
       expect(withoutSiteUrl.stdout).toMatch(/^http:\/\/localhost:3000\/blog\/preview\//);
       expect(withoutSiteUrl.stderr).toBe('warning: SITE_URL is not set: the link starts with http://localhost:3000\n');
+
+      // The client's review is over: every link sent so far ends.
+      const revoke = await cli(['preview', 'winter-menu', '--revoke', '--data', ws.dataFile], env);
+      expect(revoke).toMatchObject({
+        code: 0,
+        stderr: '',
+        stdout: 'ended every preview link made so far for "Winter Menu Ideas for Newcastle Cafes" (slug winter-menu)\n',
+      });
+      const renewed = (await ws.storeData()).posts.find((post) => post.slug === 'winter-menu')!.previewKey;
+      expect(renewed).not.toBe(previewKey);
+      expect(previewLinks(key).verify(token, () => renewed)).toBeUndefined();
+      const both = await cli(['preview', 'winter-menu', '--revoke', '--days', '3', '--data', ws.dataFile], env);
+      expect(both).toMatchObject({ code: 1, stderr: 'error: --revoke makes no link: leave out --days\n' });
 
       const publish = await cli(['publish', 'winter-menu', '--data', ws.dataFile]);
       expect(publish).toMatchObject({ code: 0, stderr: '' });

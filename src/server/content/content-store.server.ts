@@ -46,6 +46,7 @@ function orderedPost(p: StoredPost): StoredPost {
     author: p.author,
     publishedAt: p.publishedAt,
     createdAt: p.createdAt,
+    ...(p.previewKey === undefined ? {} : { previewKey: p.previewKey }),
   };
 }
 

@@ -26,6 +26,7 @@ export const frontMatterKeys = [
   'publishedAt',
   'createdAt',
   'featuredImage',
+  'previewKey',
 ] as const;
 
 const dateKeys = new Set<string>(['publishedAt', 'createdAt']);
@@ -42,6 +43,8 @@ const frontMatterSchema = z.strictObject({
   publishedAt: postSchema.shape.publishedAt.optional(),
   createdAt: postSchema.shape.createdAt.optional(),
   featuredImage: z.string().trim().min(1, 'must be a path under public/ or a local image file'),
+  // Written by export and read back by import, so that a restored post keeps its preview links; add ignores it.
+  previewKey: postSchema.shape.previewKey,
 });
 
 export type PostFrontMatter = z.infer<typeof frontMatterSchema>;
@@ -64,6 +67,7 @@ export interface PostFileFields {
   publishedAt: string | null;
   createdAt: string;
   featuredImage: string;
+  previewKey?: string;
   content: string;
 }
 
@@ -195,6 +199,7 @@ export function serializePostFile(post: PostFileFields): string {
     `publishedAt: ${post.publishedAt === null ? 'null' : scalar(post.publishedAt)}`,
     `createdAt: ${scalar(post.createdAt)}`,
     `featuredImage: ${scalar(post.featuredImage)}`,
+    ...(post.previewKey === undefined ? [] : [`previewKey: ${scalar(post.previewKey)}`]),
   ];
   return `---\n${lines.join('\n')}\n---\n\n${post.content}\n`;
 }

@@ -18,7 +18,7 @@ import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { parseAttribution, type Attribution } from './attribution.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
 import { FileEnquiryStore } from './file-store.server.ts';
-import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
+import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './form-token.server.ts';
 import { reportEnquiries } from './commands.server.ts';
 import { addedBySite, typedByVisitor, forwardToHubSpot } from './hubspot.server.ts';
 import { deliveryChannels, startOutbox } from './outbox.server.ts';
@@ -379,10 +379,32 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
   });
 });
 
-test('a visit that began on a preview link keeps the post’s slug, never the link’s token', () => {
-  const landingPath = '/blog/preview/winter-menu.m3x9ab.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
-  expect(parseAttribution({ first: { landingPath }, last: { landingPath } })).toEqual({
-    first: { landingPath: '/blog/preview/winter-menu.(token)' },
-    last: { landingPath: '/blog/preview/winter-menu.(token)' },
-  });
+test('a visit that began on a preview link keeps /blog/preview/ and nothing after it, however it was written', async () => {
+  const app = await createTestApp();
+  cleanups.push(app.close);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const link = 'winter-menu.m3x9ab.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+  const written = [
+    `/blog/preview/${link}`,
+    `/blog/preview/${link}?utm_source=email`,
+    `/blog/preview/${link.replace(/\./g, '%2E')}`,
+    `/blog/preview/%77${link.slice(1).replace(/\./g, '%252E')}`,
+    `/blog/%70review/${link}`,
+    `/BLOG/PREVIEW/${link}/`,
+  ];
+  for (const landingPath of written) {
+    await request(app.app)
+      .post('/api/enquiries')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({
+        firstname: 'Jane',
+        email: 'jane@example.com',
+        [tokenFieldName]: token,
+        attribution: { first: { landingPath }, last: { landingPath: '/services' } },
+      })
+      .expect(201);
+  }
+  const stored = (await app.enquiries.list()).map((enquiry) => enquiry.attribution?.first?.landingPath);
+  expect(stored).toEqual(written.map(() => '/blog/preview/'));
+  expect(JSON.stringify(await app.enquiries.list())).not.toMatch(/winter|inter-menu|abcdefghij/);
 });

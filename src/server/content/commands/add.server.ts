@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { defaultAuthor } from '../../../content/authors.ts';
+import { newPreviewKey } from '../../preview-links.server.ts';
 import type { StoredCategory, StoredPost } from '../../store-schema.ts';
 import { unknownAuthor } from '../authors.server.ts';
 import { ContentError } from '../content-error.server.ts';
@@ -121,6 +122,17 @@ function safeDecode(path: string): string {
 }
 
 /**
+ * The preview key an updated post keeps: its own, unless the update takes a public post out of view again. Links
+ * made before it went public would otherwise show it again; its author makes new ones for the next review.
+ * Why: docs/decisions/preview-links.md
+ */
+function keptPreviewKey(existing: StoredPost | undefined, publishedAt: string | null, now: Date): string | undefined {
+  if (!existing) return undefined;
+  const unpublished = postState(existing, now) === 'published' && postState({ publishedAt }, now) !== 'published';
+  return unpublished ? undefined : existing.previewKey;
+}
+
+/**
  * Imports one markdown post into the store. Everything is checked before anything is written: the front
  * matter, the slug (unique unless `update`), the id, the author, the category and every image. Converted images
  * get new, content-hashed names, so no file another post uses is ever written over.
@@ -160,6 +172,7 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
 
     // Without a time in the file, an updated post keeps its own: a draft's null too, which `??` would drop.
     const ownTime = existing ? existing.publishedAt : now.toISOString();
+    const publishedAt = options.draft ? null : front.publishedAt === undefined ? ownTime : front.publishedAt;
     const post: StoredPost = {
       id,
       slug,
@@ -169,8 +182,9 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       featuredImage,
       categoryId: category.id,
       author: front.author ?? existing?.author ?? defaultAuthor,
-      publishedAt: options.draft ? null : front.publishedAt === undefined ? ownTime : front.publishedAt,
+      publishedAt,
       createdAt: front.createdAt ?? existing?.createdAt ?? now.toISOString(),
+      previewKey: keptPreviewKey(existing, publishedAt, now) ?? newPreviewKey(),
     };
     const posts = existing ? data.posts.map((p) => (p === existing ? post : p)) : [...data.posts, post];
     const result: AddResult = {

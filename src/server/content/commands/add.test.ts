@@ -46,6 +46,7 @@ describe('add', () => {
       author: 'studio-team',
       publishedAt: now.toISOString(),
       createdAt: now.toISOString(),
+      previewKey: expect.stringMatching(/^[\w-]{22}$/),
     });
     expect(data.posts[0]).toEqual(fixtureStore.posts[0]);
   });
@@ -69,6 +70,8 @@ describe('add', () => {
         'author',
         'publishedAt',
         'createdAt',
+        // The fixture's post was stored before preview keys existed.
+        ...(post.slug === 'ordered' ? ['previewKey'] : []),
       ]);
     }
   });
@@ -186,6 +189,34 @@ describe('add', () => {
       createdAt: '2024-12-01T00:00:00.000Z',
     });
     expect(result.state).toBe('scheduled');
+  });
+
+  test('add gives each post a preview key of its own; --update keeps it unless it takes a public post back', async () => {
+    const keyOf = async (slug: string) => (await readStore(ws.dataFile)).posts.find((p) => p.slug === slug)?.previewKey;
+    const draft = await ws.postFile('d.md', newPostFront({ slug: 'in-review' }));
+    await addPost({ file: draft, dataFile: ws.dataFile, publicDir: ws.publicDir, draft: true });
+    const key = await keyOf('in-review');
+    await add(await ws.postFile('o.md', newPostFront({ slug: 'other' })));
+    expect(await keyOf('other')).not.toBe(key);
+    // Revised, scheduled, published: the same post, the links made for its review keep working.
+    await addPost({ file: draft, dataFile: ws.dataFile, publicDir: ws.publicDir, draft: true, update: true });
+    expect(await keyOf('in-review')).toBe(key);
+    const at = (publishedAt: string) => ws.postFile('d.md', newPostFront({ slug: 'in-review', publishedAt }));
+    await add(await at('2099-01-01T00:00:00.000Z'), { update: true });
+    expect(await keyOf('in-review')).toBe(key);
+    await add(await at('2025-05-01T00:00:00.000Z'), { update: true });
+    expect(await keyOf('in-review')).toBe(key);
+    // Taken back out of view (a draft or a future time again): the links made before it went public end.
+    await addPost({ file: draft, dataFile: ws.dataFile, publicDir: ws.publicDir, draft: true, update: true });
+    const unpublished = await keyOf('in-review');
+    expect(unpublished).toMatch(/^[\w-]{22}$/);
+    expect(unpublished).not.toBe(key);
+    await add(await at('2025-05-01T00:00:00.000Z'), { update: true });
+    await add(await at('2099-01-01T00:00:00.000Z'), { update: true });
+    expect(await keyOf('in-review')).not.toBe(unpublished);
+    // A post stored before keys existed gets one when updated.
+    await add(await ws.postFile('f.md', newPostFront({ slug: 'first-post' })), { update: true });
+    expect(await keyOf('first-post')).toMatch(/^[\w-]{22}$/);
   });
 
   test('add --update rejects an unknown slug and leaves the store unchanged', async () => {

@@ -231,6 +231,7 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
         author: front.author ?? defaultAuthor,
         publishedAt: front.publishedAt,
         createdAt: front.createdAt,
+        ...(front.previewKey === undefined ? {} : { previewKey: front.previewKey }),
       },
     });
   }

@@ -1,8 +1,8 @@
 import { postPath, previewPath } from '../../../lib/blog-types.ts';
-import { defaultPreviewDays, maxPreviewDays, previewLinks } from '../../preview-links.server.ts';
+import { defaultPreviewDays, maxPreviewDays, newPreviewKey, previewLinks } from '../../preview-links.server.ts';
 import type { StoredPost } from '../../store-schema.ts';
 import { ContentError } from '../content-error.server.ts';
-import { loadStore, type StoreOptions } from '../content-store.server.ts';
+import { loadStore, modifyStore, type StoreOptions } from '../content-store.server.ts';
 import { postState, type PostState } from '../post-state.server.ts';
 
 export interface PreviewOptions extends StoreOptions {
@@ -30,20 +30,45 @@ export function previewDays(value: string | undefined): number {
   throw new ContentError(`--days must be a whole number from 1 to ${maxPreviewDays} (got ${JSON.stringify(value)})`);
 }
 
+const noSuchPost = (slug: string) => new ContentError(`no post with slug "${slug}" (see: npm run content -- list)`);
+
+type KeyedPost = StoredPost & { previewKey: string };
+const hasPreviewKey = (post: StoredPost): post is KeyedPost => post.previewKey !== undefined;
+
+/**
+ * Gives the post a new preview key under the store's lock, which ends every link made with the one before; with
+ * `onlyIfMissing`, only a post that has none yet (one stored before keys existed) gets one.
+ */
+async function renewPreviewKey(dataFile: string, slug: string, onlyIfMissing: boolean): Promise<KeyedPost> {
+  return modifyStore(dataFile, async (data) => {
+    const post = data.posts.find((p) => p.slug === slug);
+    if (!post) throw noSuchPost(slug);
+    const renewed = onlyIfMissing && hasPreviewKey(post) ? post : { ...post, previewKey: newPreviewKey() };
+    return { data: { ...data, posts: data.posts.map((p) => (p === post ? renewed : p)) }, result: renewed };
+  });
+}
+
 /**
  * A signed link that shows a draft or a scheduled post as it will appear, to whoever holds it, until it expires.
- * Never writes. A post already public needs no preview: its own address is given instead.
+ * Writes only to give a post stored before preview keys existed its key. A post already public needs no preview:
+ * its own address is given instead.
  */
 export async function previewLink(options: PreviewOptions): Promise<PreviewResult> {
   const data = await loadStore(options.dataFile);
-  const post = data.posts.find((p) => p.slug === options.slug);
-  if (!post) throw new ContentError(`no post with slug "${options.slug}" (see: npm run content -- list)`);
-  const state = postState(post);
+  const found = data.posts.find((p) => p.slug === options.slug);
+  if (!found) throw noSuchPost(options.slug);
+  const state = postState(found);
   if (state === 'published') {
     throw new ContentError(
-      `post "${post.slug}" is already published: ${options.siteUrl}${postPath(post.slug)} (a preview is for a draft or a scheduled post)`,
+      `post "${found.slug}" is already published: ${options.siteUrl}${postPath(found.slug)} (a preview is for a draft or a scheduled post)`,
     );
   }
-  const { token, expiresAt } = previewLinks(options.secret).issue(post.slug, options.days);
+  const post = hasPreviewKey(found) ? found : await renewPreviewKey(options.dataFile, found.slug, true);
+  const { token, expiresAt } = previewLinks(options.secret).issue(post, options.days);
   return { url: `${options.siteUrl}${previewPath(token)}`, post, state, expiresAt };
+}
+
+/** `preview <slug> --revoke`: every link made for the post so far stops working; links made after work again. */
+export async function revokePreviewLinks(options: StoreOptions & { slug: string }): Promise<StoredPost> {
+  return renewPreviewKey(options.dataFile, options.slug, false);
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { previewLinks } from '../../preview-links.server.ts';
 import { addPost } from './add.server.ts';
-import { previewDays, previewLink } from './preview.server.ts';
+import { previewDays, previewLink, revokePreviewLinks } from './preview.server.ts';
+import { removePost } from './remove.server.ts';
 import { newPostFront, refusal, workspaceForEachTest } from '../../../../test-support/content.ts';
 
 const ws = workspaceForEachTest();
@@ -21,6 +23,13 @@ async function add(slug: string, front: Record<string, unknown> = {}, draft = fa
 }
 
 const preview = (slug: string, days = 7) => previewLink({ dataFile: ws.dataFile, slug, days, siteUrl, secret });
+const tokenOf = (url: string) => url.slice(`${siteUrl}/blog/preview/`.length);
+
+/** What the server answers for a token, by the post the store has under its slug now. */
+async function verify(token: string, links = previewLinks(secret)) {
+  const posts = (await ws.storeData()).posts;
+  return links.verify(token, (slug) => posts.find((post) => post.slug === slug)?.previewKey);
+}
 
 describe('preview', () => {
   test('prints a link under SITE_URL for a draft or a scheduled post, which names that post', async () => {
@@ -33,9 +42,9 @@ describe('preview', () => {
       const result = await preview(slug!);
       expect(result.state).toBe(state);
       expect(result.url).toMatch(new RegExp(`^${siteUrl}/blog/preview/${slug}\\.[0-9a-z]+\\.[\\w-]{43}$`));
-      const token = result.url.slice(`${siteUrl}/blog/preview/`.length);
-      expect(previewLinks(secret).verify(token)).toEqual({ slug, expired: false });
-      expect(previewLinks(randomBytes(32)).verify(token)).toBeUndefined();
+      const token = tokenOf(result.url);
+      expect(await verify(token)).toEqual({ slug, expired: false });
+      expect(await verify(token, previewLinks(randomBytes(32)))).toBeUndefined();
     }
   });
 
@@ -46,9 +55,9 @@ describe('preview', () => {
     expect(expiresAt.toISOString()).toBe('2025-06-04T00:00:00.000Z');
     const token = url.split('/').pop()!;
     vi.setSystemTime(Date.parse('2025-06-04T00:00:00.000Z') - 1);
-    expect(previewLinks(secret).verify(token)).toEqual({ slug: 'a-draft', expired: false });
+    expect(await verify(token)).toEqual({ slug: 'a-draft', expired: false });
     vi.setSystemTime(Date.parse('2025-06-04T00:00:00.000Z'));
-    expect(previewLinks(secret).verify(token)).toEqual({ slug: 'a-draft', expired: true });
+    expect(await verify(token)).toEqual({ slug: 'a-draft', expired: true });
   });
 
   test('a token changed anywhere is refused', async () => {
@@ -66,8 +75,52 @@ describe('preview', () => {
       `${token}x`,
       '',
     ]) {
-      expect(previewLinks(secret).verify(tampered), tampered).toBeUndefined();
+      expect(await verify(tampered), tampered).toBeUndefined();
     }
+  });
+
+  test('--revoke ends every link made for the post so far; links made after it work', async () => {
+    await add('a-draft', {}, true);
+    await add('other', {}, true);
+    const before = [tokenOf((await preview('a-draft')).url), tokenOf((await preview('a-draft', 30)).url)];
+    const other = tokenOf((await preview('other')).url);
+    const revoked = await revokePreviewLinks({ dataFile: ws.dataFile, slug: 'a-draft' });
+    expect(revoked.slug).toBe('a-draft');
+    for (const token of before) expect(await verify(token)).toBeUndefined();
+    expect(await verify(other)).toEqual({ slug: 'other', expired: false });
+    expect(await verify(tokenOf((await preview('a-draft')).url))).toEqual({ slug: 'a-draft', expired: false });
+    expect(await rejects(() => revokePreviewLinks({ dataFile: ws.dataFile, slug: 'nope' }))).toBe(
+      'no post with slug "nope" (see: npm run content -- list)',
+    );
+  });
+
+  test('a post removed and added again under the same slug (and id) answers none of the old post’s links', async () => {
+    await add('a-draft', {}, true);
+    const { id } = (await ws.storeData()).posts.find((post) => post.slug === 'a-draft')!;
+    const old = tokenOf((await preview('a-draft')).url);
+    await removePost({ dataFile: ws.dataFile, publicDir: ws.publicDir, slug: 'a-draft' });
+    await add('a-draft', { title: 'Another client’s draft', featuredImage: 'https://images.example.com/b.jpg' }, true);
+    expect((await ws.storeData()).posts.find((post) => post.slug === 'a-draft')!.id).toBe(id);
+    expect(await verify(old)).toBeUndefined();
+    expect(await verify(tokenOf((await preview('a-draft')).url))).toEqual({ slug: 'a-draft', expired: false });
+  });
+
+  test('a post stored before preview keys existed is given one, under the store’s lock, by its first link', async () => {
+    await add('a-draft', {}, true);
+    const data = await ws.storeData();
+    await writeFile(
+      ws.dataFile,
+      JSON.stringify({ ...data, posts: data.posts.map(({ previewKey: _previewKey, ...post }) => post) }),
+    );
+    const first = tokenOf((await preview('a-draft')).url);
+    const key = (await ws.storeData()).posts.find((post) => post.slug === 'a-draft')!.previewKey;
+    expect(key).toMatch(/^[\w-]{22}$/);
+    // The first post (published) was not touched, and the next link reads the key without writing.
+    expect((await ws.storeData()).posts.find((post) => post.slug === 'first-post')!.previewKey).toBeUndefined();
+    const bytes = await ws.storeBytes();
+    const second = tokenOf((await preview('a-draft')).url);
+    expect((await ws.storeBytes()).equals(bytes)).toBe(true);
+    for (const token of [first, second]) expect(await verify(token)).toEqual({ slug: 'a-draft', expired: false });
   });
 
   test('refuses a published post, giving its address, and an unknown slug', async () => {
