@@ -98,16 +98,17 @@ export function pageUrl(input: string): string {
 }
 
 /**
- * The route's one shared 404 address when `url` (a `pageUrl`) is a 404 of a route that has one (a missing post),
- * else undefined: every such address is then one cache entry, as every unknown path is. Looks the data up, which
- * costs far less than a render and its compressions.
+ * The route's shared 404 address when `url` (a `pageUrl`) is a 404 of a route that has one (a missing post, a
+ * made-up preview link, an unknown category, a page past the last), else undefined: every address of that kind is
+ * then one cache entry, as every unknown path is. Looks the data up, which costs far less than a render and its
+ * compressions.
  */
 export async function sharedNotFoundUrl(url: string, source: BlogSource): Promise<string | undefined> {
   const { pathname, searchParams } = siteUrl(url);
   const { route, params } = matchAppRoute(pathname);
-  if (!route.notFoundUrl || !route.prefetch || url === route.notFoundUrl) return undefined;
-  const status = await route.prefetch({ queryClient: createQueryClient(), source, params, searchParams });
-  return status === 404 ? route.notFoundUrl : undefined;
+  if (!route.notFoundUrl || !route.prefetch) return undefined;
+  const context = { queryClient: createQueryClient(), source, params, searchParams };
+  return (await route.prefetch(context)) === 404 ? route.notFoundUrl(context) : undefined;
 }
 
 /** Decides the status (matching the route and loading its data) before a byte is streamed, then renders. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -102,4 +102,16 @@ export function peakRssMiB(pid: number): number {
 export function currentRssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : 0;
+}
+
+/** Clock ticks per second, the unit of a process's CPU times in /proc. */
+let clockTicks: number | undefined;
+
+/** CPU time a process has used so far, user and system, all its threads (libuv's pool included), in ms. */
+export function cpuTimeMs(pid: number): number {
+  // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ')'.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
 }

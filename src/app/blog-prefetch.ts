@@ -1,4 +1,10 @@
-import { parseBlogSearch } from '../lib/blog-search.ts';
+import {
+  blogListHref,
+  lastReadablePage,
+  listPageCount,
+  missingCategorySlug,
+  parseBlogSearch,
+} from '../lib/blog-search.ts';
 import {
   blogCategoriesQuery,
   blogPostQuery,
@@ -8,14 +14,31 @@ import {
 } from '../lib/queries.ts';
 import type { PrefetchContext } from './routes.tsx';
 
-/** The blog's list: its categories and the page of posts asked for; 404 for an unknown category or page. */
+/**
+ * The blog's list: its categories and the page of posts asked for; 404 for an unknown category or a page past the
+ * last, known from the categories alone (as the page knows it), so that neither depends on the page's number.
+ */
 export async function prefetchBlogList({ queryClient, source, searchParams }: PrefetchContext): Promise<number> {
   const { categorySlug, page } = parseBlogSearch(searchParams);
   const categories = await queryClient.fetchQuery(blogCategoriesQuery(source));
   const category = categorySlug ? categories.find((c) => c.slug === categorySlug) : undefined;
   if (categorySlug && !category) return 404;
-  const list = await queryClient.fetchQuery(blogPostsQuery(source, { categoryId: category?.id, page }));
-  return page > 1 && page > list.pagination.pages ? 404 : 200;
+  if (page > 1 && page > listPageCount(categories, category)) return 404;
+  await queryClient.fetchQuery(blogPostsQuery(source, { categoryId: category?.id, page }));
+  return 200;
+}
+
+/**
+ * The one address every 404 of a kind is rendered and cached as: every unknown category shows the same page, and
+ * every page past the last of one list (all posts, or a category's) does. Called after prefetchBlogList said 404.
+ */
+export function blogListNotFoundUrl({ queryClient, source, searchParams }: PrefetchContext): string {
+  const { categorySlug } = parseBlogSearch(searchParams);
+  const categories = queryClient.getQueryData(blogCategoriesQuery(source).queryKey) ?? [];
+  if (categorySlug && !categories.some((c) => c.slug === categorySlug)) {
+    return blogListHref({ categorySlug: missingCategorySlug, page: 1 });
+  }
+  return blogListHref({ categorySlug, page: lastReadablePage });
 }
 
 /** A post and the related posts shown under it; 404 for an unknown post. */

@@ -24,17 +24,19 @@ function browserQueryClient(): QueryClient {
 }
 
 /**
- * The server renders every missing post's page once, as `missingPostSlug`'s: the answer it sends (that post is
- * missing) is this address's, so the page's first render here shows the same screen without asking again.
+ * The server renders every missing post's page once, as `missingPostSlug`'s, and answers a preview link that shows
+ * nothing with it too: the answer it sends (that post is missing) is this address's, so the page's first render here
+ * shows the same screen without asking again.
  */
 function asThisPost(state: DehydratedState): DehydratedState {
-  const slug = matchAppRoute(window.location.pathname).params.slug;
-  if (!slug || slug === missingPostSlug) return state;
+  const { slug, token } = matchAppRoute(window.location.pathname).params;
+  const thisPostKey =
+    slug !== undefined ? ['blog', 'post', slug] : token !== undefined ? ['blog', 'preview', token] : [];
+  if (!thisPostKey.length || slug === missingPostSlug) return state;
   const queries = state.queries.map((query) => {
     const [scope, kind, key] = query.queryKey;
     if (scope !== 'blog' || kind !== 'post' || key !== missingPostSlug) return query;
-    const queryKey = ['blog', 'post', slug];
-    return { ...query, queryKey, queryHash: hashKey(queryKey) };
+    return { ...query, queryKey: thisPostKey, queryHash: hashKey(thisPostKey) };
   });
   return { ...state, queries };
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import { missingPostSlug, previewPath, type BlogSource } from '../lib/blog-types.ts';
+import { missingPostSlug, postPath, previewPath, type BlogSource } from '../lib/blog-types.ts';
 import { withoutTrailingSlashes } from '../lib/path.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import type { RouteParams } from './route-params.tsx';
@@ -25,10 +25,11 @@ export interface AppRoute {
   /** Listed in the sitemap unless false. */
   sitemap?: boolean;
   /**
-   * The address this route's 404 is rendered and cached as, when that page is the same whatever the address asked
-   * for: every missing post is one cache entry, as every unknown path is.
+   * The address this route's 404 is rendered and cached as, when that page is the same for every address of its
+   * kind (every missing post, every unknown category): each kind is one cache entry, as every unknown path is.
+   * Read once `prefetch` has said 404, from what it loaded.
    */
-  notFoundUrl?: string;
+  notFoundUrl?: (context: PrefetchContext) => string | Promise<string>;
 }
 
 /**
@@ -36,6 +37,10 @@ export interface AppRoute {
  * page's scripts carry, with the query factories and the JSON API client it needs.
  */
 const blogPrefetch = () => import('./blog-prefetch.ts');
+
+// A slug no post can have: the page for a missing post names no slug (its canonical link is /blog), and the browser
+// reads this one's answer as its own (src/app/blog-queries.tsx).
+const missingPostUrl = postPath(missingPostSlug);
 
 export const notFoundRoute: AppRoute = {
   path: '*',
@@ -74,21 +79,22 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogList(context),
     searchKeys: ['category', 'page'],
+    notFoundUrl: async (context) => (await blogPrefetch()).blogListNotFoundUrl(context),
   },
   {
     path: '/blog/:slug',
     page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogPost(context),
-    // A slug no post can have: the page for a missing post names no slug (its canonical link is /blog), and the
-    // browser reads this one's answer as its own (src/app/blog-queries.tsx).
-    notFoundUrl: `/blog/${missingPostSlug}`,
+    notFoundUrl: () => missingPostUrl,
   },
   {
-    // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts).
+    // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts). A link that
+    // shows nothing is a missing post, made up or not.
     path: previewPath(':token'),
     page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogPreview(context),
     sitemap: false,
+    notFoundUrl: () => missingPostUrl,
   },
   notFoundRoute,
 ];

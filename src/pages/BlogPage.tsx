@@ -9,7 +9,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { blogCopy } from '../content/page-copy/blog.ts';
-import { blogListHref, parseBlogSearch } from '../lib/blog-search.ts';
+import { blogListHref, listPageCount, parseBlogSearch } from '../lib/blog-search.ts';
 import { BLOG_PAGE_SIZE } from '../lib/blog-types.ts';
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
 
@@ -38,15 +38,19 @@ function BlogPage() {
   const categories = useQuery(blogCategoriesQuery(source));
   const category = categorySlug ? categories.data?.find((c) => c.slug === categorySlug) : undefined;
   const unknownCategory = Boolean(categorySlug) && categories.isSuccess && !category;
+  const pastLastPage = Boolean(categories.data && page > 1 && page > listPageCount(categories.data, category));
+  // Every page past the last (and every unknown category) is the same page, whatever its number: the server keeps
+  // one copy of it.
+  const notFound = unknownCategory || pastLastPage;
+  const shownPage = notFound ? 1 : page;
   const posts = useQuery({
     ...blogPostsQuery(source, { categoryId: category?.id, page }),
-    enabled: !categorySlug || Boolean(category),
+    enabled: (!categorySlug || Boolean(category)) && !pastLastPage,
   });
 
   const list = posts.data;
-  const pastLastPage = Boolean(list && page > 1 && page > list.pagination.pages);
   const copy = blogCopy;
-  const title = [category ? `${category.name} articles` : copy.title, page > 1 ? `Page ${page}` : '']
+  const title = [category ? `${category.name} articles` : copy.title, shownPage > 1 ? `Page ${shownPage}` : '']
     .filter(Boolean)
     .join(' – ');
   const loading = !unknownCategory && (categories.isPending || (posts.isPending && posts.fetchStatus !== 'idle'));
@@ -101,8 +105,8 @@ function BlogPage() {
       <PageMeta
         title={title}
         description={category ? `${category.name}: ${copy.description}` : copy.description}
-        path={blogListHref({ categorySlug: category?.slug, page })}
-        noindex={unknownCategory || pastLastPage}
+        path={blogListHref({ categorySlug: category?.slug, page: shownPage })}
+        noindex={notFound}
       />
       <PageHero eyebrow="Blog" heading={category ? category.name : copy.heading} intro={copy.intro} />
       {/* The sidebar comes first in the HTML, as phones show it, so that nothing moves while the page streams in. */}

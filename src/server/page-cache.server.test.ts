@@ -120,37 +120,80 @@ describe('the render cache', () => {
   });
 
   test(
-    'a thousand missing posts cost what unknown pages cost: one render, the real pages still cached',
-    {
-      timeout: 120_000,
-    },
+    'a thousand made-up addresses of each kind cost one render: unknown paths, missing posts, made-up preview links, pages past the last, unknown categories',
+    { timeout: 240_000 },
     async () => {
       let renders = 0;
       const created = await createTestApp({ wrapSource: (source) => ((renders += 1), source) });
       apps.push(created);
       const server = created.app;
-      const real = ['/', '/blog', '/blog/post-2'];
+      const real = ['/', '/blog', '/blog/post-2', '/blog?page=2', '/blog?category=local-seo'];
       const etags = new Map<string, string | undefined>();
       for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
       const costOf = async (madeUp: (i: number) => string) => {
         const before = renders;
         const bodies = new Set<string>();
         for (let i = 0; i < 1_000; i += 1) bodies.add((await request(server).get(madeUp(i)).expect(404)).text);
-        return { renders: renders - before, bodies: bodies.size };
+        return { renders: renders - before, bodies: [...bodies] };
       };
       const unknown = await costOf((i) => `/no-such-page-${i}`);
       const missing = await costOf((i) => `/blog/missing-${i}`);
-      expect(unknown).toEqual({ renders: 1, bodies: 1 });
-      expect(missing).toEqual(unknown);
-      // The one page names none of the slugs asked for: its canonical link is the blog's.
-      const page = await request(server).get('/blog/missing-7').expect(404);
-      expect(page.text).not.toContain('missing-7');
-      expect(page.text).toContain('Blog Post Not Found');
-      expect(page.text).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
+      // A made-up link of any shape, a forged one for a real draft's slug, an encoded one: the missing post's page.
+      const previews = await costOf(
+        (i) =>
+          [
+            `/blog/preview/made-up-${i}`,
+            `/blog/preview/post-${i}.${(Date.now() + 86_400_000).toString(36)}.${'A'.repeat(43)}`,
+            `/blog/preview/x%2E${i}`,
+          ][i % 3]!,
+      );
+      const pastTheLast = await costOf((i) => `/blog?page=${3 + i}`);
+      const pastTheLastOfACategory = await costOf((i) => `/blog?category=local-seo&page=${2 + i}`);
+      const unknownCategories = await costOf((i) => `/blog?category=no-such-${i}&page=${1 + (i % 3)}`);
+      for (const kind of [unknown, missing, pastTheLast, pastTheLastOfACategory, unknownCategories]) {
+        expect(kind).toMatchObject({ renders: 1, bodies: [expect.any(String)] });
+      }
+      expect(previews).toEqual({ renders: 0, bodies: missing.bodies });
+      // Each kind's one page names none of the addresses asked for.
+      const [missingPage = ''] = missing.bodies;
+      expect(missingPage).not.toContain('missing-7');
+      expect(missingPage).toContain('Blog Post Not Found');
+      expect(missingPage).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
+      const [pastPage = ''] = pastTheLast.bodies;
+      expect(pastPage).toMatch(/<title>Blog \| /);
+      expect(pastPage).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
+      expect(pastPage).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(pastTheLastOfACategory.bodies[0]).toMatch(/<title>Local SEO articles \| /);
+      expect(unknownCategories.bodies[0]).not.toContain('no-such-');
       for (const url of real)
         expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
     },
   );
+
+  test('a page rendered while the store changed is served once, compressed only as it is sent', async () => {
+    let changeStore = false;
+    const created = await createTestApp({
+      wrapSource: (source) => ({
+        ...source,
+        categories: async () => {
+          if (changeStore) {
+            changeStore = false;
+            writeFileSync(created.file, JSON.stringify(testStore(9)));
+            await created.store.reload();
+          }
+          return source.categories();
+        },
+      }),
+    });
+    apps.push(created);
+    changeStore = true;
+    const once = await request(created.app).get('/blog').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(once.headers['content-encoding']).toBe('br');
+    expect(once.headers.etag ?? '').not.toMatch(/^"/);
+    expect(once.text).toContain('Post 9');
+    const kept = await request(created.app).get('/blog').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(kept.headers.etag).toMatch(/^"/);
+  });
 
   test('a known page under another case, trailing slashes or a padded page number is the same entry', async () => {
     const { app: server } = await app();
@@ -203,7 +246,7 @@ describe('PageCache', () => {
     const large = async (): Promise<CachedPage> => ({
       status: 200,
       etag: '"large"',
-      identity: Buffer.alloc(Math.floor(pageCacheMaxBytes * 0.4)),
+      html: Buffer.alloc(Math.floor(pageCacheMaxBytes * 0.4)),
       gzip: Buffer.alloc(0),
       br: Buffer.alloc(0),
     });
@@ -219,6 +262,35 @@ describe('PageCache', () => {
     expect(rendered).toEqual([]);
     await again('/b');
     expect(rendered).toEqual(['/b']);
+  });
+
+  test('a render started after the cache was dropped is shared, even when the one before it ends first', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    const finishers: (() => void)[] = [];
+    const render = async () => {
+      renders += 1;
+      await new Promise<void>((resolve) => finishers.push(resolve));
+      return page(`<html>${renders}</html>`);
+    };
+    const before = cache.get('/x', render);
+    cache.clear();
+    const after = cache.get('/x', render);
+    finishers[0]!();
+    await before;
+    const meanwhile = cache.get('/x', render);
+    expect(renders).toBe(2);
+    finishers.forEach((finish) => finish());
+    expect(await meanwhile).toBe(await after);
+  });
+
+  test('keeps only what its render compressed: a page to serve once is rendered again next time', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    const once = async () => ((renders += 1), { status: 404, html: Buffer.from('<html>once</html>') });
+    expect(await cache.get('/x', once)).toEqual({ status: 404, html: Buffer.from('<html>once</html>') });
+    await cache.get('/x', once);
+    expect(renders).toBe(2);
   });
 
   test('does not keep a page rendered while the store changed', async () => {

@@ -1,4 +1,3 @@
-import { withoutPreviewToken } from './preview-links.server.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import { isbot } from 'isbot';
 import { Writable } from 'node:stream';
@@ -8,7 +7,8 @@ import type { RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
-import { cachedPage, PageCache, type CachedPage } from './page-cache.server.ts';
+import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
+import { withoutPreviewToken } from './preview-links.server.ts';
 import type { BlogStore } from './store.server.ts';
 
 export type RenderModule = typeof import('../entry-server.tsx');
@@ -39,7 +39,7 @@ const notFoundCacheControl = 'public, max-age=0, s-maxage=60';
 
 /** Renders one page into memory: the complete document, as crawlers get it. */
 async function renderToBuffer(renderer: RenderModule, input: RenderInput, onError: RenderOutput['onError']) {
-  return new Promise<{ status: number; html: Buffer }>((resolve, reject) => {
+  return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = 200;
     let timer: NodeJS.Timeout | undefined;
@@ -69,20 +69,22 @@ async function renderToBuffer(renderer: RenderModule, input: RenderInput, onErro
   });
 }
 
-function sendCached(req: Request, res: Response, page: CachedPage): void {
+function sendRendered(req: Request, res: Response, page: RenderedPage): void {
   res.status(page.status).type('html');
-  res.set({
-    ETag: page.etag,
-    Vary: 'Accept-Encoding',
-    'Cache-Control': page.status === 200 ? pageCacheControl : notFoundCacheControl,
-  });
+  res.set('Cache-Control', page.status === 200 ? pageCacheControl : notFoundCacheControl);
+  if (!isCachedPage(page)) {
+    // Served once: compressed by the response, in the one encoding it is sent in.
+    res.send(page.html);
+    return;
+  }
+  res.set({ ETag: page.etag, Vary: 'Accept-Encoding' });
   if (req.fresh) {
     res.status(304).end();
     return;
   }
   // Brotli whenever it is accepted at all: browsers list gzip first but compress nothing better.
   const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
   if (encoding === 'br' || encoding === 'gzip') res.set('Content-Encoding', encoding);
   res.set('Content-Length', String(body.length)).end(body);
 }
@@ -122,18 +124,14 @@ export function createPageHandler({
         const key = renderer.pageUrl(req.originalUrl);
         const shared = cache.has(key) ? undefined : await renderer.sharedNotFoundUrl(key, store.source);
         const url = shared ?? key;
-        const page = await cache.get(
-          url,
-          async () => {
-            const { status, html } = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
-            return cachedPage(status, html);
-          },
-          // Unknown paths share one entry, and so do a route's missing pages when it has a shared 404; another
-          // known route's 404 (a page past the last) is not kept, so endless made-up addresses never push the
-          // real pages out.
-          (rendered) => rendered.status !== 404 || url === renderer.notFoundPageUrl || shared !== undefined,
-        );
-        return sendCached(req, res, page);
+        const page = await cache.get(url, async (current) => {
+          const rendered = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
+          // A 404 is kept only under a shared address (every unknown path, each route's kind of missing page), so
+          // that endless made-up addresses never push the real pages out; nor is a page whose data changed meanwhile.
+          const shareable = rendered.status !== 404 || url === renderer.notFoundPageUrl || shared !== undefined;
+          return shareable && current() ? cachedPage(rendered.status, rendered.html) : rendered;
+        });
+        return sendRendered(req, res, page);
       }
       const render = await renderer.renderPage(await withToken(input), {
         waitForAll: isbot(req.get('user-agent')),
