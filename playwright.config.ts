@@ -54,7 +54,8 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(port), ENQUIRIES_FILE: e2eEnquiriesFile(port) },
     },
     {
-      // The same site with Google's tag configured, for the analytics and CSP checks.
+      // The same site with Google's tag configured, for the analytics and CSP checks (and a preview's referrer):
+      // it starts after the first server has written the store.
       command: `exec node ${dist}/server/server.js`,
       url: `http://localhost:${port + 1}/healthz`,
       reuseExistingServer: false,
@@ -62,7 +63,6 @@ export default defineConfig({
       env: {
         ...serverEnv,
         PORT: String(port + 1),
-        DATA_FILE: 'data/db.json',
         GA_MEASUREMENT_ID: gaMeasurementId,
         ENQUIRIES_FILE: e2eEnquiriesFile(port + 1),
       },

@@ -79,6 +79,27 @@ test.describe('blog list', () => {
     await expect(page).toHaveURL('/blog');
   });
 
+  test('pages past the last and unknown categories answer 404 with one page each, which hydrates asking nothing', async ({
+    page,
+    apiRequests,
+  }) => {
+    // The page never names the number or the unknown category asked for: one page answers them all.
+    for (const [path, title, message] of [
+      [`/blog?page=${pages + 1}`, 'Blog', 'No blog posts yet.'],
+      ['/blog?page=999', 'Blog', 'No blog posts yet.'],
+      ['/blog?category=local-seo&page=40', `${localSeo!.name} articles`, 'No posts found in this category.'],
+      ['/blog?category=no-such-category&page=3', 'Blog', 'No posts found in this category.'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 2, name: message })).toBeVisible();
+      expect((await page.title()).split(' | ')[0], path).toBe(title);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    }
+    expect(apiRequests, 'the server’s answer serves each address').toEqual([]);
+  });
+
   test('a scheduled post is not listed', async ({ page }) => {
     await page.goto(`/blog?page=${pages}`);
     await expect(page.getByText('A post scheduled for the future')).toHaveCount(0);
