@@ -81,4 +81,23 @@ test.describe('a post’s preview link', () => {
     await expect.poll(gtagLoaded).toBe(true);
     expect(await page.evaluate(() => document.referrer)).toBe('');
   });
+
+  test('the link written another way is a 404 on which Google’s tag never runs, as it would report the address', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('googletagmanager.com')) requested.push(request.url());
+    });
+    const path = await previewPath(draftSlug, gaPort);
+    const response = await page.goto(`http://localhost:${gaPort}${path.replace(/\./g, '%2E')}`);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Not Found' })).toBeVisible();
+    await waitForHydration(page);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+    const calls = await page.evaluate(() => window.dataLayer.map((entry) => Array.from(entry as ArrayLike<unknown>)));
+    expect(calls.filter((call) => call[0] === 'config')).toEqual([]);
+    expect(requested).toEqual([]);
+  });
 });

@@ -6,9 +6,9 @@ import type { PageAssets } from '../app/boot-data.ts';
 import type { RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
-import type { Config } from './config.server.ts';
+import type { Config, PublicConfig } from './config.server.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
-import { withoutPreviewToken } from './preview-links.server.ts';
+import { isPreviewAddress, withoutPreviewToken } from './preview-links.server.ts';
 import type { BlogStore } from './store.server.ts';
 
 export type RenderModule = typeof import('../entry-server.tsx');
@@ -36,6 +36,17 @@ const renderTimeoutMs = 10_000;
 // a stale one while it refetches. A content change shows within that window.
 const pageCacheControl = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
 const notFoundCacheControl = 'public, max-age=0, s-maxage=60';
+
+/**
+ * What the page at `url` is rendered with. An address that names a preview link works as a password, whatever it
+ * answers (the preview, or the 404 for a link written another way than issued): Google's tag, which reports the
+ * address of every page it runs on, stays off there.
+ */
+function publicConfigAt(config: Config, url: string): PublicConfig {
+  return config.public.gaMeasurementId && isPreviewAddress(url)
+    ? { ...config.public, gaMeasurementId: undefined }
+    : config.public;
+}
 
 /** Renders one page into memory: the complete document, as crawlers get it. */
 async function renderToBuffer(renderer: RenderModule, input: RenderInput, onError: RenderOutput['onError']) {
@@ -110,7 +121,8 @@ export function createPageHandler({
   }
 
   return async (req, res, next) => {
-    const input: RenderInput = { url: req.originalUrl, source: store.source, config: config.public, assets, inlineCss };
+    const publicConfig = publicConfigAt(config, req.originalUrl);
+    const input: RenderInput = { url: req.originalUrl, source: store.source, config: publicConfig, assets, inlineCss };
     // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
       formToken ? { ...render, enquiry: { token: await formToken() } } : render;
@@ -124,7 +136,9 @@ export function createPageHandler({
         const key = renderer.pageUrl(req.originalUrl);
         const shared = cache.has(key) ? undefined : await renderer.sharedNotFoundUrl(key, store.source);
         const url = shared ?? key;
-        const page = await cache.get(url, async (current) => {
+        // The same page without Google's tag is an entry of its own.
+        const entry = publicConfig === config.public ? url : `${url} (no analytics)`;
+        const page = await cache.get(entry, async (current) => {
           const rendered = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
           // A 404 is kept only under a shared address (every unknown path, each route's kind of missing page), so
           // that endless made-up addresses never push the real pages out; nor is a page whose data changed meanwhile.
@@ -180,14 +194,7 @@ export function createFormPageRenderer({ config, store, logger, loadRenderer, as
 export function createPrivatePageRenderer({ config, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions) {
   return async (res: Response, url: string, source: BlogSource): Promise<void> => {
     const renderer = await loadRenderer();
-    // A private page's address can be a password (a preview link): Google's tag, which reports every address, stays off.
-    const input: RenderInput = {
-      url,
-      source,
-      config: { ...config.public, gaMeasurementId: undefined },
-      assets,
-      inlineCss,
-    };
+    const input: RenderInput = { url, source, config: publicConfigAt(config, url), assets, inlineCss };
     const onError = (error: unknown) =>
       logger.error({ err: error, url: withoutPreviewToken(url) }, 'Error while rendering');
     const { status, html } = await renderToBuffer(renderer, input, onError);

@@ -241,6 +241,29 @@ describe('a post’s preview link', () => {
     await get(`${preview}?utm_source=email`).expect(200);
   });
 
+  test('no page at a preview’s address, the 404s included, runs Google’s tag, which would report the address', async () => {
+    const withAnalytics = await createTestApp({ data, env: { GA_MEASUREMENT_ID: 'G-TEST12345' } });
+    try {
+      const token = (
+        await previewLinkPath(withAnalytics, { slug: 'winter-menus', previewKey: keyOf('winter-menus') })
+      ).slice('/blog/preview/'.length);
+      const at = (path: string) => request(withAnalytics.app).get(path);
+      expect((await at(`/blog/preview/${token}`).expect(200)).text).not.toContain('G-TEST12345');
+      const encoded = await at(`/blog/preview/${token.replace(/\./g, '%2E')}`).expect(404);
+      const madeUp = await at('/blog/preview/made-up').expect(404);
+      const doubled = await at(`/blog//preview/${token}`).expect(404);
+      for (const answer of [encoded, madeUp, doubled]) expect(answer.text).not.toContain('G-TEST12345');
+      // Still one cached page for every made-up link, kept apart from the missing post's, which runs the tag.
+      expect(encoded.headers.etag).toMatch(/^"/);
+      expect(madeUp.headers.etag).toBe(encoded.headers.etag);
+      const missing = await at('/blog/no-such-post').expect(404);
+      expect(missing.text).toContain('G-TEST12345');
+      for (const answer of [encoded, missing]) expect(answer.text).toMatch(/<h1[^>]*>Blog Post Not Found<\/h1>/);
+    } finally {
+      withAnalytics.close();
+    }
+  });
+
   test('the request log and error logs keep /blog/preview/ and nothing after it, however the link is written', async () => {
     const preview = await link('winter-menus');
     const token = preview.slice('/blog/preview/'.length);
