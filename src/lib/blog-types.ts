@@ -56,13 +56,13 @@ export interface BlogSource {
 /** A post's address on the site, e.g. `/blog/google-business-profile-newcastle`. */
 export const postPath = (slug: string): SitePath => `/blog/${slug}`;
 
-/** The address of a post's signed preview link (src/server/preview-links.server.ts makes the token). */
 /**
  * The slug every missing post's page is rendered with (one cache entry for them all): a `~` is in no post's slug,
  * so no post is ever this one.
  */
 export const missingPostSlug = '~missing';
 
+/** The address of a post's signed preview link (src/server/preview-links.server.ts makes the token). */
 export const previewPath = (token: string): string => `/blog/preview/${token}`;
 
 /**
