@@ -3,7 +3,7 @@ import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { landingRecordedMark } from '../src/app/hydration-marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
-import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // Where a visit came from travels only inside an enquiry sent by the site's own form: each test reads the body
@@ -53,7 +53,7 @@ async function sendEnquiry(page: Page, email = 'jane@example.com'): Promise<Reco
   const form = page.getByRole('form', { name: 'Send us your details' });
   await form.getByLabel('First name').fill('Jane');
   await form.getByLabel('Email address').fill(email);
-  await waitUntilTokenAccepted(page);
+  await useTokenOldEnough(page);
   const [request] = await Promise.all([
     page.waitForRequest(isEnquiryPost),
     form.getByRole('button', { name: 'Send my enquiry' }).click(),
@@ -160,7 +160,7 @@ test.describe('with JavaScript off', () => {
     const email = uniqueEmail();
     await form.getByLabel('First name').fill('Jane');
     await form.getByLabel('Email address').fill(email);
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     const [request] = await Promise.all([
       page.waitForRequest(isEnquiryPost),
       form.getByRole('button', { name: 'Send my enquiry' }).click(),

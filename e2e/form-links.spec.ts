@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
-import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -121,7 +121,7 @@ async function followTyping(page: Page, from: string, link: { href: string; inde
 
 /** Sends the form on screen and finds the enquiry stored with every value typed. */
 async function sendAndFindStored(page: Page, values: Values) {
-  await waitUntilTokenAccepted(page);
+  await useTokenOldEnough(page);
   await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
   await expect
@@ -251,7 +251,7 @@ test.describe('a half-typed form', () => {
       const values = visitorValues();
       await page.goto('/start-project');
       await typeInto(page, values);
-      await waitUntilTokenAccepted(page);
+      await useTokenOldEnough(page);
       await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
       await expect(page).toHaveURL('/thank-you');
       await page.goto('/faq');
