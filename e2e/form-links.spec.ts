@@ -242,6 +242,28 @@ test.describe('a half-typed form', () => {
     await expectValues(page, { firstname: '', email: '', message: '' });
   });
 
+  test('a sent enquiry’s values come back with neither Back nor Forward, nor the browser’s own form restore', async ({
+    page,
+  }) => {
+    const values = visitorValues();
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await typeInto(page, values);
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page).toHaveURL(/\/start-project/);
+    await waitForHydration(page);
+    await expectValues(page, values);
+    await sendAndFindStored(page, values);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/faq$/);
+    await waitForHydration(page);
+    await expectValues(page, { firstname: '', email: '', message: '' });
+    await page.goForward();
+    await expect(page).toHaveURL(/\/start-project/);
+    await waitForHydration(page);
+    await expectValues(page, { firstname: '', email: '', message: '' });
+  });
+
   test.describe('without the page’s scripts', () => {
     test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
 
@@ -255,6 +277,12 @@ test.describe('a half-typed form', () => {
       await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
       await expect(page).toHaveURL('/thank-you');
       await page.goto('/faq');
+      await expectValues(page, { firstname: '', email: '', message: '' });
+      // Back past /thank-you to the page the form was sent from: the browser puts back what its fields held.
+      await page.goBack();
+      await page.goBack();
+      await expect(page).toHaveURL('/start-project');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectValues(page, { firstname: '', email: '', message: '' });
     });
   });

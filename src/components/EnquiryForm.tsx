@@ -7,7 +7,7 @@ import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
-import { clearDraft } from '../lib/enquiry-draft.ts';
+import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -139,7 +139,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         outcome = await postEnquiry({ ...fields, [tokenFieldName]: fresh }, attribution);
       }
       if (outcome.status === 'sent') {
-        clearDraft();
+        markEnquiryAccepted();
         setErrors({});
         setHasErrors(false);
         setSent(outcome.firstname);
