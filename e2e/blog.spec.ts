@@ -145,17 +145,6 @@ test.describe('blog post', () => {
     expect(apiRequests, 'the server’s answer serves each address').toEqual([]);
   });
 
-  test('a client-side visit to a missing post shows the not-found screen', async ({ page, expectedFailedLoads }) => {
-    expectedFailedLoads.push(/\/api\/blog\/posts\/gone-missing$/);
-    await page.goto('/blog');
-    await waitForHydration(page);
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/blog/gone-missing');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await expect(page.getByRole('heading', { name: 'Blog Post Not Found' })).toBeVisible();
-  });
-
   test('a title holding </script><script> is shown as text and never runs', async ({ page }) => {
     await page.goto(`/blog/${hostileSlug}`);
     await waitForHydration(page);

@@ -2,14 +2,13 @@ import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { inlineCssElementId, pageBootData } from './app/boot-data.ts';
 import { whenHydratedAndIdle } from './app/hydrated.ts';
 import { Document } from './app/Document.tsx';
 import { landingRecordedMark } from './app/hydration-marks.ts';
-import { matchAppRoute } from './app/routes.tsx';
+import { routeByPath } from './app/routes.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { nextTask } from './lib/module-preload.ts';
 
@@ -35,11 +34,15 @@ function recordLanding() {
 async function hydratePage() {
   recordLanding();
   const { json: bootJson, data: boot } = pageBootData();
+  // The page the server rendered, whatever the address bar says (a form's post answered with its errors, a 404);
+  // only a page of another build could name a route this one lacks.
+  const route = routeByPath(boot.page.route);
+  if (!route) return;
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());
   try {
-    await matchAppRoute(window.location.pathname).route.page.preload();
+    await route.page.preload();
   } catch {
     // The page's chunk is gone (a release replaced it) or the network dropped: the server's HTML works as it is.
     return;
@@ -52,11 +55,7 @@ async function hydratePage() {
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
         <AppProviders config={boot.config} enquiry={boot.enquiry}>
-          {/* Links load the next page in full (src/lib/navigation-feedback.ts): the location changes only by an
-              in-page link, which the router follows. */}
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
+          <App route={route} page={boot.page} />
         </AppProviders>
       </Document>,
     );

@@ -70,10 +70,8 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors } = useEnquiryState();
   const { pathname } = useLocation();
-  // The values and problems the server rendered belong to the page the post came back to, not to the next page.
-  const returned = server?.path === pathname ? server : undefined;
-  const values = returned?.values ?? {};
-  const [errors, setErrors] = useState<EnquiryErrors>(returned?.errors ?? {});
+  const values = server?.values ?? {};
+  const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
   const [token, setToken] = useState(server?.token ?? '');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);

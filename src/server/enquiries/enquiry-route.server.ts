@@ -270,7 +270,7 @@ export function createEnquiryRouter({
         res.status(400).json(problem);
         return;
       }
-      await renderFormPage(res, url, { token, path: url.split('?')[0], values: formValues(fields), errors }, 400);
+      await renderFormPage(res, url, { token, values: formValues(fields), errors }, 400);
       return;
     }
     // A bot that fills in the hidden field gets an ordinary-looking answer; what it sent is kept apart.
@@ -290,7 +290,7 @@ export function createEnquiryRouter({
         return;
       }
       const url = formPageUrl(req, fields);
-      const state = { token: String(fields[tokenFieldName]), path: url.split('?')[0], values: formValues(fields) };
+      const state = { token: String(fields[tokenFieldName]), values: formValues(fields) };
       await renderFormPage(res, url, { ...state, errors: { form: m.unavailable } }, 503);
       return;
     }
