@@ -81,19 +81,6 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   const [problemCount, setProblemCount] = useState(0);
 
   useEffect(() => {
-    // A page opened without the form (a blog post) carries no token: ask for one as the form appears.
-    if (token) return;
-    let active = true;
-    void fetch(`${enquiryEndpoint}/token`, { credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ token: string }>) : null))
-      .then((body) => active && body?.token && setToken(body.token))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [token]);
-
-  useEffect(() => {
     if (problemCount > 0) summaryRef.current?.focus();
   }, [problemCount]);
 

@@ -1,28 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
 import { Toasts } from './Toasts.tsx';
 
-/** Every route change scrolls to the top; a link to an anchor scrolls to that anchor instead. */
-function useScrollToTopOnNavigate() {
-  const { pathname, search, hash } = useLocation();
-  const firstRender = useRef(true);
-  useEffect(() => {
-    // The first page load keeps the browser's own scroll position.
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [pathname, search, hash]);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
-  useScrollToTopOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
       <a

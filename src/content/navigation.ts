@@ -1,4 +1,4 @@
-/** A path on this site, which a Link can open in place; links elsewhere are plain `<a>` elements. */
+/** A path on this site, for a Link; links elsewhere are plain `<a>` elements. */
 export type SitePath = `/${string}`;
 
 export interface NavLink {

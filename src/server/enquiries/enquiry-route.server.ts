@@ -149,7 +149,7 @@ const tokenMessages = {
   'too-fast': m.tooFast,
 } as const;
 
-/** `POST /api/enquiries` (a plain form post or JSON) and `GET /api/enquiries/token`. */
+/** `POST /api/enquiries`: a plain form post or JSON. */
 export function createEnquiryRouter({
   config,
   logger,
@@ -160,10 +160,6 @@ export function createEnquiryRouter({
   renderFormPage,
 }: EnquiryRouteOptions) {
   const router = Router();
-
-  router.get('/token', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ token: (await tokens()).issue() });
-  });
 
   const crossSite: RequestHandler = (req, res, next) => {
     if (isCrossSite(req, config)) return refuse(req, res, config, 403, m.crossSite);
