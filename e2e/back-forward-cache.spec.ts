@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { chromiumPath, e2eChromiumArgs } from '../scripts/lib/chromium.ts';
+import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -100,4 +101,21 @@ test.describe('without the page’s scripts', () => {
     expect(await shownFromCache(page)).toBe(true);
     await expectValues(page, empty);
   });
+});
+
+test('the progress bar is gone when the visitor comes Back to the page that showed it', async ({ page }) => {
+  await recordProgressBars(page);
+  await page.goto('/faq');
+  await waitForHydration(page);
+  await page.route('**/start-project', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
+  expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(await shownFromCache(page)).toBe(true);
+  expect(await progressBars(page)).toEqual([]);
 });

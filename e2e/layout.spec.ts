@@ -1,3 +1,4 @@
+import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
 import { waitForAnimations } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -141,6 +142,29 @@ test.describe('mobile consult bar', () => {
     await expect(bar).toBeHidden();
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(bar).toBeVisible();
+  });
+});
+
+test.describe('loading feedback', () => {
+  test('a call to action’s page shows a progress bar, told to assistive technology, until it has loaded', async ({
+    page,
+  }) => {
+    await recordProgressBars(page);
+    await page.goto('/faq');
+    await waitForHydration(page);
+    expect(await progressBars(page)).toEqual([]);
+    // The next page arrives half a second late, as on a slow connection.
+    await page.route('**/start-project', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
+    expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+    expect(await progressBars(page)).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL('/faq');
+    expect(await progressBars(page)).toEqual([]);
   });
 });
 

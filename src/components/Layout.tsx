@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pageLoadingLabel } from '../content/navigation.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
@@ -7,6 +8,8 @@ import { Toasts } from './Toasts.tsx';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      {/* Shown only while a link's page loads (src/lib/navigation-feedback.ts). */}
+      <div role="progressbar" aria-label={pageLoadingLabel} className="page-progress" />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-harbour-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -21,6 +21,9 @@ export const copyrightYear = 2025;
 /** The main call to action's exact label. */
 export const bookConsultLabel = 'Book Free Consult';
 
+/** What the progress bar is called while a link's page loads. */
+export const pageLoadingLabel = 'Loading the page';
+
 export const mobileBar = {
   label: 'Book a free consult',
 } as const;
