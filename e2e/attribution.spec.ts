@@ -91,6 +91,32 @@ test('an enquiry carries both touches and the last call to action clicked, and n
   expect(JSON.stringify(stored)).not.toContain('SECRETVALUE');
 });
 
+test('a landing and a tap made before the page’s scripts ran are in the next page’s enquiry', async ({ page }) => {
+  // All the page's scripts but the boot loader, its one script tag, arrive only once the next page is open.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-loader-)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.goto(newsletterLanding, { referer: newsletterSite, waitUntil: 'commit' });
+  await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
+  await expect(page).toHaveURL(`${ownFormSite}/start-project`);
+  release();
+  await waitForHydration(page);
+  const email = uniqueEmail();
+  const body = await sendEnquiry(page, email);
+  expect(body.attribution).toStrictEqual({
+    first: newsletterTouch,
+    last: newsletterTouch,
+    cta: 'hero-book-free-consult',
+  });
+  expect((await storedEnquiry(email))?.attribution).toStrictEqual(body.attribution);
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
+    'SECRETVALUE',
+  );
+});
+
 test('a second campaign landing replaces the last touch and keeps the first', async ({ page }) => {
   await land(page, newsletterLanding, newsletterSite);
   await land(
