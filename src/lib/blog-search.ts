@@ -20,3 +20,11 @@ export function blogListHref({ categorySlug, page }: BlogSearch): SitePath {
   const query = search.toString();
   return query ? `/blog?${query}` : '/blog';
 }
+
+/** The blog list's posts: its page and category links land here, below the hero and (on a phone) the categories. */
+export const postListId = 'posts';
+
+/** A link to a page of the blog's list that lands the reader on its posts. */
+export function blogListLink(search: BlogSearch): SitePath {
+  return `${blogListHref(search)}#${postListId}`;
+}

@@ -9,7 +9,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { blogCopy } from '../content/page-copy/blog.ts';
-import { blogListHref, parseBlogSearch } from '../lib/blog-search.ts';
+import { blogListHref, blogListLink, parseBlogSearch, postListId } from '../lib/blog-search.ts';
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
 
 function BlogPage() {
@@ -44,7 +44,7 @@ function BlogPage() {
             : 'We’re writing our first articles now. Check back soon.'}
         </p>
         {categorySlug && (
-          <Link to="/blog" className="btn-dark mt-6">
+          <Link to={blogListLink({ page: 1 })} className="btn-dark mt-6">
             View all posts
           </Link>
         )}
@@ -78,7 +78,7 @@ function BlogPage() {
         <aside className="lg:col-start-2 lg:row-start-1">
           {categories.data && <CategoryList categories={categories.data} selectedSlug={categorySlug} />}
         </aside>
-        <section aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <section id={postListId} aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
           {body}
         </section>
       </div>
