@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useFormHasErrors } from '../app/enquiry-state.tsx';
 import { pageLoadingLabel } from '../content/navigation.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -6,6 +8,11 @@ import { MobileConsultBar } from './MobileConsultBar.tsx';
 import { Toasts } from './Toasts.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Where the form is what the page is for (the consult page, or a page that shows the form's problems), the mobile
+  // bar would only cover it: it is left out, from the server's HTML on.
+  const { pathname } = useLocation();
+  const formShowsProblems = useFormHasErrors();
+  const formIsThePage = pathname === '/start-project' || formShowsProblems;
   return (
     <div className="flex min-h-screen flex-col">
       {/* Shown only while a link's page loads (src/lib/navigation-feedback.ts). */}
@@ -21,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <MobileConsultBar />
+      {!formIsThePage && <MobileConsultBar />}
       <Toasts />
     </div>
   );
