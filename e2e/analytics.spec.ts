@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { gaPort } from '../playwright.config.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 
@@ -12,10 +14,28 @@ const keepCtaClicksOnLeaving = () =>
 const leftPageCtaClicks = () => JSON.parse(sessionStorage.getItem('left-page-cta-clicks') ?? '[]') as unknown[];
 
 function ctaClicks() {
-  return window.dataLayer
+  return (window.dataLayer ?? [])
     .filter((entry) => Object.prototype.toString.call(entry) === '[object Arguments]')
     .map((entry) => Array.from(entry as ArrayLike<unknown>))
     .filter((args) => args[0] === 'event' && args[1] === 'cta_click');
+}
+
+const ctaClick = (label: string) => ['event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 }];
+const heroConsult = ctaClick('hero-book-free-consult');
+const comparePlans = ctaClick('hero-compare-plans');
+
+/**
+ * Holds the page's scripts back until the returned function is called: all but the boot loader, the one script tag,
+ * which runs as the page is first painted (the page's load then waits too: navigate with `waitUntil: 'commit'`).
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-loader-)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
 }
 
 test.describe('analytics', () => {
@@ -77,6 +97,53 @@ test.describe('analytics', () => {
     await expect(page).toHaveURL('/start-project');
     const labels = (await page.evaluate(leftPageCtaClicks)) as [string, string, { event_label: string }][];
     expect(labels.map((args) => args[2].event_label)).toEqual(['mobile-bar-book-free-consult']);
+  });
+
+  test('a tap before the page’s scripts have run counts once, on the next page', async ({ page }) => {
+    await page.addInitScript(`(${keepCtaClicksOnLeaving.toString()})(); ${ctaClicks.toString()}`);
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page).toHaveURL('/start-project');
+    expect(await page.evaluate(leftPageCtaClicks)).toEqual([]);
+    release();
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(ctaClicks)).toEqual([heroConsult]);
+    // Once: neither a reload nor the next page sends it again.
+    await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL('/faq');
+    await waitForHydration(page);
+    expect(await page.evaluate(leftPageCtaClicks)).toEqual([heroConsult]);
+    expect(await page.evaluate(ctaClicks)).toEqual([]);
+  });
+
+  test('with Google’s tag, a tap is sent once the tag is there, on this page or the next, and only once', async ({
+    page,
+  }) => {
+    await page.addInitScript(`(${keepCtaClicksOnLeaving.toString()})(); ${ctaClicks.toString()}`);
+    // Google's tag, stubbed, arrives only when the test lets it.
+    let tagArrives: () => void = () => {};
+    const tagHere = new Promise<void>((resolve) => (tagArrives = resolve));
+    await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, async (route) => {
+      await tagHere;
+      await route.fulfill({ contentType: 'application/javascript', body: 'window.__gtagLoaded = true;' });
+    });
+    await page.goto(`http://localhost:${gaPort}/`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Compare Plans' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page).toHaveURL(`http://localhost:${gaPort}/start-project`);
+    // The page left had no tag yet: it sent neither tap, and left both for this one.
+    expect(await page.evaluate(leftPageCtaClicks)).toEqual([]);
+    await waitForHydration(page);
+    expect(await page.evaluate(ctaClicks)).toEqual([]);
+    tagArrives();
+    await expect.poll(() => page.evaluate(ctaClicks)).toEqual([comparePlans, heroConsult]);
+    await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(`http://localhost:${gaPort}/faq`);
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => (window as { __gtagLoaded?: boolean }).__gtagLoaded)).toBe(true);
+    expect(await page.evaluate(ctaClicks)).toEqual([]);
   });
 
   test('Google’s tag is not requested when no GA measurement id is set', async ({ page }) => {

@@ -3,7 +3,7 @@ import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { landingRecordedMark } from '../src/app/hydration-marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
-import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // Where a visit came from travels only inside an enquiry sent by the site's own form: each test reads the body
@@ -53,7 +53,7 @@ async function sendEnquiry(page: Page, email = 'jane@example.com'): Promise<Reco
   const form = page.getByRole('form', { name: 'Send us your details' });
   await form.getByLabel('First name').fill('Jane');
   await form.getByLabel('Email address').fill(email);
-  await waitUntilTokenAccepted(page);
+  await useTokenOldEnough(page);
   const [request] = await Promise.all([
     page.waitForRequest(isEnquiryPost),
     form.getByRole('button', { name: 'Send my enquiry' }).click(),
@@ -89,6 +89,32 @@ test('an enquiry carries both touches and the last call to action clicked, and n
   const stored = await storedEnquiry(email);
   expect(stored?.attribution).toStrictEqual(body.attribution);
   expect(JSON.stringify(stored)).not.toContain('SECRETVALUE');
+});
+
+test('a landing and a tap made before the page’s scripts ran are in the next page’s enquiry', async ({ page }) => {
+  // All the page's scripts but the boot loader, its one script tag, arrive only once the next page is open.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-loader-)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.goto(newsletterLanding, { referer: newsletterSite, waitUntil: 'commit' });
+  await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
+  await expect(page).toHaveURL(`${ownFormSite}/start-project`);
+  release();
+  await waitForHydration(page);
+  const email = uniqueEmail();
+  const body = await sendEnquiry(page, email);
+  expect(body.attribution).toStrictEqual({
+    first: newsletterTouch,
+    last: newsletterTouch,
+    cta: 'hero-book-free-consult',
+  });
+  expect((await storedEnquiry(email))?.attribution).toStrictEqual(body.attribution);
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
+    'SECRETVALUE',
+  );
 });
 
 test('a second campaign landing replaces the last touch and keeps the first', async ({ page }) => {
@@ -160,7 +186,7 @@ test.describe('with JavaScript off', () => {
     const email = uniqueEmail();
     await form.getByLabel('First name').fill('Jane');
     await form.getByLabel('Email address').fill(email);
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     const [request] = await Promise.all([
       page.waitForRequest(isEnquiryPost),
       form.getByRole('button', { name: 'Send my enquiry' }).click(),

@@ -1,4 +1,5 @@
 import { e2eStore, hostileSlug, hostileTitle, publicPosts as publicPostsOf, scheduledSlug } from './fixtures/store.ts';
+import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 const store = e2eStore();
@@ -33,7 +34,7 @@ test.describe('blog list', () => {
     await page.goto('/blog');
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await expect(pagination.getByText('Previous')).toHaveAttribute('aria-disabled', 'true');
-    await expect(pagination.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/blog?page=2');
+    await expect(pagination.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/blog?page=2#posts');
     await page.goto(`/blog?page=${pages}`);
     await expect(pagination.getByText('Next')).toHaveAttribute('aria-disabled', 'true');
     await expect(pagination.getByRole('link', { name: 'Previous' })).toBeVisible();
@@ -47,7 +48,7 @@ test.describe('blog list', () => {
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('link', { name: /Local SEO/ })
       .click();
-    await expect(page).toHaveURL('/blog?category=local-seo');
+    await expect(page).toHaveURL('/blog?category=local-seo#posts');
     const expected = publicPosts.filter((post) => post.categoryId === localSeo!.id);
     await expect(page.getByRole('article')).toHaveCount(expected.length);
     await expect(page.getByRole('heading', { level: 1, name: 'Local SEO' })).toBeVisible();
@@ -60,13 +61,13 @@ test.describe('blog list', () => {
     const page = await context.newPage();
     await page.goto('/blog');
     await page.getByRole('link', { name: 'Next' }).click();
-    await expect(page).toHaveURL('/blog?page=2');
+    await expect(page).toHaveURL('/blog?page=2#posts');
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await page
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('link', { name: /Paid Ads/ })
       .click();
-    await expect(page).toHaveURL('/blog?category=paid-ads');
+    await expect(page).toHaveURL('/blog?category=paid-ads#posts');
     await expect(page.getByRole('article').first()).toBeVisible();
     await context.close();
   });
@@ -76,7 +77,7 @@ test.describe('blog list', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByText('No posts found in this category.')).toBeVisible();
     await page.getByRole('link', { name: 'View all posts' }).click();
-    await expect(page).toHaveURL('/blog');
+    await expect(page).toHaveURL('/blog#posts');
   });
 
   test('pages past the last and unknown categories answer 404 with one page each, which hydrates asking nothing', async ({
@@ -99,6 +100,47 @@ test.describe('blog list', () => {
     }
     expect(apiRequests, 'the server’s answer serves each address').toEqual([]);
   });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the page and category links land on the posts, at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await recordProgressBars(page);
+      await page.goto('/blog');
+      // Each page arrives a moment late, as on a slow connection: the progress bar shows meanwhile.
+      await page.route(
+        (url) => url.pathname === '/blog',
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await route.continue();
+        },
+      );
+      const postsInView = async () => {
+        await expect(page.getByRole('article').first()).toBeInViewport();
+        await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
+        expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+        expect(await progressBars(page)).toEqual([]);
+      };
+      const pagination = page.getByRole('navigation', { name: 'Pagination' });
+      await pagination.getByRole('link', { name: 'Next' }).click();
+      await expect(page).toHaveURL('/blog?page=2#posts');
+      await postsInView();
+      await pagination.getByRole('link', { name: 'Previous' }).click();
+      await expect(page).toHaveURL('/blog#posts');
+      await postsInView();
+      await pagination.getByRole('link', { name: 'Page 2' }).click();
+      await expect(page).toHaveURL('/blog?page=2#posts');
+      await postsInView();
+      await page
+        .getByRole('navigation', { name: 'Categories' })
+        .getByRole('link', { name: /Local SEO/ })
+        .click();
+      await expect(page).toHaveURL('/blog?category=local-seo#posts');
+      await postsInView();
+    });
+  }
 
   test('a scheduled post is not listed', async ({ page }) => {
     await page.goto(`/blog?page=${pages}`);
@@ -164,17 +206,6 @@ test.describe('blog post', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Not Found' })).toBeVisible();
     }
     expect(apiRequests, 'the server’s answer serves each address').toEqual([]);
-  });
-
-  test('a client-side visit to a missing post shows the not-found screen', async ({ page, expectedFailedLoads }) => {
-    expectedFailedLoads.push(/\/api\/blog\/posts\/gone-missing$/);
-    await page.goto('/blog');
-    await waitForHydration(page);
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/blog/gone-missing');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await expect(page.getByRole('heading', { name: 'Blog Post Not Found' })).toBeVisible();
   });
 
   test('a title holding </script><script> is shown as text and never runs', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -52,7 +52,7 @@ test.describe('the site’s own enquiry form, with JavaScript off', () => {
     const form = page.getByRole('form', { name: 'Send us your details' });
     await expect(form.getByLabel('Package (optional)')).toHaveValue('growth');
     await fillIn(page);
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/enquiries')),
       form.getByRole('button', { name: 'Send my enquiry' }).click(),
@@ -102,7 +102,7 @@ test.describe('the site’s own enquiry form, with JavaScript off', () => {
     // Corrected, the same page sends it.
     await page.getByLabel('First name').fill('Jane');
     await email.fill('jane@example.com');
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     await page.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
   });
@@ -150,7 +150,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await waitForHydration(page);
     await expect(page.locator('[data-form-status]')).toHaveAttribute('data-form-status', 'failed');
     const form = await fillIn(page);
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     let posts = 0;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -189,7 +189,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await page.goto('/start-project');
     await waitForHydration(page);
     const form = await fillIn(page, { firstname: ' ', email: 'jane@example' });
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
     await expect(summary).toBeFocused();
@@ -202,6 +202,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await expect(form.getByLabel('First name')).toBeFocused();
     await form.getByLabel('First name').fill('Jane');
     await email.fill('jane@example.com');
+    await useTokenOldEnough(page);
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
     await expect(page).toHaveTitle(/^Book a Free Consult \|/);
@@ -212,7 +213,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await page.goto('/start-project');
     await waitForHydration(page);
     const form = await fillIn(page);
-    await waitUntilTokenAccepted(page);
+    await useTokenOldEnough(page);
     // The first post carries what a page cached for days would: a token the server no longer accepts.
     let posts = 0;
     await page.route('**/api/enquiries', async (route) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { honeypotFieldName } from '../src/lib/enquiry-types.ts';
-import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { htmlErrors } from './fixtures/vnu.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -18,14 +18,16 @@ test.setTimeout(90_000);
 test.use({ javaScriptEnabled: false });
 
 let site: RunningServer;
+let enquiriesFile: string;
 
 test.beforeAll(async () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'enquiry-limits-'));
+  enquiriesFile = path.join(folder, 'enquiries.json');
   site = await startServer(
     {
       PORT: String(await freePort()),
       DATA_FILE: 'data/db.json',
-      ENQUIRIES_FILE: path.join(folder, 'enquiries.json'),
+      ENQUIRIES_FILE: enquiriesFile,
       ENQUIRY_RATE_LIMIT: '2',
       HUBSPOT_PORTAL_ID: '',
       HUBSPOT_FORM_ID: '',
@@ -47,7 +49,7 @@ async function send(page: Page, message: string, { bot = false } = {}) {
   await form.getByLabel('Business name (optional)').fill('Harbour & Co <Newcastle>');
   await form.getByLabel('What do you need? (optional)').fill(message);
   if (bot) await page.locator(`input[name="${honeypotFieldName}"]`).fill('https://spam.example', { force: true });
-  await waitUntilTokenAccepted(page);
+  await useTokenOldEnough(page, enquiriesFile);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/enquiries')),
     form.getByRole('button', { name: 'Send my enquiry' }).click(),

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
-import { waitUntilTokenAccepted } from './fixtures/enquiry-form.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -121,7 +121,7 @@ async function followTyping(page: Page, from: string, link: { href: string; inde
 
 /** Sends the form on screen and finds the enquiry stored with every value typed. */
 async function sendAndFindStored(page: Page, values: Values) {
-  await waitUntilTokenAccepted(page);
+  await useTokenOldEnough(page);
   await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
   await expect
@@ -242,6 +242,28 @@ test.describe('a half-typed form', () => {
     await expectValues(page, { firstname: '', email: '', message: '' });
   });
 
+  test('a sent enquiry’s values come back with neither Back nor Forward, nor the browser’s own form restore', async ({
+    page,
+  }) => {
+    const values = visitorValues();
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await typeInto(page, values);
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page).toHaveURL(/\/start-project/);
+    await waitForHydration(page);
+    await expectValues(page, values);
+    await sendAndFindStored(page, values);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/faq$/);
+    await waitForHydration(page);
+    await expectValues(page, { firstname: '', email: '', message: '' });
+    await page.goForward();
+    await expect(page).toHaveURL(/\/start-project/);
+    await waitForHydration(page);
+    await expectValues(page, { firstname: '', email: '', message: '' });
+  });
+
   test.describe('without the page’s scripts', () => {
     test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
 
@@ -251,10 +273,16 @@ test.describe('a half-typed form', () => {
       const values = visitorValues();
       await page.goto('/start-project');
       await typeInto(page, values);
-      await waitUntilTokenAccepted(page);
+      await useTokenOldEnough(page);
       await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
       await expect(page).toHaveURL('/thank-you');
       await page.goto('/faq');
+      await expectValues(page, { firstname: '', email: '', message: '' });
+      // Back past /thank-you to the page the form was sent from: the browser puts back what its fields held.
+      await page.goBack();
+      await page.goBack();
+      await expect(page).toHaveURL('/start-project');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectValues(page, { firstname: '', email: '', message: '' });
     });
   });

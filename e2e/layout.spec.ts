@@ -1,3 +1,10 @@
+import type { Page } from '@playwright/test';
+import {
+  buttonExpanded,
+  progressBars,
+  progressBarsShownByLastPage,
+  recordProgressBars,
+} from './fixtures/accessibility-tree.ts';
 import { waitForAnimations } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -38,53 +45,73 @@ test.describe('header', () => {
   });
 });
 
+const menuButtonExpanded = (page: Page) => buttonExpanded(page, /^(Open|Close) menu$/);
+
 test.describe('mobile menu', () => {
   test.use({ viewport: phone });
 
-  test('opens and closes with the toggle, which says whether it is expanded', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    const toggle = page.getByRole('button', { name: 'Open menu' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    const close = page.getByRole('button', { name: 'Close menu' });
-    await expect(close).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link')).toHaveText([
-      'Services',
-      'How It Works',
-      'About',
-      'Blog',
-      'FAQ',
-      'Get My Custom Plan',
-    ]);
-    await close.click();
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-  });
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
 
-  test('closes on Escape and returns focus to the toggle', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(menu).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
-  });
+      test('opens and closes with the toggle, which says whether it is expanded', async ({ page }) => {
+        await page.goto('/');
+        if (javaScriptEnabled) await waitForHydration(page);
+        const menu = page.getByRole('navigation', { name: 'Mobile' });
+        await expect(menu).toBeHidden();
+        expect(await menuButtonExpanded(page)).toBe(false);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(menu.getByRole('link')).toHaveText([
+          'Services',
+          'How It Works',
+          'About',
+          'Blog',
+          'FAQ',
+          'Get My Custom Plan',
+        ]);
+        expect(await menuButtonExpanded(page)).toBe(true);
+        await page.getByRole('button', { name: 'Close menu' }).click();
+        await expect(menu).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+        expect(await menuButtonExpanded(page)).toBe(false);
+      });
 
-  test('closes after navigating to a page', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click();
-    await expect(page).toHaveURL('/about');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-  });
+      test('closes on Escape and returns focus to the toggle, and on a tap outside', async ({ page }) => {
+        await page.goto('/');
+        if (javaScriptEnabled) await waitForHydration(page);
+        const menu = page.getByRole('navigation', { name: 'Mobile' });
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(menu).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(menu).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(menu).toBeVisible();
+        // A tap on the page below the menu.
+        await page.mouse.click(phone.width / 2, phone.height - 150);
+        await expect(menu).toBeHidden();
+      });
+
+      test('reaches every page, and is closed on the page it leads to', async ({ page }) => {
+        for (const [name, path] of [
+          ['Services', '/services'],
+          ['How It Works', '/how-it-works'],
+          ['About', '/about'],
+          ['Blog', '/blog'],
+          ['FAQ', '/faq'],
+          ['Get My Custom Plan', '/start-project'],
+        ] as const) {
+          await page.goto('/');
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name }).click();
+          await expect(page).toHaveURL(path);
+          await expect(page.getByRole('main')).toBeVisible();
+          await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+          await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+        }
+      });
+    });
+  }
 });
 
 test.describe('mobile consult bar', () => {
@@ -141,6 +168,97 @@ test.describe('mobile consult bar', () => {
     await expect(bar).toBeHidden();
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(bar).toBeVisible();
+  });
+});
+
+/** Whether the mobile consult bar is what shows at any point where it and the consult form meet on screen. */
+const barCoversForm = (page: Page) =>
+  page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="mobile-consult-bar"]');
+    const form = document.querySelector('form[action="/api/enquiries"]');
+    if (!bar || !form) return false;
+    const a = bar.getBoundingClientRect();
+    const b = form.getBoundingClientRect();
+    const top = Math.max(a.top, b.top);
+    const bottom = Math.min(a.bottom, b.bottom, window.innerHeight);
+    const left = Math.max(a.left, b.left);
+    const right = Math.min(a.right, b.right);
+    if (top >= bottom || left >= right) return false;
+    for (let x = left + 1; x < right; x += 8)
+      for (let y = top + 1; y < bottom; y += 8) if (bar.contains(document.elementFromPoint(x, y))) return true;
+    return false;
+  });
+
+test.describe('the mobile consult bar and the form', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('on /start-project the bar never covers the form, before the scripts run, after, and without them', async ({
+    page,
+    browser,
+  }) => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/start-project', { waitUntil: 'commit' });
+    await expect(page.getByRole('form', { name: 'Send us your details' })).toBeVisible();
+    expect(await barCoversForm(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    expect(await barCoversForm(page)).toBe(false);
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const noJs = await context.newPage();
+    await noJs.goto('/start-project');
+    expect(await barCoversForm(noJs)).toBe(false);
+    // The page that comes back with problems, scrolled to its summary.
+    await noJs.getByRole('button', { name: 'Send my enquiry' }).click();
+    await expect(noJs.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+    expect(await barCoversForm(noJs)).toBe(false);
+    await context.close();
+  });
+
+  test('without JavaScript the bar never covers a page’s form as it scrolls by', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    for (const path of ['/', '/services', '/how-it-works', '/about', '/faq']) {
+      await page.goto(path);
+      const bar = page.getByRole('complementary', { name: 'Book a free consult' });
+      await expect(bar).toBeVisible();
+      for (const field of ['First name', 'Phone (optional)', 'What do you need? (optional)']) {
+        await page
+          .getByLabel(field)
+          .evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
+        // A part of the page skipped until near the screen is laid out in the next frame.
+        await expect.poll(() => barCoversForm(page), `${path}: ${field}`).toBe(false);
+      }
+    }
+    await context.close();
+  });
+});
+
+test.describe('loading feedback', () => {
+  test('a call to action’s page shows a progress bar, told to assistive technology, until it has loaded', async ({
+    page,
+  }) => {
+    await recordProgressBars(page);
+    await page.goto('/faq');
+    await waitForHydration(page);
+    expect(await progressBars(page)).toEqual([]);
+    // The next page arrives half a second late, as on a slow connection.
+    await page.route('**/start-project', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
+    expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+    expect(await progressBars(page)).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL('/faq');
+    expect(await progressBars(page)).toEqual([]);
   });
 });
 

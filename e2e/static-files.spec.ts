@@ -50,6 +50,6 @@ test.describe('a page whose scripts are gone', () => {
     await page.waitForLoadState('networkidle');
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
-    await expect(page).toHaveURL('/blog?page=2');
+    await expect(page).toHaveURL('/blog?page=2#posts');
   });
 });

@@ -4,9 +4,9 @@
  * bandwidth. Then every chunk is fetched at once and evaluated in turn (React, the other libraries, the app,
  * then the entry, which hydrates). Each step is a task of its own: a slow phone can handle a tap between two,
  * where one task for all of them would block it for the whole time. Why: docs/decisions/boot-loader.md
- * Before all that, and before the first paint, it keeps the enquiry form's draft (src/lib/enquiry-draft.ts) and
- * answers a tap on a link with a progress bar (src/lib/navigation-feedback.ts): both work on the server's HTML, so
- * they need neither React nor the page's other scripts.
+ * Before all that, and before the first paint, it starts what the page does once it is shown (`startPageVisit`) and
+ * answers a tap on a link with a progress bar (src/lib/navigation-feedback.ts): all of it works on the server's HTML,
+ * so it needs neither React nor the page's other scripts.
  * The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that it
  * starts without fetching another chunk.
  */
@@ -14,6 +14,7 @@ import { bootDataElementId, type BootData } from './app/boot-data.ts';
 import { keepEnquiryDrafts } from './lib/enquiry-draft.ts';
 import { nextTask, preloadModulesInTurn } from './lib/module-preload.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
+import { noteCtaTaps, noteLanding } from './lib/visit-events.ts';
 
 async function evaluateInTurn(scripts: string[]) {
   try {
@@ -59,6 +60,16 @@ function afterFirstPaint(start: () => void) {
   setTimeout(once, 3000);
 }
 
-keepEnquiryDrafts();
+/**
+ * What runs once for each page the visitor is shown, from its first paint: the landing is noted for attribution,
+ * taps on calls to action are counted (src/lib/visit-events.ts), and the enquiry form's draft is kept and restored.
+ */
+function startPageVisit() {
+  noteLanding();
+  noteCtaTaps();
+  keepEnquiryDrafts();
+}
+
+startPageVisit();
 showNavigationFeedback();
 afterFirstPaint(loadScripts);

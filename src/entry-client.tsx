@@ -2,44 +2,44 @@ import '@vitejs/plugin-react/preamble';
 import './styles.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { inlineCssElementId, pageBootData } from './app/boot-data.ts';
 import { whenHydratedAndIdle } from './app/hydrated.ts';
 import { Document } from './app/Document.tsx';
 import { landingRecordedMark } from './app/hydration-marks.ts';
-import { matchAppRoute } from './app/routes.tsx';
+import { routeByPath } from './app/routes.tsx';
 import { startAnalytics } from './lib/analytics.ts';
 import { nextTask } from './lib/module-preload.ts';
 
 /**
- * Records where the visit came from, from the address the page was loaded with (an in-page link may have added a
- * fragment by the time the code arrives, which is fetched apart from the scripts the page needs to become
- * interactive).
+ * Records where the visit came from: this page's landing and what the boot loader noted before (src/lib/visit-events.ts).
+ * Its code is fetched apart from the scripts the page needs to become interactive.
  */
-function recordLanding() {
-  const { href } = window.location;
-  const { referrer } = document;
+function recordVisit() {
   void import('./lib/attribution-storage.ts')
     .then((attribution) => {
-      attribution.recordLanding(href, referrer);
+      attribution.recordVisitEvents();
       performance.mark(landingRecordedMark);
     })
     .catch(() => {
-      // Gone (a cached page outlived its release) or the network dropped: this landing goes unrecorded.
+      // Gone (a cached page outlived its release) or the network dropped: the next page records it.
     });
 }
 
 // Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
-  recordLanding();
+  recordVisit();
   const { json: bootJson, data: boot } = pageBootData();
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());
+  // The page the server rendered, whatever the address bar says (a form's post answered with its errors, a 404);
+  // only a page of another build could name a route this one lacks.
+  const route = routeByPath(boot.page.route);
+  if (!route) return;
   try {
-    await matchAppRoute(window.location.pathname).route.page.preload();
+    await route.page.preload();
   } catch {
     // The page's chunk is gone (a release replaced it) or the network dropped: the server's HTML works as it is.
     return;
@@ -52,11 +52,7 @@ async function hydratePage() {
       document,
       <Document boot={boot} bootJson={bootJson} inlineCss={inlineCss}>
         <AppProviders config={boot.config} enquiry={boot.enquiry}>
-          {/* Links load the next page in full (src/lib/navigation-feedback.ts): the location changes only by an
-              in-page link, which the router follows. */}
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
+          <App route={route} page={boot.page} />
         </AppProviders>
       </Document>,
     );

@@ -1,6 +1,5 @@
 import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
@@ -123,6 +122,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
     route.page.preload(),
   ]);
   const boot: BootData = {
+    page: { route: route.path, params, location: input.url },
     config: input.config,
     assets: input.assets(route.page.module),
     state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
@@ -135,9 +135,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
             read the JSON API, the source's default. */}
         <BlogSourceContext value={input.source}>
           <QueryClientProvider client={queryClient}>
-            <StaticRouter location={input.url}>
-              <App />
-            </StaticRouter>
+            <App route={route} page={boot.page} />
           </QueryClientProvider>
         </BlogSourceContext>
       </AppProviders>

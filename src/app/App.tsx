@@ -1,23 +1,33 @@
-import { useEffect, useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { StaticRouter } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
+import type { RenderedPage } from './boot-data.ts';
 import { markHydrated } from './hydrated.ts';
 import { hydratedMark } from './hydration-marks.ts';
 import { RouteParamsContext } from './route-params.tsx';
-import { matchAppRoute } from './routes.tsx';
+import type { AppRoute } from './routes.tsx';
 
-export function App() {
+interface AppProps {
+  route: AppRoute;
+  page: RenderedPage;
+}
+
+/**
+ * The page the server decided on, the same on both sides of hydration. A page never changes its location in place
+ * (links load the next page in full), so React Router's StaticRouter only tells the page where it is.
+ */
+export function App({ route, page }: AppProps) {
   useEffect(() => {
     performance.mark(hydratedMark);
     markHydrated();
   }, []);
-  const { pathname } = useLocation();
-  const { route, params } = useMemo(() => matchAppRoute(pathname), [pathname]);
   return (
-    <Layout>
-      <RouteParamsContext value={params}>
-        <route.page.Component key={route.path} />
-      </RouteParamsContext>
-    </Layout>
+    <StaticRouter location={page.location}>
+      <Layout>
+        <RouteParamsContext value={page.params}>
+          <route.page.Component />
+        </RouteParamsContext>
+      </Layout>
+    </StaticRouter>
   );
 }

@@ -2,6 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { toScriptSafeJson } from '../lib/safe-json.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { PublicConfig } from '../server/config.server.ts';
+import type { RouteParams } from './route-params.tsx';
 
 export interface PageAssets {
   /** The page's one script tag, which starts the others after the first paint (src/boot-loader.ts). */
@@ -16,8 +17,21 @@ export interface PageAssets {
   modulePreloads: string[];
 }
 
+/**
+ * The page the server rendered, which the browser hydrates as it is: whatever address it was answered at (a form's
+ * post answered with its errors, a shared 404), the browser never works the page out again from the address bar.
+ */
+export interface RenderedPage {
+  /** The route's path in the route table (`/blog/:slug`). */
+  route: string;
+  params: RouteParams;
+  /** The path and query the page was rendered for. */
+  location: string;
+}
+
 /** Everything the browser needs to hydrate, sent once as a non-executable JSON block. */
 export interface BootData {
+  page: RenderedPage;
   config: PublicConfig;
   assets: PageAssets;
   state: DehydratedState;

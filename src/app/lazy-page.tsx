@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 
 export interface LazyPage {
   /** The page's source file, the key of its chunk in Vite's manifest. */
@@ -10,20 +10,20 @@ export interface LazyPage {
 
 /**
  * A route-split page that renders synchronously once preloaded, so that the first render on both sides of
- * hydration is the same tree and never suspends (a suspended shell would need React's inline scripts).
+ * hydration is the same tree and never suspends (a suspended shell would need React's inline scripts). Each side
+ * renders only the page it has preloaded: links load the next page in full.
  * Why: docs/decisions/lazy-pages.md
  */
 export function lazyPage(module: string, load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | undefined;
-  const preload = async () => {
-    loaded ??= (await load()).default;
+  return {
+    module,
+    async preload() {
+      loaded ??= (await load()).default;
+    },
+    Component() {
+      if (!loaded) throw new Error(`${module} was rendered before its chunk was loaded`);
+      return createElement(loaded);
+    },
   };
-  const Deferred = lazy(async () => {
-    await preload();
-    return { default: loaded as ComponentType };
-  });
-  function Component() {
-    return createElement(loaded ?? Deferred);
-  }
-  return { module, Component, preload };
 }

@@ -85,6 +85,7 @@ export const appRoutes: AppRoute[] = [
     path: '/blog/:slug',
     page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
     prefetch: async (context) => (await blogPrefetch()).prefetchBlogPost(context),
+    // A slug no post can have: the page for a missing post names no slug (its canonical link is /blog).
     notFoundUrl: () => missingPostUrl,
   },
   {
@@ -121,4 +122,9 @@ export function matchAppRoute(pathname: string): { route: AppRoute; params: Rout
     if (match) return { route, params: match.params };
   }
   return { route: notFoundRoute, params: {} };
+}
+
+/** The route with this path: the one the server rendered, as the boot data names it. */
+export function routeByPath(path: string): AppRoute | undefined {
+  return appRoutes.find((route) => route.path === path);
 }

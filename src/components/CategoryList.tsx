@@ -1,6 +1,6 @@
 import { Link } from './Link.tsx';
 import type { CategoryWithCount } from '../lib/blog-types.ts';
-import { blogListHref } from '../lib/blog-search.ts';
+import { blogListLink } from '../lib/blog-search.ts';
 
 interface CategoryListProps {
   categories: CategoryWithCount[];
@@ -22,7 +22,7 @@ export function CategoryList({ categories, selectedSlug }: CategoryListProps) {
           return (
             <li key={category.slug ?? 'all'}>
               <Link
-                to={blogListHref({ categorySlug: category.slug, page: 1 })}
+                to={blogListLink({ categorySlug: category.slug, page: 1 })}
                 aria-current={current ? 'page' : undefined}
                 className={`flex items-center justify-between gap-3 rounded-full px-4 py-2 text-sm font-medium lg:rounded-lg ${current ? 'bg-harbour-800 text-white' : 'bg-slate-100 text-slate-700 hover:bg-sea-50 hover:text-sea-700 lg:bg-transparent'}`}
               >

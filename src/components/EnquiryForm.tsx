@@ -7,7 +7,7 @@ import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
-import { clearDraft } from '../lib/enquiry-draft.ts';
+import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -70,10 +70,8 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors } = useEnquiryState();
   const { pathname } = useLocation();
-  // The values and problems the server rendered belong to the page the post came back to, not to the next page.
-  const returned = server?.path === pathname ? server : undefined;
-  const values = returned?.values ?? {};
-  const [errors, setErrors] = useState<EnquiryErrors>(returned?.errors ?? {});
+  const values = server?.values ?? {};
+  const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
   const [token, setToken] = useState(server?.token ?? '');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -81,19 +79,6 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const [problemCount, setProblemCount] = useState(0);
-
-  useEffect(() => {
-    // A page opened without the form (a blog post) carries no token: ask for one as the form appears.
-    if (token) return;
-    let active = true;
-    void fetch(`${enquiryEndpoint}/token`, { credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<{ token: string }>) : null))
-      .then((body) => active && body?.token && setToken(body.token))
-      .catch(() => {});
-    return () => {
-      active = false;
-    };
-  }, [token]);
 
   useEffect(() => {
     if (problemCount > 0) summaryRef.current?.focus();
@@ -139,7 +124,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         outcome = await postEnquiry({ ...fields, [tokenFieldName]: fresh }, attribution);
       }
       if (outcome.status === 'sent') {
-        clearDraft();
+        markEnquiryAccepted();
         setErrors({});
         setHasErrors(false);
         setSent(outcome.firstname);

@@ -1,22 +1,16 @@
 import { Menu as menuIcon, X as xIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Link, NavLink } from './Link.tsx';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
 
 // The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
+const mobileMenuId = 'mobile-menu';
 
 export function Header() {
   const [scrolled, setScrolled] = useState(false);
-  const location = useLocation();
-  // The menu is open at the address where it was opened, so any navigation closes it.
-  const address = `${location.pathname}${location.search}${location.hash}`;
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const menuOpen = openAt === address;
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
 
   // Watches the page's first 50px rather than reading window.scrollY, which would make the browser lay the page
@@ -26,17 +20,6 @@ export function Header() {
     observer.observe(topRef.current!);
     return () => observer.disconnect();
   }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
@@ -54,7 +37,7 @@ export function Header() {
           mobile consult bar and the home hero's panel. */}
       <header
         data-scrolled={scrolled}
-        className={`sticky top-0 z-40 border-b bg-white transition-shadow ${scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'}`}
+        className={`group/header sticky top-0 z-40 border-b bg-white transition-shadow ${scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'}`}
       >
         <div className="container-page flex h-16 items-center justify-between gap-4">
           {/* Its box is set before the page has all arrived, so that it does not jump while the page loads: two lines'
@@ -75,24 +58,29 @@ export function Header() {
             >
               Get My Custom Plan
             </Link>
+            {/* The phone menu is a popover: it opens and closes without JavaScript, the browser tells assistive
+                technology whether it is expanded, and Escape or a tap outside closes it. */}
             <button
-              ref={toggleRef}
               type="button"
+              popoverTarget={mobileMenuId}
               className="inline-flex size-11 items-center justify-center rounded-full text-harbour-800 hover:bg-slate-100 lg:hidden"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setOpenAt(menuOpen ? null : address)}
             >
-              {menuOpen ? <LucideIcon icon={xIcon} name="x" /> : <LucideIcon icon={menuIcon} name="menu" />}
+              <span className="contents group-has-[#mobile-menu:popover-open]/header:hidden">
+                <LucideIcon icon={menuIcon} name="menu" />
+                <span className="sr-only">Open menu</span>
+              </span>
+              <span className="hidden group-has-[#mobile-menu:popover-open]/header:contents">
+                <LucideIcon icon={xIcon} name="x" />
+                <span className="sr-only">Close menu</span>
+              </span>
             </button>
           </div>
         </div>
         <nav
-          id="mobile-menu"
+          id={mobileMenuId}
+          popover="auto"
           aria-label="Mobile"
-          hidden={!menuOpen}
-          className="border-t border-slate-200 bg-white lg:hidden"
+          className="fixed inset-x-0 top-16 bottom-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-t border-slate-200 bg-white text-ink shadow-md lg:hidden"
         >
           <ul className="container-page flex flex-col py-3">
             {mainNav.map((link) => (

@@ -1,30 +1,22 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useFormHasErrors } from '../app/enquiry-state.tsx';
+import { pageLoadingLabel } from '../content/navigation.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
 import { Toasts } from './Toasts.tsx';
 
-/** Every route change scrolls to the top; a link to an anchor scrolls to that anchor instead. */
-function useScrollToTopOnNavigate() {
-  const { pathname, search, hash } = useLocation();
-  const firstRender = useRef(true);
-  useEffect(() => {
-    // The first page load keeps the browser's own scroll position.
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [pathname, search, hash]);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
-  useScrollToTopOnNavigate();
+  // Where the form is what the page is for (the consult page, or a page that shows the form's problems), the mobile
+  // bar would only cover it: it is left out, from the server's HTML on.
+  const { pathname } = useLocation();
+  const formShowsProblems = useFormHasErrors();
+  const formIsThePage = pathname === '/start-project' || formShowsProblems;
   return (
     <div className="flex min-h-screen flex-col">
+      {/* Shown only while a link's page loads (src/lib/navigation-feedback.ts). */}
+      <div role="progressbar" aria-label={pageLoadingLabel} className="page-progress" />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-harbour-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -36,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <MobileConsultBar />
+      {!formIsThePage && <MobileConsultBar />}
       <Toasts />
     </div>
   );

@@ -1,7 +1,7 @@
 import { ChevronLeft as chevronLeftIcon, ChevronRight as chevronRightIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
-import { blogListHref } from '../lib/blog-search.ts';
+import { blogListLink } from '../lib/blog-search.ts';
 
 interface PaginationProps {
   page: number;
@@ -26,7 +26,7 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 /** Real links, so paging works without JavaScript; Previous and Next are disabled at the ends. */
 export function Pagination({ page, pages, categorySlug }: PaginationProps) {
   if (pages <= 1) return null;
-  const href = (target: number) => blogListHref({ categorySlug, page: target });
+  const href = (target: number) => blogListLink({ categorySlug, page: target });
   const edge = (label: string, target: number, disabled: boolean, icon: 'prev' | 'next') => {
     const content = (
       <>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { authorName } from '../content/authors.ts';
 import { postCallToAction } from '../content/page-copy/blog-post.ts';
+import { blogListLink } from '../lib/blog-search.ts';
 import { postPath, type PreviewPost } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { enableVideoFacades } from '../lib/video-facade.ts';
@@ -29,7 +30,7 @@ export function PostArticle({ post }: { post: PreviewPost }) {
         <div className="container-page max-w-4xl pt-8 pb-10">
           <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, { label: post.title }]} />
           <Link
-            to={`/blog?category=${post.category.slug}`}
+            to={blogListLink({ categorySlug: post.category.slug, page: 1 })}
             className="mt-8 inline-block rounded-full bg-sea-100 px-3 py-1 text-sm font-semibold text-sea-700 hover:bg-sea-50"
           >
             {post.category.name}

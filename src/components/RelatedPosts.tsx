@@ -15,13 +15,7 @@ export function RelatedPosts({ currentSlug }: { currentSlug: string }) {
         <h2 id="related-heading" className="text-2xl font-bold text-ink sm:text-3xl">
           Related articles
         </h2>
-        {related.isPending ? (
-          <div aria-busy="true" aria-label="Loading related articles" className="mt-8 grid gap-6 md:grid-cols-3">
-            {Array.from({ length: RELATED_LIMIT }, (_, index) => (
-              <div key={index} className="skeleton h-72 rounded-2xl" />
-            ))}
-          </div>
-        ) : related.isError ? (
+        {related.isError ? (
           <p role="alert" className="mt-6 text-slate-600">
             Related articles could not be loaded.
           </p>

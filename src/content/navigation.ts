@@ -1,4 +1,4 @@
-/** A path on this site, which a Link can open in place; links elsewhere are plain `<a>` elements. */
+/** A path on this site, for a Link; links elsewhere are plain `<a>` elements. */
 export type SitePath = `/${string}`;
 
 export interface NavLink {
@@ -20,6 +20,9 @@ export const copyrightYear = 2025;
 
 /** The main call to action's exact label. */
 export const bookConsultLabel = 'Book Free Consult';
+
+/** What the progress bar is called while a link's page loads. */
+export const pageLoadingLabel = 'Loading the page';
 
 export const mobileBar = {
   label: 'Book a free consult',

@@ -1,4 +1,5 @@
 import { loadScript } from './load-script.ts';
+import { ctaTapEvent, takeCtaClicks } from './visit-events.ts';
 
 declare global {
   interface Window {
@@ -36,37 +37,39 @@ export function trackLeadFromRedirect(): void {
   trackLead('site-form');
 }
 
-function trackCtaClick(event: MouseEvent) {
-  const cta = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cta]') : null;
-  const label = cta?.dataset.cta;
-  if (!label) return;
-  window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
-  // The button that sends an enquiry did not lead to it: the enquiry names the call to action clicked before.
-  if (cta instanceof HTMLButtonElement && cta.type === 'submit') return;
-  void import('./attribution-storage.ts')
-    .then((attribution) => attribution.recordCta(label))
-    .catch(() => {
-      // The code could not be fetched: the next enquiry names no call to action.
-    });
+/** Sends the taps on calls to action noted so far (src/lib/visit-events.ts), and from now on each as it comes. */
+function sendCtaClicks(): void {
+  const send = (label: string) =>
+    window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
+  for (const label of takeCtaClicks()) send(label);
+  window.addEventListener(ctaTapEvent, (event) => {
+    for (const label of takeCtaClicks()) send(label);
+    // The tab's storage refused it: it was kept for no other page.
+    const unkept = (event as CustomEvent<string | undefined>).detail;
+    if (unkept) send(unkept);
+  });
 }
 
 /**
- * The one analytics listener: every click on a `data-cta` element sends cta_click with its label, and the label is
- * kept for the next enquiry (attribution-storage.ts). Events queue in dataLayer until Google's tag arrives; it is
- * fetched once `loadTagAfter` resolves (the page has hydrated and the browser is idle).
+ * Analytics on this page: gtag, and cta_click for each tap on a call to action, including those made before the page's
+ * scripts ran and those of a page left before its own could send them. A tap is sent once Google's tag is here
+ * (fetched once `loadTagAfter` resolves: the page has hydrated and the browser is idle), so that it is never lost in
+ * a page left before the tag came; without a measurement id, at once. Until then it waits in the tab's storage.
  */
 export function startAnalytics(gaMeasurementId: string | undefined, loadTagAfter: Promise<void>): void {
   if (started) return;
   started = true;
   installGtag();
-  // Capture phase, so a component that stops propagation cannot hide a click from analytics.
-  document.addEventListener('click', trackCtaClick, { capture: true });
-  if (!gaMeasurementId) return;
+  if (!gaMeasurementId) {
+    sendCtaClicks();
+    return;
+  }
   window.gtag('js', new Date());
   window.gtag('config', gaMeasurementId);
-  void loadTagAfter.then(() =>
-    loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaMeasurementId)}`).catch(() => {
+  void loadTagAfter
+    .then(() => loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaMeasurementId)}`))
+    .catch(() => {
       // Blocked by the visitor (or offline): the events stay queued in dataLayer, the site works the same.
-    }),
-  );
+    })
+    .then(sendCtaClicks);
 }

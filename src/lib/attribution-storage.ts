@@ -1,4 +1,5 @@
 import { attributionAfterLanding, attributionWithCta, enquiryAttribution, type Attribution } from './attribution.ts';
+import { takeAttributionEvents } from './visit-events.ts';
 
 // The site's own storage, no cookie: nothing about a visit reaches the server until an enquiry carries it. Every
 // caller loads this module with import(), apart from the scripts a page needs to become interactive.
@@ -24,19 +25,22 @@ function write(value: object | undefined): void {
 }
 
 /**
- * Records a page load as a landing, from the URL the page was loaded with and its referrer. Once per page load; a
- * page reached from the site itself (its referrer on this host) changes neither touch.
+ * Applies the landings and calls to action noted since (src/lib/visit-events.ts), in order: this page's landing and
+ * any a page left before its scripts ran. A page reached from the site itself (its referrer on this host) changes
+ * neither touch.
  */
-export function recordLanding(url: string, referrer: string): void {
-  write(attributionAfterLanding(read(), url, referrer, Date.now()));
-}
-
-/** Keeps the label of the call to action just clicked, for the next enquiry. */
-export function recordCta(label: string): void {
-  write(attributionWithCta(read(), label));
+export function recordVisitEvents(): void {
+  for (const event of takeAttributionEvents()) {
+    write(
+      event.kind === 'landing'
+        ? attributionAfterLanding(read(), event.url, event.referrer, event.at)
+        : attributionWithCta(read(), event.label),
+    );
+  }
 }
 
 /** What the site's own form sends with an enquiry; undefined when nothing is recorded. */
 export function storedAttribution(): Attribution | undefined {
+  recordVisitEvents();
   return enquiryAttribution(read());
 }

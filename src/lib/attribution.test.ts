@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { attributionAfterLanding, attributionWithCta, enquiryAttribution } from './attribution.ts';
+import { attributionAfterLanding, attributionWithCta, enquiryAttribution, landingAddress } from './attribution.ts';
 
 const site = 'https://www.studio.example';
 const day = 24 * 60 * 60 * 1000;
@@ -51,6 +51,13 @@ describe('a landing', () => {
     const stored = attributionAfterLanding(null, url, '', start);
     expect(stored.first).toEqual({ landingPath: '/about', clickIds: ['gclid', 'fbclid', 'msclkid'] });
     expect(JSON.stringify(stored)).not.toMatch(/SECRET|dclid/);
+  });
+
+  test('is noted, before the page’s scripts run, as what attribution reads of it: no click id’s value is kept', () => {
+    const url = `${site}/services?utm_source=google&utm_term=cafe+marketing&gclid=SECRET1&fbclid=&plan=growth#services`;
+    const noted = landingAddress(url);
+    expect(noted).toBe(`${site}/services?utm_source=google&utm_term=cafe+marketing&gclid=1`);
+    expect(attributionAfterLanding(null, noted, '', start)).toEqual(attributionAfterLanding(null, url, '', start));
   });
 
   test('ignores a referrer on this site, empty tags and empty click ids', () => {

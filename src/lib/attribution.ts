@@ -73,6 +73,23 @@ function landingTouch(url: string, referrer: string): Touch {
   })!;
 }
 
+/**
+ * What attribution reads of a landing's address: the address without its fragment, with the UTM values and the
+ * names of the click ids it carries, each click id's value dropped and nothing else of its query.
+ */
+export function landingAddress(href: string): string {
+  const landing = new URL(href);
+  const kept = new URLSearchParams();
+  for (const name of utmParameters) {
+    const value = landing.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  for (const name of clickIdParameters) if (landing.searchParams.get(name)) kept.set(name, '1');
+  landing.search = kept.toString();
+  landing.hash = '';
+  return landing.href;
+}
+
 /** A campaign touch carries a UTM value, a click id or another site's referrer. */
 const isCampaign = (touch: Touch) =>
   Boolean(touch.clickIds || touch.referrer || utmParameters.some((name) => touch[name]));

@@ -36,3 +36,11 @@ export function listPageCount(categories: readonly CategoryWithCount[], category
   const counted = category ? categories.filter((c) => c.id === category.id) : categories;
   return Math.ceil(counted.reduce((sum, c) => sum + c.postCount, 0) / BLOG_PAGE_SIZE);
 }
+
+/** The blog list's posts: its page and category links land here, below the hero and (on a phone) the categories. */
+export const postListId = 'posts';
+
+/** A link to a page of the blog's list that lands the reader on its posts. */
+export function blogListLink(search: BlogSearch): SitePath {
+  return `${blogListHref(search)}#${postListId}`;
+}

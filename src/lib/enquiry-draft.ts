@@ -2,11 +2,14 @@
  * The half-typed enquiry, kept in the tab's session storage (never sent anywhere) so that nothing a visitor types
  * is lost when they leave the page: a link (even one tapped while typing), Back or Forward, then any page with the
  * form finds it again. The boot loader (src/boot-loader.ts) runs this before any other script, so it also keeps what
- * is typed into the server's HTML; the form clears the draft once the enquiry is accepted.
+ * is typed into the server's HTML. Once the enquiry is accepted the draft goes, and no page shows its values again:
+ * a page shown from history (Back, Forward, the back/forward cache) shows the draft, not what its fields held.
  * Why: docs/decisions/enquiry-drafts.md
  */
 
 const storageKey = 'enquiry-draft';
+/** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
+const acceptedKey = 'enquiry-accepted';
 /** The site's own enquiry form, as the server renders it (a plain post to the enquiry endpoint). */
 const formSelector = 'form[action="/api/enquiries"]';
 
@@ -49,13 +52,28 @@ function writeDraft(draft: Draft): void {
   }
 }
 
-/** Forgets the draft: the enquiry has been accepted. */
-export function clearDraft(): void {
+/** Forgets the draft, and its values on every page of the tab: the enquiry has been accepted. */
+export function markEnquiryAccepted(): void {
   try {
     sessionStorage.removeItem(storageKey);
+    sessionStorage.setItem(acceptedKey, '1');
   } catch {
     // Storage is off: there is no draft.
   }
+}
+
+function enquiryWasAccepted(): boolean {
+  try {
+    return sessionStorage.getItem(acceptedKey) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Back to the value the server's HTML gave the field. */
+function resetField(field: Field): void {
+  if (field instanceof HTMLSelectElement) for (const option of field.options) option.selected = option.defaultSelected;
+  else field.value = field.defaultValue;
 }
 
 function saveDraft(form: HTMLFormElement, withFocus: boolean): void {
@@ -68,15 +86,23 @@ function saveDraft(form: HTMLFormElement, withFocus: boolean): void {
 
 /**
  * Puts the draft into the form. A field that already has a value keeps it: the visitor typed it into this page (or
- * the page came back with it), and that is newer than the draft. `overwrite` is for a page restored from the
- * back/forward cache, whose fields hold what they held when the visitor left, older than the draft.
+ * the page came back with it), and that is newer than the draft. `fromHistory` is for a page shown again (Back,
+ * Forward, a reload, the back/forward cache): what its fields hold is the browser's copy of an earlier visit, older
+ * than the draft, and may be an enquiry already sent, so the fields show the draft and otherwise the server's HTML.
  */
-function restoreDraft(form: HTMLFormElement, overwrite: boolean): void {
+function restoreDraft(form: HTMLFormElement, fromHistory: boolean): void {
   const draft = readDraft();
+  if (fromHistory && (draft || enquiryWasAccepted())) {
+    for (const field of visitorFields(form)) {
+      const value = draft?.values[field.name];
+      if (value === undefined) resetField(field);
+      else if (field.value !== value) field.value = value;
+    }
+  }
   if (!draft) return;
   for (const field of visitorFields(form)) {
     const value = draft.values[field.name];
-    if (value && (overwrite || field.value === '') && field.value !== value) field.value = value;
+    if (value && field.value === '') field.value = value;
   }
   if (!draft.focus) return;
   writeDraft({ values: draft.values });
@@ -91,10 +117,16 @@ function restoreDraft(form: HTMLFormElement, overwrite: boolean): void {
 
 const enquiryForm = () => document.querySelector<HTMLFormElement>(formSelector);
 
+/** Whether this page was loaded from history (Back, Forward, a reload), when the browser refills its fields. */
+function loadedFromHistory(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.type === 'back_forward' || navigation?.type === 'reload';
+}
+
 /** Keeps the draft from now on, and restores it into this page's form. */
 export function keepEnquiryDrafts(): void {
   // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with.
-  if (document.querySelector('[data-enquiry-accepted]')) clearDraft();
+  if (document.querySelector('[data-enquiry-accepted]')) markEnquiryAccepted();
   const onEdit = (event: Event) => {
     const form = (event.target as Element | null)?.closest?.(formSelector);
     if (form instanceof HTMLFormElement) saveDraft(form, false);
@@ -112,8 +144,9 @@ export function keepEnquiryDrafts(): void {
   const restore = () => {
     const form = enquiryForm();
     if (!form) return;
-    const typedAlready = visitorFields(form).some(changedFromPage);
-    restoreDraft(form, false);
+    const fromHistory = loadedFromHistory();
+    const typedAlready = !fromHistory && visitorFields(form).some(changedFromPage);
+    restoreDraft(form, fromHistory);
     // What was typed into this page before now is part of the draft too.
     if (typedAlready) saveDraft(form, false);
   };

@@ -19,8 +19,6 @@ export type EnquiryErrors = Partial<Record<EnquiryField | 'form', string>>;
 export interface EnquiryFormState {
   /** The signed, time-stamped form token. */
   token: string;
-  /** The path of the page the errors belong to: the page that came back from a post with problems. */
-  path?: string;
   values?: Partial<Record<EnquiryField, string>>;
   errors?: EnquiryErrors;
 }

@@ -1,7 +1,8 @@
 /**
  * Links between the site's pages are plain links: the browser loads the next page, which measured faster than
  * rendering it in place on a slow phone (docs/decisions/page-loads.md). While it loads, the page marks itself
- * `data-navigating` at once, and the stylesheet shows a progress bar, so that a tap is answered within a frame.
+ * `data-navigating` at once, and the stylesheet shows the page's progress bar (a `role="progressbar"` element, so
+ * assistive technology is told too), so that a tap is answered within a frame.
  */
 export const navigatingAttribute = 'data-navigating';
 

@@ -19,8 +19,6 @@ export const blogPostQuery = (source: BlogSource, slug: string) =>
 export const relatedPostsQuery = (source: BlogSource) =>
   queryOptions({ queryKey: ['blog', 'featured', RELATED_LIMIT], queryFn: () => source.featured(RELATED_LIMIT) });
 
-// A preview is not in the JSON API: its data comes in the page's HTML alone, so the browser keeps it for the tab's
-// life (Back to the preview shows it again) rather than the default five minutes after the page is left.
-// Why: docs/decisions/preview-links.md
+// A preview is not in the JSON API: its data comes in the page's HTML alone (docs/decisions/preview-links.md).
 export const blogPreviewQuery = (source: BlogSource, token: string) =>
-  queryOptions({ queryKey: ['blog', 'preview', token], queryFn: () => source.preview(token), gcTime: Infinity });
+  queryOptions({ queryKey: ['blog', 'preview', token], queryFn: () => source.preview(token) });

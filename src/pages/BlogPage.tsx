@@ -9,27 +9,8 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { blogCopy } from '../content/page-copy/blog.ts';
-import { blogListHref, listPageCount, parseBlogSearch } from '../lib/blog-search.ts';
-import { BLOG_PAGE_SIZE } from '../lib/blog-types.ts';
+import { blogListHref, blogListLink, listPageCount, parseBlogSearch, postListId } from '../lib/blog-search.ts';
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
-
-function PostGridSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading posts" className="grid gap-6 sm:grid-cols-2">
-      {Array.from({ length: BLOG_PAGE_SIZE }, (_, index) => (
-        <div key={index} className="card overflow-hidden" data-testid="post-skeleton">
-          <div className="skeleton aspect-[40/21] rounded-none" />
-          <div className="space-y-3 p-5">
-            <div className="skeleton h-4 w-24" />
-            <div className="skeleton h-6 w-5/6" />
-            <div className="skeleton h-4 w-full" />
-            <div className="skeleton h-4 w-2/3" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
 
 function BlogPage() {
   const searchParams = useSearchParams();
@@ -53,22 +34,9 @@ function BlogPage() {
   const title = [category ? `${category.name} articles` : copy.title, shownPage > 1 ? `Page ${shownPage}` : '']
     .filter(Boolean)
     .join(' – ');
-  const loading = !unknownCategory && (categories.isPending || (posts.isPending && posts.fetchStatus !== 'idle'));
 
   let body;
-  if (loading) {
-    body = <PostGridSkeleton />;
-  } else if (posts.isError || categories.isError) {
-    body = (
-      <div role="alert" className="card p-8 text-center">
-        <h2 className="text-xl font-bold">We couldn’t load the posts</h2>
-        <p className="mt-2 text-slate-600">Please check your connection and try again.</p>
-        <button type="button" className="btn-dark mt-6" onClick={() => void posts.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  } else if (!list || list.posts.length === 0) {
+  if (!list || list.posts.length === 0) {
     body = (
       <div className="card p-8 text-center">
         <h2 className="text-xl font-bold">
@@ -80,7 +48,7 @@ function BlogPage() {
             : 'We’re writing our first articles now. Check back soon.'}
         </p>
         {categorySlug && (
-          <Link to="/blog" className="btn-dark mt-6">
+          <Link to={blogListLink({ page: 1 })} className="btn-dark mt-6">
             View all posts
           </Link>
         )}
@@ -114,7 +82,7 @@ function BlogPage() {
         <aside className="lg:col-start-2 lg:row-start-1">
           {categories.data && <CategoryList categories={categories.data} selectedSlug={categorySlug} />}
         </aside>
-        <section aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <section id={postListId} aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
           {body}
         </section>
       </div>

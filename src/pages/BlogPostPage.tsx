@@ -7,7 +7,6 @@ import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PostArticle } from '../components/PostArticle.tsx';
 import { PostNotFound } from '../components/PostNotFound.tsx';
-import { PostSkeleton } from '../components/PostSkeleton.tsx';
 import { PreviewNotice } from '../components/PreviewNotice.tsx';
 import { previewNotice } from '../content/page-copy/blog-post.ts';
 import { postModifiedAt, postPath } from '../lib/blog-types.ts';
@@ -15,10 +14,9 @@ import { blogPostQuery, blogPreviewQuery } from '../lib/queries.ts';
 
 function PublicPost({ slug }: { slug: string }) {
   const source = useBlogSource();
-  const { data: post, isPending, isError } = useQuery(blogPostQuery(source, slug));
-
-  if (isPending) return <PostSkeleton />;
-  if (isError) return <PostNotFound />;
+  // The server's answer is in the boot data: the post, or that it is missing.
+  const { data: post } = useQuery(blogPostQuery(source, slug));
+  if (!post) return <PostNotFound />;
 
   return (
     <>
@@ -41,10 +39,8 @@ function PublicPost({ slug }: { slug: string }) {
 /** A draft or scheduled post as it will appear, under a line saying it is a preview; never indexed. */
 function PostPreview({ token }: { token: string }) {
   const source = useBlogSource();
-  const { data: post, isPending, isError } = useQuery(blogPreviewQuery(source, token));
-
-  if (isPending) return <PostSkeleton />;
-  if (isError) return <PostNotFound />;
+  const { data: post } = useQuery(blogPreviewQuery(source, token));
+  if (!post) return <PostNotFound />;
 
   return (
     <>

@@ -11,10 +11,12 @@ export default function HomePage() {
       <PageMeta title={copy.title} description={copy.description} path="/" />
       <HomeHero />
       <HomeSections />
-      <div className="render-when-near [--rendered-height:7360px] md:[--rendered-height:5400px] lg:[--rendered-height:4000px]">
+      {/* The consult form stays out of it: content-visibility makes the wrapper a layer of its own, painted under the
+          mobile consult bar, where the form's place above the bar (src/styles.css) would not hold. */}
+      <div className="render-when-near [--rendered-height:5300px] md:[--rendered-height:4000px] lg:[--rendered-height:2950px]">
         <HomeClosingSections />
-        <ConsultSection />
       </div>
+      <ConsultSection />
     </>
   );
 }

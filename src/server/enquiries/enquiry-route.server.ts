@@ -150,7 +150,7 @@ const tokenMessages = {
   'too-fast': m.tooFast,
 } as const;
 
-/** `POST /api/enquiries` (a plain form post or JSON) and `GET /api/enquiries/token`. */
+/** `POST /api/enquiries`: a plain form post or JSON. */
 export function createEnquiryRouter({
   config,
   logger,
@@ -161,10 +161,6 @@ export function createEnquiryRouter({
   renderFormPage,
 }: EnquiryRouteOptions) {
   const router = Router();
-
-  router.get('/token', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ token: (await tokens()).issue() });
-  });
 
   const crossSite: RequestHandler = (req, res, next) => {
     if (isCrossSite(req, config)) return refuse(req, res, config, 403, m.crossSite);
@@ -280,7 +276,7 @@ export function createEnquiryRouter({
         res.status(400).json(problem);
         return;
       }
-      await renderFormPage(res, url, { token, path: url.split('?')[0], values: formValues(fields), errors }, 400);
+      await renderFormPage(res, url, { token, values: formValues(fields), errors }, 400);
       return;
     }
     // A bot that fills in the hidden field gets an ordinary-looking answer; what it sent is kept apart.
@@ -301,7 +297,7 @@ export function createEnquiryRouter({
         return;
       }
       const url = formPageUrl(req, fields);
-      const state = { token: String(fields[tokenFieldName]), path: url.split('?')[0], values: formValues(fields) };
+      const state = { token: String(fields[tokenFieldName]), values: formValues(fields) };
       await renderFormPage(res, url, { ...state, errors: { form: m.unavailable } }, 503);
       return;
     }

@@ -32,7 +32,6 @@ afterEach(async () => {
 async function setUp(env: Record<string, string> = {}) {
   const testApp: TestApp = await createTestApp({ env });
   cleanups.push(testApp.close);
-  await request(testApp.app).get('/api/enquiries/token').expect(200);
   const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
   const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
     request(testApp.app)

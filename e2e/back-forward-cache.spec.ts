@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { ownFormPort } from '../playwright.config.ts';
+import { chromiumPath, e2eChromiumArgs } from '../scripts/lib/chromium.ts';
+import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { expect, test, waitForHydration } from './fixtures/test.ts';
+
+// Back and Forward as visitors' browsers do them: pages come back from the back/forward cache as they were left,
+// which the rest of the suite's browser has turned off (Playwright launches Chromium without it). A page shown from
+// the cache fires no load event: history navigations here wait for the commit only.
+
+test.use({
+  baseURL: `http://localhost:${ownFormPort}`,
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: e2eChromiumArgs,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  },
+});
+
+const form = (page: Page) => page.getByRole('form', { name: 'Send us your details' });
+const empty = { 'First name': '', 'Email address': '', 'What do you need? (optional)': '' };
+
+/** Records, on every page of the tab, whether it was last shown from the back/forward cache. */
+const watchBackForwardCache = (page: Page) =>
+  page.addInitScript(() =>
+    addEventListener('pageshow', (event) => Object.assign(window, { shownFromCache: event.persisted })),
+  );
+const shownFromCache = (page: Page) => page.evaluate(() => (window as { shownFromCache?: boolean }).shownFromCache);
+
+async function expectValues(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    await expect(form(page).getByLabel(label, { exact: true }), label).toHaveValue(value);
+}
+
+async function typeHalf(page: Page) {
+  await form(page).getByLabel('First name', { exact: true }).fill('Jane');
+  await form(page).getByLabel('Email address', { exact: true }).fill(`jane.${Date.now()}@example.com`);
+  await form(page).getByLabel('What do you need? (optional)', { exact: true }).fill('A new website.');
+}
+
+test.beforeEach(async ({ page }) => {
+  await watchBackForwardCache(page);
+});
+
+test('a half-typed form comes back with Back from the back/forward cache', async ({ page }) => {
+  await page.goto('/faq');
+  await waitForHydration(page);
+  await typeHalf(page);
+  await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(await shownFromCache(page)).toBe(true);
+  await expectValues(page, { 'First name': 'Jane', 'What do you need? (optional)': 'A new website.' });
+});
+
+test('once the enquiry is sent in place, Back and Forward through the cache show none of its values', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await waitForHydration(page);
+  await typeHalf(page);
+  await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+  await expect(page).toHaveURL(/\/start-project$/);
+  await waitForHydration(page);
+  await expectValues(page, { 'First name': 'Jane' });
+  await useTokenOldEnough(page);
+  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(await shownFromCache(page)).toBe(true);
+  await expectValues(page, empty);
+  await page.goForward({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/start-project$/);
+  expect(await shownFromCache(page)).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
+});
+
+test.describe('without the page’s scripts', () => {
+  test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
+
+  test('once a plain post lands on /thank-you, Back through the cache shows none of its values', async ({ page }) => {
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await typeHalf(page);
+    // The next page never hydrates: its form posts as plain HTML, and only the boot loader runs.
+    await page.route('**/assets/entry-client-*.js', (route) => route.abort());
+    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+    await expect(page).toHaveURL(/\/start-project$/);
+    await expectValues(page, { 'First name': 'Jane' });
+    await useTokenOldEnough(page);
+    await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/start-project$/);
+    await expectValues(page, empty);
+    await page.goBack({ waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/faq$/);
+    expect(await shownFromCache(page)).toBe(true);
+    await expectValues(page, empty);
+  });
+});
+
+test('the progress bar is gone when the visitor comes Back to the page that showed it', async ({ page }) => {
+  await recordProgressBars(page);
+  await page.goto('/faq');
+  await waitForHydration(page);
+  await page.route('**/start-project', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
+  expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(await shownFromCache(page)).toBe(true);
+  expect(await progressBars(page)).toEqual([]);
+});
