@@ -254,7 +254,7 @@ describe('the page carries its data for hydration', () => {
     const boot = JSON.parse(json) as { state: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
     const keys = boot.state.queries.map((query) => query.queryKey);
     expect(keys).toContainEqual(['blog', 'post', 'post-3']);
-    expect(keys).toContainEqual(['blog', 'featured', 3]);
+    expect(keys).toContainEqual(['blog', 'featured', 3, { related: 'post-3' }]);
     const post = boot.state.queries.find((query) => query.queryKey[1] === 'post')?.state.data as Record<
       string,
       unknown
