@@ -216,10 +216,10 @@ test.describe('/start-project', () => {
 });
 
 test.describe('FAQ accordion', () => {
-  test('/faq lists all ten questions, closed at first', async ({ page }) => {
+  test('/faq lists all eleven questions, closed at first', async ({ page }) => {
     await page.goto('/faq');
     const items = page.locator('details');
-    await expect(items).toHaveCount(10);
+    await expect(items).toHaveCount(11);
     await expect(page.getByText('Am I locked into a contract?')).toBeVisible();
     await expect(page.getByText('3-month minimum, because local marketing')).toBeHidden();
   });

@@ -41,6 +41,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
             {plan.price}
           </span>
           <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.priceNote}</span>
+          {plan.gst && <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.gst}</span>}
         </p>
         {plan.regularPrice && (
           <p className={`mt-1 text-sm ${popular ? 'text-slate-200' : 'text-slate-600'}`}>

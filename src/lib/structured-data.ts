@@ -1,25 +1,27 @@
 import type { FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
 import type { FaqItem } from '../content/faq.ts';
-import { claims, currency, type Price } from '../content/offer.ts';
+import { claims, currency, pricesIncludeGst, type Price } from '../content/offer.ts';
 import { currentPrice, priceRange } from '../content/offer-prices.ts';
 import { allPlans } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
 
-/** A fixed price's amount; a monthly one also as a price per month (UN/CEFACT unit code MON). */
+/**
+ * A fixed price's amount, and whether it includes GST; a monthly one also as a price per month (UN/CEFACT unit
+ * code MON).
+ */
 function priceOffer(price: Price): Pick<Offer, 'price' | 'priceCurrency' | 'priceSpecification'> {
+  const specification = {
+    price: price.amount,
+    priceCurrency: price.currency,
+    valueAddedTaxIncluded: pricesIncludeGst,
+  };
   return {
     priceCurrency: price.currency,
     price: price.amount,
-    ...(price.unit === 'month'
-      ? {
-          priceSpecification: {
-            '@type': 'UnitPriceSpecification',
-            price: price.amount,
-            priceCurrency: price.currency,
-            unitCode: 'MON',
-          },
-        }
-      : {}),
+    priceSpecification:
+      price.unit === 'month'
+        ? { '@type': 'UnitPriceSpecification', ...specification, unitCode: 'MON' }
+        : { '@type': 'PriceSpecification', ...specification },
   };
 }
 

@@ -32,6 +32,7 @@ export default function StartProjectPage() {
                 </strong>{' '}
                 <span className="text-slate-700">
                   · {plan.price} {plan.priceNote}
+                  {plan.gst && ` ${plan.gst}`}
                 </span>
               </span>
             </p>
