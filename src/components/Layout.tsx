@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useEnquiryAccepted } from '../app/enquiry-state.tsx';
+import { matchAppRoute } from '../app/routes.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
@@ -21,8 +23,16 @@ function useScrollToTopOnNavigate() {
   }, [pathname, search, hash]);
 }
 
+/** Where an enquiry has just been accepted, nothing asks the visitor to book a consult again. */
+function useAsksToBook(): boolean {
+  const { pathname } = useLocation();
+  const accepted = useEnquiryAccepted();
+  return !accepted && matchAppRoute(pathname).route.path !== '/thank-you';
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnNavigate();
+  const asksToBook = useAsksToBook();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -35,8 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
-      <MobileConsultBar />
+      <Footer asksToBook={asksToBook} />
+      {asksToBook && <MobileConsultBar />}
       <Toasts />
     </div>
   );

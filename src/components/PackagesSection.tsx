@@ -4,8 +4,12 @@ import { foundingOfferText, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { Testimonials } from './Testimonials.tsx';
 
-/** The three packages, anchored at #services (the hero's Compare Plans / View Packages links). */
+/**
+ * The three packages, anchored at #services (the hero's Compare Plans / View Packages links), and what clients say
+ * of them once there are testimonials.
+ */
 export function PackagesSection() {
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-16 sm:py-24">
@@ -24,11 +28,12 @@ export function PackagesSection() {
             </span>
           </p>
         )}
-        <div className="mt-14 grid items-start gap-10 lg:grid-cols-3 lg:gap-6">
+        <div className="mt-14 grid gap-10 lg:grid-cols-3 lg:gap-6">
           {packages.map((plan) => (
             <PackageCard key={plan.planId} plan={plan} />
           ))}
         </div>
+        <Testimonials />
       </div>
     </section>
   );

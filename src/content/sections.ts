@@ -13,6 +13,16 @@ export const packagesSection = {
   intro: 'Pick the package that fits where your business is today. Every price, timeline and deliverable is clear before we start.',
 } as const satisfies SectionCopy;
 
+/** Shown only once the studio has added testimonials (src/content/testimonials.ts). */
+export const testimonialsSection = {
+  title: 'What our clients say',
+} as const;
+
+export const teamSection = {
+  eyebrow: 'Our team',
+  title: 'Meet the team',
+} as const satisfies SectionCopy;
+
 export const addOnsSection = {
   eyebrow: 'Add-ons',
   title: 'Add more when you need it',

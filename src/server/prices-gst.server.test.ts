@@ -28,7 +28,7 @@ describe('every price says whether GST is included', () => {
     const { html } = await readPage(testApp.app, '/services');
     for (const planId of ['visibility-boost', 'local-launch', 'growth'] satisfies PlanId[]) {
       const card = new RegExp(`<article[^>]*data-plan="${planId}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? '';
-      expect(card, planId).toMatch(/<\/span><span[^>]*>inc\. GST<\/span><\/p>/);
+      expect(card, planId).toMatch(/<\/span><\/p><p[^>]*>inc\. GST<\/p>/);
     }
   });
 
