@@ -1,31 +1,49 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
+import type { ReactNode } from 'react';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
+import { testimonials } from '../content/testimonials.ts';
 import { ConsultForm } from './ConsultForm.tsx';
+import { TestimonialCard } from './TestimonialCard.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
   /** Light where the section follows a dark hero directly. */
   tone?: 'dark' | 'light';
-  title?: string;
-  intro?: string;
+  /** The page's own heading (an h1 without an eyebrow, on /start-project), or the section's h2. */
+  level?: 1 | 2;
+  title?: ReactNode;
+  intro?: ReactNode;
+  /** Under the introduction, such as the package chosen. */
+  children?: ReactNode;
+  /** A heading of the form's own, above its first field. */
+  formHeading?: string;
 }
 
-/** The consult form section every marketing page ends with; the mobile bar hides while it is in view. */
+/**
+ * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
+ * the form comes straight after the heading and introduction, and the reasons to send it (and a client's words,
+ * once there are testimonials) follow it; from 1024px they stand beside it.
+ */
 export function ConsultSection({
   planId,
   tone = 'dark',
+  level = 2,
   title = consultSection.title,
   intro = consultSection.intro,
+  children,
+  formHeading,
 }: ConsultSectionProps) {
   const dark = tone === 'dark';
+  const Heading = level === 1 ? 'h1' : 'h2';
+  const [testimonial] = testimonials;
   return (
     <section
       id="consult"
       aria-labelledby="consult-heading"
       data-hides-mobile-bar
-      className={`relative overflow-hidden py-16 sm:py-24 ${dark ? 'bg-harbour-800' : 'bg-white'}`}
+      className={`relative overflow-hidden ${level === 1 ? 'py-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
     >
       {dark && (
         <div
@@ -33,19 +51,29 @@ export function ConsultSection({
           className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl"
         />
       )}
-      <div className="container-page relative grid gap-10 lg:grid-cols-[2fr_3fr] lg:gap-16">
-        <div>
-          <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
-            {consultSection.eyebrow}
-          </p>
-          <h2
+      <div className="container-page relative grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:gap-y-10">
+        <div className={level === 1 ? 'fade-in' : undefined}>
+          {level === 2 && (
+            <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
+              {consultSection.eyebrow}
+            </p>
+          )}
+          <Heading
             id="consult-heading"
-            className={`mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl ${dark ? 'text-white' : 'text-ink'}`}
+            className={`font-extrabold tracking-tight text-balance ${
+              level === 1 ? 'text-[2rem] leading-tight sm:text-5xl' : 'mt-3 text-3xl sm:text-4xl'
+            } ${dark ? 'text-white' : 'text-ink'}`}
           >
             {title}
-          </h2>
+          </Heading>
           <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>{intro}</p>
-          <ul className="mt-8 space-y-3">
+          {children}
+        </div>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <ConsultForm planId={planId} heading={formHeading} />
+        </div>
+        <div className="space-y-8">
+          <ul className="space-y-3">
             {trustPoints.map((point) => (
               <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
                 <LucideIcon
@@ -57,9 +85,7 @@ export function ConsultSection({
               </li>
             ))}
           </ul>
-        </div>
-        <div>
-          <ConsultForm planId={planId} />
+          {testimonial && <TestimonialCard testimonial={testimonial} tone={tone} />}
         </div>
       </div>
     </section>

@@ -50,8 +50,6 @@ export const faqSection = {
 export const consultSection = {
   eyebrow: `Free ${claims.consult} consult`,
   title: 'Book your free consult',
-  startProjectTitle: 'Tell us about your business',
-  startProjectIntro: 'Share a few details below, or call or email us directly if you prefer. Either way, there is no cost and no obligation.',
   intro: `Tell us about your business and what you want to achieve. We'll reply within ${claims.reply} to lock in a time.`,
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",

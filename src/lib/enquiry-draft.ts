@@ -6,6 +6,8 @@
  * Why: docs/decisions/enquiry-drafts.md
  */
 
+import { keepBookingContact } from './booking-contact.ts';
+
 const storageKey = 'enquiry-draft';
 /** The site's own enquiry form, as the server renders it (a plain post to the enquiry endpoint). */
 const formSelector = 'form[action="/api/enquiries"]';
@@ -93,8 +95,12 @@ const enquiryForm = () => document.querySelector<HTMLFormElement>(formSelector);
 
 /** Keeps the draft from now on, and restores it into this page's form. */
 export function keepEnquiryDrafts(): void {
-  // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with.
-  if (document.querySelector('[data-enquiry-accepted]')) clearDraft();
+  // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with, but
+  // for the name and email that page's booking link carries, when it has one.
+  if (document.querySelector('[data-enquiry-accepted]')) {
+    if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
+    clearDraft();
+  }
   const onEdit = (event: Event) => {
     const form = (event.target as Element | null)?.closest?.(formSelector);
     if (form instanceof HTMLFormElement) saveDraft(form, false);
