@@ -137,7 +137,13 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
           <p>
             © {copyrightYear} {siteName}. All rights reserved.
           </p>
-          {(legalName || abn) && <p>{[legalName, abn && `ABN ${formatAbn(abn)}`].filter(Boolean).join(' · ')}</p>}
+          {(legalName || abn) && (
+            <p>
+              {legalName}
+              {legalName && abn && ' · '}
+              {abn && <span className="whitespace-nowrap">ABN {formatAbn(abn)}</span>}
+            </p>
+          )}
           <p>
             <Link to="/privacy" className="underline underline-offset-4 hover:text-sand-300">
               {footerCopy.privacy}

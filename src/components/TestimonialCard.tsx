@@ -4,14 +4,17 @@ import type { Testimonial } from '../content/testimonials.ts';
 export function TestimonialCard({
   testimonial,
   tone = 'light',
+  className = '',
 }: {
   testimonial: Testimonial;
   tone?: 'dark' | 'light';
+  /** Its sizing where it stands: `h-full` in a row of cards. */
+  className?: string;
 }) {
   const dark = tone === 'dark';
   return (
     <figure
-      className={`flex h-full flex-col rounded-2xl p-6 ${dark ? 'bg-white/10 text-white' : 'border border-slate-200 bg-white text-ink shadow-sm'}`}
+      className={`flex flex-col rounded-2xl p-6 ${className} ${dark ? 'bg-white/10 text-white' : 'border border-slate-200 bg-white text-ink shadow-sm'}`}
     >
       {testimonial.result && (
         <p className={`text-sm font-bold ${dark ? 'text-sand-300' : 'text-sea-700'}`}>{testimonial.result}</p>

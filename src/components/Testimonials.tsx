@@ -11,7 +11,7 @@ export function Testimonials() {
       <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {testimonials.map((testimonial) => (
           <li key={`${testimonial.name} ${testimonial.business}`}>
-            <TestimonialCard testimonial={testimonial} />
+            <TestimonialCard testimonial={testimonial} className="h-full" />
           </li>
         ))}
       </ul>
