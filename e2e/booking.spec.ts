@@ -69,6 +69,8 @@ async function startSite(env: Record<string, string>): Promise<RunningServer> {
 }
 
 test.beforeAll(async () => {
+  // Five servers start side by side; on a busy machine that takes longer than one.
+  test.setTimeout(120_000);
   const names = Object.keys(services) as Service[];
   const started = await Promise.all([
     startSite({}),
@@ -103,6 +105,16 @@ async function sendForm(page: Page) {
   await form.getByLabel('Email address').fill(jane.email);
   await waitUntilTokenAccepted(page);
   await form.getByRole('button', { name: 'Send my enquiry' }).click();
+}
+
+/** The success message's heading, once the page has scrolled to it, is clear of the header: none of it is hidden. */
+async function expectThanksInSight(page: Page) {
+  const thanks = page.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 });
+  const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+  await expect
+    .poll(() => thanks.evaluate((heading) => heading.getBoundingClientRect().top), { message: 'the heading’s top' })
+    .toBeGreaterThanOrEqual(headerBottom);
+  await expect(thanks).toBeInViewport({ ratio: 1 });
 }
 
 /** Nothing on the page asks the visitor to book a consult again: no mobile bar, no call in the footer. */
@@ -203,6 +215,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(link).toHaveAttribute('href', javaScriptEnabled ? services['Cal.com'].afterEnquiry : bookingUrl);
       await expect(link).toHaveAttribute('data-cta', 'book-a-time');
       await expect(link).toBeInViewport();
+      if (javaScriptEnabled) await expectThanksInSight(page);
       await expectNoCallToBookAgain(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       expect(requests, 'requests to the booking host before the click').toEqual([]);
@@ -240,6 +253,7 @@ test.describe('the booking link after an enquiry carries the name and email wher
       await sendForm(page);
       const link = page.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('href', afterEnquiry);
+      await expectThanksInSight(page);
       expect(requests, 'requests to the booking host before the click').toEqual([]);
       await link.click();
       await expect(page).toHaveURL(afterEnquiry);

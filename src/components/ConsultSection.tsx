@@ -24,7 +24,8 @@ interface ConsultSectionProps {
 /**
  * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
  * the form comes straight after the heading and introduction, and the reasons to send it (and a client's words,
- * once there are testimonials) follow it; from 1024px they stand beside it.
+ * once there are testimonials) follow it; from 1024px they stand beside it. The reasons come before the form in
+ * the document, so that a screen reader reads them as before.
  */
 export function ConsultSection({
   planId,
@@ -39,53 +40,62 @@ export function ConsultSection({
   const Heading = level === 1 ? 'h1' : 'h2';
   const [testimonial] = testimonials;
   return (
+    // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
+    // would scroll the section's own content (by the glow's overhang) under the header.
     <section
       id="consult"
       aria-labelledby="consult-heading"
       data-hides-mobile-bar
-      className={`relative overflow-hidden ${level === 1 ? 'py-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
+      className={`relative overflow-clip ${level === 1 ? 'py-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
     >
       {dark && (
+        // Never the browser's scroll anchor: hung from the section's bottom, it moves whenever the form changes height
+        // (the success message growing its booking link), and the page would scroll away from the message with it.
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl"
+          className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl [overflow-anchor:none]"
         />
       )}
-      <div className="container-page relative grid gap-8 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:gap-y-10">
-        <div className={level === 1 ? 'fade-in' : undefined}>
-          {level === 2 && (
-            <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
-              {consultSection.eyebrow}
-            </p>
-          )}
-          <Heading
-            id="consult-heading"
-            className={`font-extrabold tracking-tight text-balance ${
-              level === 1 ? 'text-[2rem] leading-tight sm:text-5xl' : 'mt-3 text-3xl sm:text-4xl'
-            } ${dark ? 'text-white' : 'text-ink'}`}
-          >
-            {title}
-          </Heading>
-          <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>{intro}</p>
-          {children}
+      {/* From 1024px two columns: the heading and the reasons, then the form. Below, one column in which the
+          form comes straight after the heading (the first column's box steps aside: its parts are ordered). */}
+      <div className="container-page relative flex flex-col gap-8 lg:grid lg:grid-cols-[2fr_3fr] lg:gap-16">
+        <div className="contents lg:block">
+          <div className={`order-1 ${level === 1 ? 'fade-in' : ''}`}>
+            {level === 2 && (
+              <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
+                {consultSection.eyebrow}
+              </p>
+            )}
+            <Heading
+              id="consult-heading"
+              className={`font-extrabold tracking-tight text-balance ${
+                level === 1 ? 'text-[2rem] leading-tight sm:text-5xl' : 'mt-3 text-3xl sm:text-4xl'
+              } ${dark ? 'text-white' : 'text-ink'}`}
+            >
+              {title}
+            </Heading>
+            <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>{intro}</p>
+            {children}
+          </div>
+          {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
+          <div className="order-3 space-y-8 [overflow-anchor:none] lg:mt-10">
+            <ul className="space-y-3">
+              {trustPoints.map((point) => (
+                <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
+                  <LucideIcon
+                    icon={circleCheckIcon}
+                    name="circle-check"
+                    className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
+                  />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            {testimonial && <TestimonialCard testimonial={testimonial} tone={tone} />}
+          </div>
         </div>
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="order-2">
           <ConsultForm planId={planId} heading={formHeading} />
-        </div>
-        <div className="space-y-8">
-          <ul className="space-y-3">
-            {trustPoints.map((point) => (
-              <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
-                <LucideIcon
-                  icon={circleCheckIcon}
-                  name="circle-check"
-                  className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
-                />
-                {point}
-              </li>
-            ))}
-          </ul>
-          {testimonial && <TestimonialCard testimonial={testimonial} tone={tone} />}
         </div>
       </div>
     </section>
