@@ -1,11 +1,10 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
 import type { ReactNode } from 'react';
+import { useServerPart } from '../app/server-parts.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
-import { testimonials } from '../content/testimonials.ts';
 import { ConsultForm } from './ConsultForm.tsx';
-import { TestimonialCard } from './TestimonialCard.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -38,7 +37,7 @@ export function ConsultSection({
 }: ConsultSectionProps) {
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
-  const [testimonial] = testimonials;
+  const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
   return (
     // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
     // would scroll the section's own content (by the glow's overhang) under the header.
@@ -91,7 +90,7 @@ export function ConsultSection({
                 </li>
               ))}
             </ul>
-            {testimonial && <TestimonialCard testimonial={testimonial} tone={tone} />}
+            {testimonial && <div id="consult-testimonial" dangerouslySetInnerHTML={{ __html: testimonial }} />}
           </div>
         </div>
         <div className="order-2">

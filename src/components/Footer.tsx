@@ -1,12 +1,11 @@
-import { Clock as clockIcon, Mail as mailIcon, MapPin as mapPinIcon, Phone as phoneIcon } from 'lucide';
+import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
+import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
-import { businessDetails } from '../content/business.ts';
 import { footerCopy } from '../content/footer.ts';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
-import { formatAbn, formatAddress, formatHours } from '../lib/business-details.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { EmailAddress } from './EmailAddress.tsx';
 import { Logo } from './Logo.tsx';
@@ -19,11 +18,13 @@ const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
 /**
  * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted), the site's
- * links, and the studio's contact and business details, each only when it is set (src/content/business.ts).
+ * links, and the studio's contact and business details, each only when it is set (src/content/business.ts; built on
+ * the server, src/components/FooterBusinessDetails.tsx).
  */
 export function Footer({ asksToBook }: { asksToBook: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
-  const { legalName, abn, address, serviceArea, hours = [], socialProfiles = [] } = businessDetails;
+  const details = useServerPart('business-details', (parts) => parts.businessDetails());
+  const legalName = useServerPart('business-legal-name', (parts) => parts.legalName());
   return (
     <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
       {asksToBook && (
@@ -97,38 +98,8 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
                 <EmailAddress address={contactEmail} />
               </a>
             </li>
-            {address && (
-              <li className="flex gap-2">
-                <LucideIcon icon={mapPinIcon} name="map-pin" className={iconClass} />
-                <span>{formatAddress(address)}</span>
-              </li>
-            )}
-            {serviceArea && (
-              <li className="flex gap-2">
-                <LucideIcon icon={mapPinIcon} name="map-pin" className={iconClass} />
-                <span>
-                  {footerCopy.serving} {serviceArea}
-                </span>
-              </li>
-            )}
-            {hours.map((entry) => (
-              <li key={formatHours(entry)} className="flex gap-2">
-                <LucideIcon icon={clockIcon} name="clock" className={iconClass} />
-                <span>{formatHours(entry)}</span>
-              </li>
-            ))}
           </ul>
-          {socialProfiles.length > 0 && (
-            <ul aria-label={footerCopy.social} className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-              {socialProfiles.map((profile) => (
-                <li key={profile.url}>
-                  <a href={profile.url} className="underline underline-offset-4 hover:text-sand-300">
-                    {profile.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          {details && <div id="business-details" dangerouslySetInnerHTML={{ __html: details }} />}
         </div>
       </div>
       {/* The extra bottom padding under 768px is the mobile consult bar's height (h-18), so it never covers this line. */}
@@ -137,13 +108,7 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
           <p>
             © {copyrightYear} {siteName}. All rights reserved.
           </p>
-          {(legalName || abn) && (
-            <p>
-              {legalName}
-              {legalName && abn && ' · '}
-              {abn && <span className="whitespace-nowrap">ABN {formatAbn(abn)}</span>}
-            </p>
-          )}
+          {legalName && <p id="business-legal-name" dangerouslySetInnerHTML={{ __html: legalName }} />}
           <p>
             <Link to="/privacy" className="underline underline-offset-4 hover:text-sand-300">
               {footerCopy.privacy}

@@ -1,12 +1,12 @@
-import { testimonials } from '../content/testimonials.ts';
+import type { Testimonial } from '../content/testimonials.ts';
 import { testimonialsSection } from '../content/sections.ts';
 import { TestimonialCard } from './TestimonialCard.tsx';
 
-/** What clients say, beside the packages: nothing at all until the studio has added a testimonial. */
-export function Testimonials() {
+/** What clients say, beside the packages: nothing at all until the studio has added a testimonial. Server only. */
+export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
   if (testimonials.length === 0) return null;
   return (
-    <div className="mt-16">
+    <>
       <h3 className="text-center text-2xl font-bold text-ink">{testimonialsSection.title}</h3>
       <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {testimonials.map((testimonial) => (
@@ -15,6 +15,6 @@ export function Testimonials() {
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }
