@@ -18,6 +18,7 @@ import { startRetention } from './src/server/enquiries/retention.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStoreText, StoreError } from './src/server/store.server.ts';
+import { studioContent, studioContentProblem } from './src/server/studio-content.server.ts';
 
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 const shutdownTimeoutMs = 10_000;
@@ -174,6 +175,10 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // public/ beside the build (dist/server/server.js), or beside this file in development.
+  const publicDir = fileURLToPath(new URL(config.isProduction ? '../../public' : './public', import.meta.url));
+  const contentProblem = studioContentProblem(studioContent, publicDir);
+  if (contentProblem) fail(`Cannot start: ${contentProblem}`);
   if (cluster.isPrimary) for (const warning of config.warnings) logger.warn(warning);
   if (config.webConcurrency > 1 && config.isProduction && cluster.isPrimary) {
     // Fail fast on a bad store here, with the same one line, rather than in every worker.
@@ -196,8 +201,7 @@ async function main() {
       { info: (message) => logger.info(message), error: (message) => logger.error(message) },
       {
         lastGood: cluster.isWorker ? lastGoodFromPrimary : undefined,
-        // public/ beside the build (dist/server/server.js), or beside this file in development.
-        publicDir: fileURLToPath(new URL(config.isProduction ? '../../public' : './public', import.meta.url)),
+        publicDir,
       },
     );
   } catch (error) {

@@ -180,9 +180,32 @@ test.describe('blog post', () => {
     );
     const related = page.getByRole('region', { name: 'Related articles' });
     const relatedCards = related.getByRole('article');
-    await expect(relatedCards).toHaveCount(2);
+    await expect(relatedCards).toHaveCount(3);
     await expect(related.getByRole('heading', { name: post.title })).toHaveCount(0);
     expect(apiRequests).toEqual([]);
+  });
+
+  test('a post’s related articles come from its own category first, newest first, then the newest others', async ({
+    page,
+  }) => {
+    // A post whose category has fewer than three other posts shows both kinds.
+    const categoryOf = (post: (typeof publicPosts)[number]) => post.categoryId;
+    const post = publicPosts.find(
+      (candidate) => publicPosts.filter((other) => categoryOf(other) === categoryOf(candidate)).length < 4,
+    )!;
+    const sameCategory = publicPosts.filter((other) => other !== post && categoryOf(other) === categoryOf(post));
+    const others = publicPosts.filter((other) => categoryOf(other) !== categoryOf(post));
+    const expected = [...sameCategory, ...others].slice(0, 3);
+    expect(sameCategory.length, 'the post’s category has other posts').toBeGreaterThan(0);
+    const categoryName = (categoryId: number) => store.categories.find((category) => category.id === categoryId)!.name;
+
+    await page.goto(`/blog/${post.slug}`);
+    await waitForHydration(page);
+    const cards = page.getByRole('region', { name: 'Related articles' }).getByRole('article');
+    await expect(cards.getByRole('heading')).toHaveText(expected.map((related) => related.title));
+    for (const [index, related] of expected.entries())
+      await expect(cards.nth(index)).toContainText(categoryName(related.categoryId));
+    await expect(cards.nth(0)).toContainText(categoryName(post.categoryId));
   });
 
   test('an unknown slug answers 404 with Blog Post Not Found and a way back', async ({ page }) => {

@@ -9,18 +9,46 @@ import { expect, test, waitForHydration } from './fixtures/test.ts';
 import { htmlErrors } from './fixtures/vnu.ts';
 
 /**
- * "Book a time": two production servers with the site's own form, one with BOOKING_URL and one without. The link
- * shows on /thank-you and in the form's in-place success only with it, is a plain link, and nothing is fetched from
- * the booking host before the visitor clicks it.
+ * "Book a time": production servers with the site's own form, with BOOKING_URL on each scheduling service the
+ * site knows (and one it does not), and one without. The link shows up front on /start-project, and on /thank-you
+ * and in the form's in-place success, carrying the visitor's name and email where the service documents how; it is
+ * a plain link, nothing is fetched from the booking host before the visitor clicks it, and nothing there asks the
+ * visitor to book again.
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 
 const serverScript = `${process.env.E2E_DIST ?? 'dist'}/server/server.js`;
-const bookingUrl = 'https://cal.com/newcastle-studio/free-consult';
-const bookingHost = new URL(bookingUrl).host;
 const label = 'Choose a time for your free consult';
+const upFront = 'Prefer to pick a time now?';
+const jane = { firstname: 'Jane', lastname: 'Citizen', email: 'jane@example.com' };
 
+/** Each scheduling service, and where the link leads once Jane Citizen has sent an enquiry. */
+const services = {
+  'Cal.com': {
+    url: 'https://cal.com/newcastle-studio/free-consult',
+    afterEnquiry: 'https://cal.com/newcastle-studio/free-consult?name=Jane+Citizen&email=jane%40example.com',
+  },
+  'HubSpot Meetings': {
+    url: 'https://meetings.hubspot.com/newcastle-studio/consult',
+    afterEnquiry:
+      'https://meetings.hubspot.com/newcastle-studio/consult?firstname=Jane&lastname=Citizen&email=jane%40example.com',
+  },
+  Calendly: {
+    url: 'https://calendly.com/newcastle-studio/15min',
+    afterEnquiry:
+      'https://calendly.com/newcastle-studio/15min?name=Jane+Citizen&first_name=Jane&last_name=Citizen&email=jane%40example.com',
+  },
+  'another service': {
+    url: 'https://book.example.com/consult',
+    afterEnquiry: 'https://book.example.com/consult',
+  },
+} as const;
+type Service = keyof typeof services;
+const bookingUrl = services['Cal.com'].url;
+const bookingHost = new URL(bookingUrl).host;
+
+const sites = {} as Record<Service, RunningServer>;
 let withBooking: RunningServer;
 let withoutBooking: RunningServer;
 /** Documents to pass the Nu Html Checker, collected by the tests and checked at once at the end. */
@@ -46,20 +74,30 @@ async function startSite(env: Record<string, string>): Promise<RunningServer> {
 }
 
 test.beforeAll(async () => {
-  [withBooking, withoutBooking] = await Promise.all([startSite({ BOOKING_URL: bookingUrl }), startSite({})]);
+  // Five servers start side by side; on a busy machine that takes longer than one.
+  test.setTimeout(120_000);
+  const names = Object.keys(services) as Service[];
+  const started = await Promise.all([
+    startSite({}),
+    ...names.map((name) => startSite({ BOOKING_URL: services[name].url })),
+  ]);
+  withoutBooking = started[0]!;
+  names.forEach((name, index) => (sites[name] = started[index + 1]!));
+  withBooking = sites['Cal.com'];
 });
 
 test.afterAll(async () => {
-  await Promise.all([withBooking?.stop(), withoutBooking?.stop()]);
+  await Promise.all([withoutBooking, ...Object.values(sites)].map((site) => site?.stop()));
 });
 
 /** Every request the page makes to the booking host; the booking page itself answers with a stand-in. */
-async function watchBookingHost(page: Page): Promise<Request[]> {
+async function watchBookingHost(page: Page, url: string = bookingUrl): Promise<Request[]> {
+  const host = new URL(url).host;
   const requests: Request[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).host === bookingHost) requests.push(request);
+    if (new URL(request.url()).host === host) requests.push(request);
   });
-  await page.route(`https://${bookingHost}/**`, (route) =>
+  await page.route(`https://${host}/**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Booking</title><h1>Pick a time</h1>' }),
   );
   return requests;
@@ -67,19 +105,42 @@ async function watchBookingHost(page: Page): Promise<Request[]> {
 
 async function sendForm(page: Page) {
   const form = page.getByRole('form', { name: 'Send us your details' });
-  await form.getByLabel('First name').fill('Jane');
-  await form.getByLabel('Email address').fill('jane@example.com');
+  await form.getByLabel('First name').fill(jane.firstname);
+  await form.getByLabel('Last name (optional)').fill(jane.lastname);
+  await form.getByLabel('Email address').fill(jane.email);
   await useTokenOldEnough(page, enquiriesFiles.get(new URL(page.url()).origin));
   await form.getByRole('button', { name: 'Send my enquiry' }).click();
+}
+
+/** The success message's heading, once the page has scrolled to it, is clear of the header: none of it is hidden. */
+async function expectThanksInSight(page: Page) {
+  const thanks = page.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 });
+  const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+  await expect
+    .poll(() => thanks.evaluate((heading) => heading.getBoundingClientRect().top), { message: 'the heading’s top' })
+    .toBeGreaterThanOrEqual(headerBottom);
+  await expect(thanks).toBeInViewport({ ratio: 1 });
+}
+
+/** Nothing on the page asks the visitor to book a consult again: no mobile bar, no call in the footer. */
+async function expectNoCallToBookAgain(page: Page) {
+  await expect(page.getByRole('complementary', { name: 'Book a free consult' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Book Free Consult' })).toHaveCount(0);
+  const footer = page.getByRole('contentinfo');
+  await expect(
+    footer.getByRole('heading', { name: 'Ready to be the local business everyone finds first?' }),
+  ).toHaveCount(0);
+  await expect(footer.getByRole('link', { name: 'Book a Free Consult' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: upFront })).toHaveCount(0);
 }
 
 for (const javaScriptEnabled of [true, false]) {
   const js = javaScriptEnabled ? 'JavaScript on' : 'JavaScript off';
 
   test.describe(js, () => {
-    test.use({ javaScriptEnabled });
+    test.use({ javaScriptEnabled, viewport: { width: 375, height: 812 } });
 
-    test(`with BOOKING_URL, /thank-you offers "${label}" first, and nothing comes from the booking host before the click (${js})`, async ({
+    test(`with BOOKING_URL, /thank-you offers "${label}" first, asks nobody to book again, and nothing comes from the booking host before the click (${js})`, async ({
       page,
     }) => {
       const requests = await watchBookingHost(page);
@@ -89,6 +150,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(link).toHaveAttribute('href', bookingUrl);
       await expect(link).toHaveAttribute('data-cta', 'book-a-time');
       await expect(link).toBeInViewport();
+      await expectNoCallToBookAgain(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       if (!javaScriptEnabled) documents['thank-you, with booking'] = await page.content();
       expect(requests, 'requests to the booking host before the click').toEqual([]);
@@ -97,17 +159,49 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { name: 'Pick a time' })).toBeVisible();
     });
 
-    test(`without BOOKING_URL, /thank-you shows no booking link (${js})`, async ({ page }) => {
+    test(`without BOOKING_URL, /thank-you shows no booking link and asks nobody to book again (${js})`, async ({
+      page,
+    }) => {
       await page.goto(`${withoutBooking.url}/thank-you`);
       if (javaScriptEnabled) await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry is in');
       await expect(page.getByRole('link', { name: label })).toHaveCount(0);
       await expect(page.locator('[data-cta="book-a-time"]')).toHaveCount(0);
+      await expectNoCallToBookAgain(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       if (!javaScriptEnabled) documents['thank-you, without booking'] = await page.content();
     });
 
-    test(`with BOOKING_URL, the form's success offers the link, and only the click reaches the booking host (${js})`, async ({
+    test(`with BOOKING_URL, /start-project offers "${upFront}" beside the form and says a time can be chosen after sending (${js})`, async ({
+      page,
+    }) => {
+      const requests = await watchBookingHost(page);
+      await page.goto(`${withBooking.url}/start-project?plan=growth`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await expect(page.getByRole('main')).toContainText(
+        "We'll reply within 1 business day, or you can choose a time straight after sending.",
+      );
+      const link = page.getByRole('link', { name: upFront });
+      await expect(link).toHaveAttribute('href', bookingUrl);
+      await expect(link).toHaveAttribute('data-cta', 'start-project-book-a-time');
+      await expect(link).toBeInViewport();
+      await expect(page.getByRole('form', { name: 'Send us your details' }).getByLabel('First name')).toBeInViewport();
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      if (!javaScriptEnabled) documents['start-project, with booking'] = await page.content();
+      expect(requests, 'requests to the booking host before the click').toEqual([]);
+      await link.click();
+      await expect(page).toHaveURL(bookingUrl);
+    });
+
+    test(`without BOOKING_URL, /start-project promises only the reply and offers no time (${js})`, async ({ page }) => {
+      await page.goto(`${withoutBooking.url}/start-project`);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await expect(page.getByRole('main')).toContainText("We'll reply within 1 business day.");
+      await expect(page.getByRole('main')).not.toContainText('straight after sending');
+      await expect(page.getByRole('link', { name: upFront })).toHaveCount(0);
+    });
+
+    test(`with BOOKING_URL, the form's success offers the link, asks nobody to book again, and only the click reaches the booking host (${js})`, async ({
       page,
     }) => {
       const requests = await watchBookingHost(page);
@@ -115,7 +209,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await waitForHydration(page);
       await sendForm(page);
       if (javaScriptEnabled) {
-        // Answered in place: the success message carries the link.
+        // Answered in place: the success message carries the link, with the name and email just sent.
         await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 })).toBeFocused();
         await expect(page).toHaveURL(`${withBooking.url}/start-project`);
         documents['in-place success, with booking'] = await page.content();
@@ -123,16 +217,20 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page).toHaveURL(`${withBooking.url}/thank-you`);
       }
       const link = page.getByRole('link', { name: label });
-      await expect(link).toHaveAttribute('href', bookingUrl);
+      await expect(link).toHaveAttribute('href', javaScriptEnabled ? services['Cal.com'].afterEnquiry : bookingUrl);
       await expect(link).toHaveAttribute('data-cta', 'book-a-time');
       await expect(link).toBeInViewport();
+      if (javaScriptEnabled) await expectThanksInSight(page);
+      await expectNoCallToBookAgain(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       expect(requests, 'requests to the booking host before the click').toEqual([]);
       await link.click();
-      await expect(page).toHaveURL(bookingUrl);
+      await expect(page).toHaveURL(javaScriptEnabled ? services['Cal.com'].afterEnquiry : bookingUrl);
     });
 
-    test(`without BOOKING_URL, the form's success shows no booking link (${js})`, async ({ page }) => {
+    test(`without BOOKING_URL, the form's success shows no booking link and asks nobody to book again (${js})`, async ({
+      page,
+    }) => {
       await page.goto(`${withoutBooking.url}/start-project`);
       if (javaScriptEnabled) await waitForHydration(page);
       await sendForm(page);
@@ -141,11 +239,63 @@ for (const javaScriptEnabled of [true, false]) {
         : page.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 1 });
       await expect(thanks).toBeVisible();
       await expect(page.locator('[data-cta="book-a-time"]')).toHaveCount(0);
+      await expectNoCallToBookAgain(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       if (javaScriptEnabled) documents['in-place success, without booking'] = await page.content();
     });
   });
 }
+
+test.describe('the booking link after an enquiry carries the name and email where the service documents how', () => {
+  for (const [service, { url, afterEnquiry }] of Object.entries(services)) {
+    test(`${service}: ${url === afterEnquiry ? 'the plain link' : 'its own parameters'}, and nothing from it before the click`, async ({
+      page,
+    }) => {
+      const requests = await watchBookingHost(page, url);
+      await page.goto(`${sites[service as Service].url}/start-project`);
+      await waitForHydration(page);
+      await expect(page.getByRole('link', { name: upFront })).toHaveAttribute('href', url);
+      await sendForm(page);
+      const link = page.getByRole('link', { name: label });
+      await expect(link).toHaveAttribute('href', afterEnquiry);
+      await expectThanksInSight(page);
+      expect(requests, 'requests to the booking host before the click').toEqual([]);
+      await link.click();
+      await expect(page).toHaveURL(afterEnquiry);
+    });
+  }
+
+  test.describe('a plain post, sent before the page’s scripts ran', () => {
+    test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
+
+    test('lands on /thank-you, whose link then carries the name and email once, kept only in the tab until read', async ({
+      page,
+    }) => {
+      const { url, afterEnquiry } = services.Calendly;
+      const requests = await watchBookingHost(page, url);
+      // /start-project never hydrates (only the boot loader runs, keeping the draft): the form posts as plain HTML.
+      // The page it lands on has all its scripts.
+      await page.route('**/assets/entry-client-*.js', (route) =>
+        new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+      );
+      await page.goto(`${sites.Calendly.url}/start-project`);
+      await sendForm(page);
+      await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+      await waitForHydration(page);
+      const link = page.getByRole('link', { name: label });
+      await expect(link).toHaveAttribute('href', afterEnquiry);
+      // Only the mark that an enquiry went, which keeps its values off every page of the tab, and none of them.
+      expect(await page.evaluate(() => ({ ...sessionStorage })), 'what the tab still keeps').toEqual({
+        'enquiry-accepted': '1',
+      });
+      expect(requests, 'requests to the booking host before the click').toEqual([]);
+      // Read once: the page again has the plain link, as the page's HTML always does.
+      await page.reload();
+      await waitForHydration(page);
+      await expect(link).toHaveAttribute('href', url);
+    });
+  });
+});
 
 test.describe('the same pages pass axe with the site’s scripts held back, as with JavaScript off', () => {
   // Axe runs as a script of its own, so JavaScript stays on; the site's scripts never load.
@@ -156,10 +306,11 @@ test.describe('the same pages pass axe with the site’s scripts held back, as w
     );
   });
 
-  test('/thank-you with and without BOOKING_URL, and /privacy with it', async ({ page }) => {
+  test('/thank-you with and without BOOKING_URL, /start-project and /privacy with it', async ({ page }) => {
     for (const url of [
       `${withBooking.url}/thank-you`,
       `${withoutBooking.url}/thank-you`,
+      `${withBooking.url}/start-project?plan=local-launch`,
       `${withBooking.url}/privacy`,
     ]) {
       await page.goto(url);
@@ -168,11 +319,19 @@ test.describe('the same pages pass axe with the site’s scripts held back, as w
   });
 });
 
-test('/privacy names the scheduling service only when BOOKING_URL is set', async ({ page }) => {
+test('/privacy names the scheduling service only when BOOKING_URL is set, and says what its link carries', async ({
+  page,
+}) => {
   await page.goto(`${withBooking.url}/privacy`);
   await expect(page.getByRole('heading', { name: 'Booking a time' })).toBeVisible();
   await expect(page.getByText(`our booking page on Cal.com (${bookingHost})`)).toBeVisible();
+  await expect(
+    page.getByText('carries the name and email address you have just given us, so that Cal.com'),
+  ).toBeVisible();
   documents['privacy, with booking'] = await page.content();
+  await page.goto(`${sites['another service'].url}/privacy`);
+  await expect(page.getByText('our booking page on book.example.com (book.example.com)')).toBeVisible();
+  await expect(page.getByText('carries the name and email address')).toHaveCount(0);
   await page.goto(`${withoutBooking.url}/privacy`);
   await expect(page.getByRole('heading', { name: 'Where your details are stored' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Booking a time' })).toHaveCount(0);
@@ -184,6 +343,7 @@ test('every page above, with and without the link, is valid HTML', async () => {
     'in-place success, with booking',
     'in-place success, without booking',
     'privacy, with booking',
+    'start-project, with booking',
     'thank-you, with booking',
     'thank-you, without booking',
   ]);

@@ -279,7 +279,37 @@ test.describe('footer', () => {
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer).toContainText('© 2025');
+    await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
   });
+
+  test('shows the studio’s service area, and no business detail it has not set', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('Serving Newcastle, NSW')).toBeVisible();
+    await expect(footer).not.toContainText('ABN');
+    await expect(footer.getByRole('list', { name: 'Follow us' })).toHaveCount(0);
+  });
+
+  for (const viewport of [phone, desktop])
+    test(`its email address wraps, if at all, only after the @, at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const email = page.getByRole('contentinfo').locator('a[href^="mailto:"]');
+      await expect(email).toBeVisible();
+      // Each side of the @ stays on one line: the address breaks nowhere else.
+      const linesPerSide = await email.evaluate((link) =>
+        [...link.querySelectorAll('span')].flatMap((span) =>
+          [...span.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent)
+            .map((node) => {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+            }),
+        ),
+      );
+      expect(linesPerSide).toEqual([1, 1]);
+    });
 });
 
 test.describe('scrolling on navigation', () => {

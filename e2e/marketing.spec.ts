@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { planIds } from '../src/content/plan-titles.ts';
 import { marketingRoutes } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -162,6 +163,16 @@ test.describe('packages and prices', () => {
     });
   }
 
+  for (const path of ['/', '/services'])
+    test(`${path}: at 1280px the three packages' buttons line up`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(path);
+      const buttons = page.locator('section#services article').getByRole('link', { name: /^Start with / });
+      await expect(buttons).toHaveCount(3);
+      const bottoms = await buttons.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().bottom));
+      expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(1);
+    });
+
   test('the popular package stands out from the others', async ({ page }) => {
     await page.goto('/services');
     const popular = page.getByRole('article', { name: 'Local Launch Pack' });
@@ -195,6 +206,55 @@ test.describe('/start-project', () => {
     await expect(page.getByRole('main')).toContainText('reply within 1 business day');
   });
 
+  const phone = { width: 375, height: 812 };
+  for (const path of ['/start-project', ...planIds.map((planId) => `/start-project?plan=${planId}`)]) {
+    test(`${path} shows its heading, its promise and the form's first field on a 375 × 812 phone's first screen, with and without JavaScript`, async ({
+      browser,
+    }) => {
+      for (const javaScriptEnabled of [true, false]) {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: phone });
+        const page = await context.newPage();
+        await page.goto(path);
+        if (javaScriptEnabled) await waitForHydration(page);
+        const heading = page.getByRole('heading', { level: 1, name: 'Book your free 15-minute consult' });
+        const promise = page.getByText("We'll reply within 1 business day.", { exact: true });
+        const firstField = page.getByRole('form', { name: 'Send us your details' }).getByLabel('First name');
+        for (const shown of [heading, promise, firstField]) {
+          const box = await shown.boundingBox();
+          expect(box, `${await shown.textContent()}`).not.toBeNull();
+          expect(box!.y, 'no scrolling needed').toBeGreaterThanOrEqual(0);
+          expect(
+            box!.y + box!.height,
+            `the bottom of what ${javaScriptEnabled ? 'hydrated' : 'plain'} ${path} shows`,
+          ).toBeLessThanOrEqual(phone.height);
+        }
+        // The questions come after the form.
+        const faq = page.getByRole('heading', { level: 2, name: 'Questions, answered' });
+        expect((await faq.boundingBox())!.y).toBeGreaterThan((await firstField.boundingBox())!.y);
+        await context.close();
+      }
+    });
+  }
+
+  for (const viewport of [phone, { width: 1280, height: 800 }])
+    test(`the heading keeps "15-minute" on one line at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/start-project');
+      const lines = await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
+        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf('15-minute') ?? -1;
+          if (at === -1) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + '15-minute'.length);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }
+        return 0;
+      });
+      expect(lines).toBe(1);
+    });
+
   test('names the chosen package from ?plan=, also with JavaScript off', async ({ page, browser }) => {
     await page.goto('/start-project?plan=local-launch');
     await waitForHydration(page);
@@ -216,10 +276,10 @@ test.describe('/start-project', () => {
 });
 
 test.describe('FAQ accordion', () => {
-  test('/faq lists all ten questions, closed at first', async ({ page }) => {
+  test('/faq lists all eleven questions, closed at first', async ({ page }) => {
     await page.goto('/faq');
     const items = page.locator('details');
-    await expect(items).toHaveCount(10);
+    await expect(items).toHaveCount(11);
     await expect(page.getByText('Am I locked into a contract?')).toBeVisible();
     await expect(page.getByText('3-month minimum, because local marketing')).toBeHidden();
   });

@@ -114,6 +114,27 @@ test.describe('performance.md: budgets', () => {
     });
 });
 
+test.describe('server-parts.md', () => {
+  test('the home page’s structured data is in its HTML, still there once hydrated, and built by none of its scripts', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(await response.text());
+    });
+    const html = await (await page.goto('/'))!.text();
+    const written = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(written ?? 'null')).toMatchObject({ '@type': 'ProfessionalService' });
+    await waitForIdle(page);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual([written]);
+    await expect(page.getByRole('contentinfo').getByText('Serving Newcastle, NSW')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => script.includes('ProfessionalService'))).toEqual([]);
+  });
+});
+
 test.describe('icons.md', () => {
   // An SVG image (a favicon, or a data: URL in the stylesheet) makes the browser build an SVG document on the main
   // thread as the page loads; icons are inline <svg> elements instead, and the packages' check marks CSS borders.

@@ -43,23 +43,25 @@ export function blogListNotFoundUrl({ queryClient, source, searchParams }: Prefe
 
 /** A post and the related posts shown under it; 404 for an unknown post. */
 export async function prefetchBlogPost({ queryClient, source, params }: PrefetchContext): Promise<number> {
+  const slug = params.slug ?? '';
   try {
-    await queryClient.fetchQuery(blogPostQuery(source, params.slug ?? ''));
+    await queryClient.fetchQuery(blogPostQuery(source, slug));
   } catch {
     return 404;
   }
   // Related articles load after the post, as in the browser, and are in the first HTML for crawlers.
-  await queryClient.prefetchQuery(relatedPostsQuery(source));
+  await queryClient.prefetchQuery(relatedPostsQuery(source, slug));
   return 200;
 }
 
 /** A post's preview, with the related posts shown under it; 404 for a link that shows nothing. */
 export async function prefetchBlogPreview({ queryClient, source, params }: PrefetchContext): Promise<number> {
+  let slug: string;
   try {
-    await queryClient.fetchQuery(blogPreviewQuery(source, params.token ?? ''));
+    ({ slug } = await queryClient.fetchQuery(blogPreviewQuery(source, params.token ?? '')));
   } catch {
     return 404;
   }
-  await queryClient.prefetchQuery(relatedPostsQuery(source));
+  await queryClient.prefetchQuery(relatedPostsQuery(source, slug));
   return 200;
 }

@@ -1,12 +1,16 @@
 import { bookTime } from '../content/booking.ts';
+import { bookingHref, type BookingContact } from '../lib/booking-link.ts';
 import { BookTimeLink } from './BookTimeLink.tsx';
 
-/** What the form's success message offers when BOOKING_URL is set: a line on why, and the link. */
-export default function BookTimeOffer({ href }: { href: string }) {
+/**
+ * What the form's success message offers when BOOKING_URL is set: a line on why, and the link, carrying the name
+ * and email just sent where the scheduling service takes them.
+ */
+export default function BookTimeOffer({ bookingUrl, contact }: { bookingUrl: string; contact: BookingContact }) {
   return (
     <>
       <p className="mt-3 text-slate-700">{bookTime.lead}</p>
-      <BookTimeLink href={href} className="btn-dark mt-5" />
+      <BookTimeLink href={bookingHref(bookingUrl, contact)} className="btn-dark mt-5" />
     </>
   );
 }

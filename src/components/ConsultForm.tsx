@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
@@ -33,8 +34,9 @@ function inUse(form: HTMLElement | null): boolean {
  * phone and email. With the provider's ids configured, the browser creates the provider's form out of sight and
  * swaps it in once the provider reports it ready, within 8 s; otherwise the site's own form simply stays.
  */
-export function ConsultForm({ planId }: { planId?: string }) {
+export function ConsultForm({ planId, heading }: { planId?: string; heading?: string }) {
   const { hubspot } = useSiteConfig();
+  const { setAccepted } = useEnquiryState();
   const { region, portalId, formId } = hubspot;
   const configured = Boolean(portalId && formId);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -69,6 +71,7 @@ export function ConsultForm({ planId }: { planId?: string }) {
         settings: { region, portalId, formId },
         context: () => ({ plan: planRef.current }),
         onSubmitted: () => {
+          setAccepted(true);
           trackLead('hubspot-form');
           void notifySuccess(consultSection.submitted);
         },
@@ -96,11 +99,12 @@ export function ConsultForm({ planId }: { planId?: string }) {
       clearTimeout(timer);
       stop();
     };
-  }, [region, portalId, formId]);
+  }, [region, portalId, formId, setAccepted]);
 
   const ready = status === 'ready';
   return (
     <div className="card p-5 sm:p-8" data-form-status={status}>
+      {heading && <h2 className="mb-5 text-xl font-bold text-ink sm:text-2xl">{heading}</h2>}
       <div className="relative" style={ready && minHeight ? { minHeight } : undefined}>
         {/* The provider's form is built out of sight (and out of the accessibility tree) until it is ready. */}
         <div

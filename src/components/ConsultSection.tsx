@@ -1,4 +1,6 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
+import type { ReactNode } from 'react';
+import { useServerPart } from '../app/server-parts.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
@@ -8,58 +10,91 @@ interface ConsultSectionProps {
   planId?: string;
   /** Light where the section follows a dark hero directly. */
   tone?: 'dark' | 'light';
-  title?: string;
-  intro?: string;
+  /** The page's own heading (an h1 without an eyebrow, on /start-project), or the section's h2. */
+  level?: 1 | 2;
+  title?: ReactNode;
+  intro?: ReactNode;
+  /** Under the introduction, such as the package chosen. */
+  children?: ReactNode;
+  /** A heading of the form's own, above its first field. */
+  formHeading?: string;
 }
 
-/** The consult form section every marketing page ends with; the mobile bar hides while it is in view. */
+/**
+ * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
+ * the form comes straight after the heading and introduction, and the reasons to send it (and a client's words,
+ * once there are testimonials) follow it; from 1024px they stand beside it. The reasons come before the form in
+ * the document, so that a screen reader reads them as before.
+ */
 export function ConsultSection({
   planId,
   tone = 'dark',
+  level = 2,
   title = consultSection.title,
   intro = consultSection.intro,
+  children,
+  formHeading,
 }: ConsultSectionProps) {
   const dark = tone === 'dark';
+  const Heading = level === 1 ? 'h1' : 'h2';
+  const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
   return (
+    // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
+    // would scroll the section's own content (by the glow's overhang) under the header.
     <section
       id="consult"
       aria-labelledby="consult-heading"
       data-hides-mobile-bar
-      className={`relative overflow-hidden py-16 sm:py-24 ${dark ? 'bg-harbour-800' : 'bg-white'}`}
+      className={`relative overflow-clip ${level === 1 ? 'py-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
     >
       {dark && (
+        // Never the browser's scroll anchor: hung from the section's bottom, it moves whenever the form changes height
+        // (the success message growing its booking link), and the page would scroll away from the message with it.
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl"
+          className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl [overflow-anchor:none]"
         />
       )}
-      <div className="container-page relative grid gap-10 lg:grid-cols-[2fr_3fr] lg:gap-16">
-        <div>
-          <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
-            {consultSection.eyebrow}
-          </p>
-          <h2
-            id="consult-heading"
-            className={`mt-3 text-3xl font-extrabold tracking-tight sm:text-4xl ${dark ? 'text-white' : 'text-ink'}`}
-          >
-            {title}
-          </h2>
-          <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>{intro}</p>
-          <ul className="mt-8 space-y-3">
-            {trustPoints.map((point) => (
-              <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
-                <LucideIcon
-                  icon={circleCheckIcon}
-                  name="circle-check"
-                  className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
-                />
-                {point}
-              </li>
-            ))}
-          </ul>
+      {/* From 1024px two columns: the heading and the reasons, then the form. Below, one column in which the
+          form comes straight after the heading (the first column's box steps aside: its parts are ordered). */}
+      <div className="container-page relative flex flex-col gap-8 lg:grid lg:grid-cols-[2fr_3fr] lg:gap-16">
+        <div className="contents lg:block">
+          <div className={`order-1 ${level === 1 ? 'fade-in' : ''}`}>
+            {level === 2 && (
+              <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
+                {consultSection.eyebrow}
+              </p>
+            )}
+            <Heading
+              id="consult-heading"
+              className={`font-extrabold tracking-tight text-balance ${
+                level === 1 ? 'text-[2rem] leading-tight sm:text-5xl' : 'mt-3 text-3xl sm:text-4xl'
+              } ${dark ? 'text-white' : 'text-ink'}`}
+            >
+              {title}
+            </Heading>
+            <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>{intro}</p>
+            {children}
+          </div>
+          {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
+          <div className="order-3 space-y-8 [overflow-anchor:none] lg:mt-10">
+            <ul className="space-y-3">
+              {trustPoints.map((point) => (
+                <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
+                  <LucideIcon
+                    icon={circleCheckIcon}
+                    name="circle-check"
+                    className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
+                  />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            {testimonial && <div id="consult-testimonial" dangerouslySetInnerHTML={{ __html: testimonial }} />}
+          </div>
         </div>
-        <div>
-          <ConsultForm planId={planId} />
+        <div className="order-2">
+          <ConsultForm planId={planId} heading={formHeading} />
         </div>
       </div>
     </section>

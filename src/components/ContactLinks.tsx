@@ -1,6 +1,7 @@
 import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { EmailAddress } from './EmailAddress.tsx';
 import { telHref } from './Footer.tsx';
 
 const linkClass =
@@ -10,7 +11,6 @@ const iconClass = 'flex size-9 shrink-0 items-center justify-center rounded-full
 /** The studio's phone and email as links: the way to reach us when the form cannot. */
 export function ContactLinks() {
   const { contactPhone, contactEmail } = useSiteConfig();
-  const [mailbox, domain] = contactEmail.split('@');
   return (
     <ul className="flex flex-col gap-x-8 gap-y-1 sm:flex-row sm:flex-wrap">
       <li>
@@ -26,11 +26,7 @@ export function ContactLinks() {
           <span className={iconClass}>
             <LucideIcon icon={mailIcon} name="mail" className="size-4" />
           </span>
-          {/* A long address may wrap after the @, never mid-word. */}
-          <span>
-            {mailbox}@<wbr />
-            {domain}
-          </span>
+          <EmailAddress address={contactEmail} />
         </a>
       </li>
     </ul>

@@ -7,6 +7,7 @@ import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
+import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
 import {
   formPageFieldName,
@@ -26,7 +27,7 @@ const fieldId = (name: EnquiryField) => `enquiry-${name}`;
 const controlClass =
   'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
 
-type Outcome = { status: 'sent'; firstname: string } | { status: 'problem'; problem: EnquiryProblem };
+type Outcome = { status: 'sent' } | { status: 'problem'; problem: EnquiryProblem };
 
 async function postEnquiry(fields: Record<string, string>, attribution: Attribution | undefined): Promise<Outcome> {
   const response = await fetch(enquiryEndpoint, {
@@ -35,7 +36,7 @@ async function postEnquiry(fields: Record<string, string>, attribution: Attribut
     credentials: 'same-origin',
     body: JSON.stringify(attribution ? { ...fields, attribution } : fields),
   });
-  if (response.status === 201) return { status: 'sent', firstname: fields.firstname ?? '' };
+  if (response.status === 201) return { status: 'sent' };
   const problem = (await response.json().catch(() => null)) as EnquiryProblem | null;
   if (problem && typeof problem.error === 'string')
     return { status: 'problem', problem: { ...problem, fields: problem.fields ?? {} } };
@@ -68,13 +69,14 @@ const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: Tha
 
 export function EnquiryForm({ planId }: { planId?: string }) {
   const { siteName, bookingUrl } = useSiteConfig();
-  const { server, setHasErrors } = useEnquiryState();
+  const { server, setHasErrors, setAccepted } = useEnquiryState();
   const { pathname } = useLocation();
   const values = server?.values ?? {};
   const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
   const [token, setToken] = useState(server?.token ?? '');
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
+  /** Who sent the enquiry, once it is accepted: the booking link carries their name and email. */
+  const [sent, setSent] = useState<BookingContact | null>(null);
   const sendingRef = useRef(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
@@ -127,7 +129,8 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         markEnquiryAccepted();
         setErrors({});
         setHasErrors(false);
-        setSent(outcome.firstname);
+        setSent({ firstname: fields.firstname ?? '', lastname: fields.lastname, email: fields.email ?? '' });
+        setAccepted(true);
         trackLead('site-form');
         void notifySuccess(consultSection.submitted);
         return;
@@ -150,7 +153,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         </h3>
         {bookingUrl ? (
           <Suspense fallback={<ThanksBody />}>
-            <BookTimeOffer href={bookingUrl} />
+            <BookTimeOffer bookingUrl={bookingUrl} contact={sent} />
           </Suspense>
         ) : (
           <ThanksBody />

@@ -1,32 +1,45 @@
-import { Mail as mailIcon, MapPin as mapPinIcon, Phone as phoneIcon } from 'lucide';
+import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
+import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { footerCopy } from '../content/footer.ts';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
+import { EmailAddress } from './EmailAddress.tsx';
 import { Logo } from './Logo.tsx';
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '').replace(/^0/, '+61')}`;
 }
 
-export function Footer() {
+const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
+
+/**
+ * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted), the site's
+ * links, and the studio's contact and business details, each only when it is set (src/content/business.ts; built on
+ * the server, src/components/FooterBusinessDetails.tsx).
+ */
+export function Footer({ asksToBook }: { asksToBook: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
+  const details = useServerPart('business-details', (parts) => parts.businessDetails());
+  const legalName = useServerPart('business-legal-name', (parts) => parts.legalName());
   return (
     <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
-      <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
-        <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
-          <div>
-            <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
-              {footerCopy.ctaHeading}
-            </h2>
-            <p className="mt-2 text-slate-300">{footerCopy.ctaText}</p>
+      {asksToBook && (
+        <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
+          <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
+            <div>
+              <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
+                {footerCopy.ctaHeading}
+              </h2>
+              <p className="mt-2 text-slate-300">{footerCopy.ctaText}</p>
+            </div>
+            <BookConsultLink cta="footer-book-free-consult" className="btn-primary shrink-0" icon={false} />
           </div>
-          <BookConsultLink cta="footer-book-free-consult" className="btn-primary shrink-0" icon={false} />
-        </div>
-      </section>
+        </section>
+      )}
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo tone="light" />
@@ -37,17 +50,19 @@ export function Footer() {
             Quick links
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="hover:text-sand-300"
-                  data-cta={link.to === '/start-project' ? 'footer-quick-link-book-free-consult' : undefined}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+            {quickLinks
+              .filter((link) => asksToBook || link.to !== '/start-project')
+              .map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="hover:text-sand-300"
+                    data-cta={link.to === '/start-project' ? 'footer-quick-link-book-free-consult' : undefined}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-services">
@@ -71,30 +86,35 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex items-center gap-2">
-              <LucideIcon icon={phoneIcon} name="phone" className="size-4 text-sand-300" />
+            <li className="flex gap-2">
+              <LucideIcon icon={phoneIcon} name="phone" className={iconClass} />
               <a href={telHref(contactPhone)} className="hover:text-sand-300">
                 {contactPhone}
               </a>
             </li>
-            <li className="flex items-center gap-2">
-              <LucideIcon icon={mailIcon} name="mail" className="size-4 text-sand-300" />
-              <a href={`mailto:${contactEmail}`} className="break-all hover:text-sand-300">
-                {contactEmail}
+            <li className="flex gap-2">
+              <LucideIcon icon={mailIcon} name="mail" className={iconClass} />
+              <a href={`mailto:${contactEmail}`} className="min-w-0 hover:text-sand-300">
+                <EmailAddress address={contactEmail} />
               </a>
             </li>
-            <li className="flex items-center gap-2">
-              <LucideIcon icon={mapPinIcon} name="map-pin" className="size-4 text-sand-300" />
-              <span>Newcastle, NSW</span>
-            </li>
           </ul>
+          {details && <div id="business-details" dangerouslySetInnerHTML={{ __html: details }} />}
         </div>
       </div>
+      {/* The extra bottom padding under 768px is the mobile consult bar's height (h-18), so it never covers this line. */}
       <div className="border-t border-white/10">
-        {/* The extra bottom padding under 768px is the mobile consult bar's height (h-18), so it never covers this line. */}
-        <p className="container-page pt-6 pb-24 text-sm text-slate-400 md:pb-6">
-          © {copyrightYear} {siteName}. All rights reserved.
-        </p>
+        <div className="container-page flex flex-wrap gap-x-6 gap-y-2 pt-6 pb-24 text-sm text-slate-400 md:pb-6">
+          <p>
+            © {copyrightYear} {siteName}. All rights reserved.
+          </p>
+          {legalName && <p id="business-legal-name" dangerouslySetInnerHTML={{ __html: legalName }} />}
+          <p>
+            <Link to="/privacy" className="underline underline-offset-4 hover:text-sand-300">
+              {footerCopy.privacy}
+            </Link>
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useFormHasErrors } from '../app/enquiry-state.tsx';
+import { useEnquiryAccepted, useFormHasErrors } from '../app/enquiry-state.tsx';
 import { pageLoadingLabel } from '../content/navigation.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -8,9 +8,12 @@ import { MobileConsultBar } from './MobileConsultBar.tsx';
 import { Toasts } from './Toasts.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // Where an enquiry has just been accepted (on /thank-you, or in place), nothing asks the visitor to book again.
+  const accepted = useEnquiryAccepted();
+  const asksToBook = !accepted && pathname !== '/thank-you';
   // Where the form is what the page is for (the consult page, or a page that shows the form's problems), the mobile
   // bar would only cover it: it is left out, from the server's HTML on.
-  const { pathname } = useLocation();
   const formShowsProblems = useFormHasErrors();
   const formIsThePage = pathname === '/start-project' || formShowsProblems;
   return (
@@ -27,8 +30,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
-      {!formIsThePage && <MobileConsultBar />}
+      <Footer asksToBook={asksToBook} />
+      {asksToBook && !formIsThePage && <MobileConsultBar />}
       <Toasts />
     </div>
   );

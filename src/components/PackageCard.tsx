@@ -42,6 +42,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
           </span>
           <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.priceNote}</span>
         </p>
+        {plan.gst && <p className={`text-sm ${popular ? 'text-slate-200' : 'text-slate-600'}`}>{plan.gst}</p>}
         {plan.regularPrice && (
           <p className={`mt-1 text-sm ${popular ? 'text-slate-200' : 'text-slate-600'}`}>
             Regular price <s className="font-semibold">{plan.regularPrice}</s>

@@ -1,12 +1,17 @@
 import { Sparkles as sparklesIcon } from 'lucide';
+import { useServerPart } from '../app/server-parts.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { foundingOfferText, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
-/** The three packages, anchored at #services (the hero's Compare Plans / View Packages links). */
+/**
+ * The three packages, anchored at #services (the hero's Compare Plans / View Packages links), and what clients say
+ * of them once there are testimonials.
+ */
 export function PackagesSection() {
+  const testimonials = useServerPart('testimonials', (parts) => parts.testimonials());
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
@@ -24,11 +29,12 @@ export function PackagesSection() {
             </span>
           </p>
         )}
-        <div className="mt-14 grid items-start gap-10 lg:grid-cols-3 lg:gap-6">
+        <div className="mt-14 grid gap-10 lg:grid-cols-3 lg:gap-6">
           {packages.map((plan) => (
             <PackageCard key={plan.planId} plan={plan} />
           ))}
         </div>
+        {testimonials && <div id="testimonials" className="mt-16" dangerouslySetInnerHTML={{ __html: testimonials }} />}
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { postCallToAction } from '../content/page-copy/blog-post.ts';
 import { blogListLink } from '../lib/blog-search.ts';
 import { postPath, type PreviewPost } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
+import { teamMemberByAuthor, teamMemberId } from '../lib/team.ts';
 import { enableVideoFacades } from '../lib/video-facade.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
@@ -24,6 +25,8 @@ export function PostArticle({ post }: { post: PreviewPost }) {
   const { html } = post;
   useEffect(() => (body.current ? enableVideoFacades(body.current) : undefined), [html]);
   const url = `${config.siteUrl}${postPath(post.slug)}`;
+  // A writer who is on the team links to their entry on /about.
+  const member = teamMemberByAuthor(post.author.username);
   return (
     <article>
       <header className="bg-harbour-50">
@@ -45,7 +48,17 @@ export function PostArticle({ post }: { post: PreviewPost }) {
             <li className="inline-flex items-center gap-1.5">
               <LucideIcon icon={userIcon} name="user" className="size-4" />
               <span>
-                By <span className="font-medium text-slate-800">{authorName(post.author.username)}</span>
+                By{' '}
+                {member ? (
+                  <Link
+                    to={`/about#${teamMemberId(member.name)}`}
+                    className="font-medium text-slate-800 underline underline-offset-4 hover:text-harbour-700"
+                  >
+                    {authorName(post.author.username)}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-slate-800">{authorName(post.author.username)}</span>
+                )}
               </span>
             </li>
             {post.publishedAt !== null && (

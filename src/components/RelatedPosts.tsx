@@ -4,10 +4,13 @@ import { RELATED_LIMIT } from '../lib/blog-types.ts';
 import { relatedPostsQuery } from '../lib/queries.ts';
 import { PostCard } from './PostCard.tsx';
 
-/** Loaded only once the post has loaded; the current post is left out and at most three are shown. */
+/**
+ * Loaded only once the post has loaded: its category's posts first, then the newest; the current post is left out
+ * and at most three are shown.
+ */
 export function RelatedPosts({ currentSlug }: { currentSlug: string }) {
   const source = useBlogSource();
-  const related = useQuery(relatedPostsQuery(source));
+  const related = useQuery(relatedPostsQuery(source, currentSlug));
   const posts = related.data?.filter((post) => post.slug !== currentSlug).slice(0, RELATED_LIMIT) ?? [];
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-14">

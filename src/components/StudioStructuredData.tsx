@@ -1,8 +1,14 @@
+import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
-import { studioSchema } from '../lib/structured-data.ts';
-import { JsonLd } from './JsonLd.tsx';
 
-/** The studio, its packages and add-ons as offers, from the same content the cards show. */
+const elementId = 'studio-structured-data';
+
+/**
+ * The studio, its details and its packages and add-ons as offers, for search engines: a JSON-LD block the server
+ * builds, in an element of its own (which takes no room on the page).
+ */
 export function StudioStructuredData() {
-  return <JsonLd data={studioSchema(useSiteConfig())} />;
+  const config = useSiteConfig();
+  const html = useServerPart(elementId, (parts) => parts.studioStructuredData(config));
+  return <div id={elementId} dangerouslySetInnerHTML={{ __html: html }} />;
 }

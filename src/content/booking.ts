@@ -4,24 +4,65 @@ import { claims } from './offer.ts';
 export const bookTime = {
   label: 'Choose a time for your free consult',
   cta: 'book-a-time',
+  /** /start-project's offer beside the form, before anything is sent. */
+  upFront: 'Prefer to pick a time now?',
+  upFrontCta: 'start-project-book-a-time',
   /** Above the link, where the visitor has just sent the form. */
   lead: `Skip the wait: pick a time for your free ${claims.consult} consult now. If none suits, we'll reply within ${claims.reply} to find one.`,
 } as const;
 
-/** Scheduling services by host, as the privacy page names them. */
-const knownServices: ReadonlyArray<[RegExp, string]> = [
-  [/(^|\.)hubspot\.com$/, 'HubSpot Meetings'],
-  [/(^|\.)cal\.com$/, 'Cal.com'],
-  [/(^|\.)calendly\.com$/, 'Calendly'],
-  [/(^|\.)acuityscheduling\.com$/, 'Acuity Scheduling'],
-  [/(^|\.)zcal\.co$/, 'zcal'],
-  [/(^|\.)tidycal\.com$/, 'TidyCal'],
-  [/(^|\.)google\.com$/, 'Google Calendar'],
-  [/(^|\.)outlook\.office\.com$/, 'Microsoft Bookings'],
+/**
+ * The query parameters in which a scheduling service's booking page takes the visitor's details, so that its form
+ * starts filled in: each name as the service documents it.
+ */
+export interface PrefillParameters {
+  /** The whole name, "Jane Citizen". */
+  readonly name?: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly email: string;
+}
+
+interface SchedulingService {
+  readonly host: RegExp;
+  /** As the privacy page names it. */
+  readonly name: string;
+  /** Only for the services whose documentation gives them; any other booking page gets the plain link. */
+  readonly prefill?: PrefillParameters;
+}
+
+/** Scheduling services by host. Why these parameters, and where each is documented: docs/decisions/booking-prefill.md */
+const knownServices: readonly SchedulingService[] = [
+  {
+    host: /(^|\.)hubspot\.com$/,
+    name: 'HubSpot Meetings',
+    prefill: { firstName: 'firstname', lastName: 'lastname', email: 'email' },
+  },
+  { host: /(^|\.)cal\.com$/, name: 'Cal.com', prefill: { name: 'name', email: 'email' } },
+  {
+    host: /(^|\.)calendly\.com$/,
+    name: 'Calendly',
+    // A Calendly event asks for one name or for first and last names: both are given, and it reads what it asks.
+    prefill: { name: 'name', firstName: 'first_name', lastName: 'last_name', email: 'email' },
+  },
+  { host: /(^|\.)acuityscheduling\.com$/, name: 'Acuity Scheduling' },
+  { host: /(^|\.)zcal\.co$/, name: 'zcal' },
+  { host: /(^|\.)tidycal\.com$/, name: 'TidyCal' },
+  { host: /(^|\.)google\.com$/, name: 'Google Calendar' },
+  { host: /(^|\.)outlook\.office\.com$/, name: 'Microsoft Bookings' },
 ];
+
+function knownService(bookingUrl: string): SchedulingService | undefined {
+  const host = new URL(bookingUrl).hostname.replace(/^www\./, '');
+  return knownServices.find((service) => service.host.test(host));
+}
 
 /** The scheduling service behind a booking page, by its name when known, else by its host (`book.example.com`). */
 export function schedulingService(bookingUrl: string): string {
-  const host = new URL(bookingUrl).hostname.replace(/^www\./, '');
-  return knownServices.find(([pattern]) => pattern.test(host))?.[1] ?? host;
+  return knownService(bookingUrl)?.name ?? new URL(bookingUrl).hostname.replace(/^www\./, '');
+}
+
+/** The parameters a booking page takes the visitor's details in, or undefined when it is not known to take any. */
+export function prefillParameters(bookingUrl: string): PrefillParameters | undefined {
+  return knownService(bookingUrl)?.prefill;
 }

@@ -1,4 +1,4 @@
-import { claims, formatDuration, foundingOffer, planTerms } from './offer.ts';
+import { claims, formatDuration, foundingOffer, planTerms, pricesIncludeGst } from './offer.ts';
 import { formatMinimumTerm, formatPrice, foundingRegularPrice, planPriceSummary } from './offer-prices.ts';
 
 const timelines = {
@@ -36,18 +36,24 @@ export const faqItems: readonly FaqItem[] = [
   {
     question: 'Am I locked into a contract?',
     answer:
-      `Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is ${planPriceSummary('growth')} with a ${formatMinimumTerm(planTerms.growth.price.minimumMonths)}, because local marketing needs a few months to build momentum.`,
+      `Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is ${planPriceSummary('growth')}, with a ${formatMinimumTerm(planTerms.growth.price.minimumMonths)}, because local marketing needs a few months to build momentum.`,
   },
   {
     question: 'How much do the add-ons cost?',
     answer:
       "Paid Ads Management, Additional Content and Advanced SEO have custom pricing, quoted to your goals. You'll get a clear quote before any work begins.",
   },
+  {
+    question: 'Do your prices include GST?',
+    answer: pricesIncludeGst
+      ? 'Yes. Every price on our site includes GST, so the price you see is the price you pay.'
+      : 'No. Every price on our site is shown without GST, which is added to your invoice.',
+  },
   ...(foundingOffer.open
     ? [
         {
           question: 'What is the founding rate?',
-          answer: `Our first ${foundingOffer.places} clients get the Local Launch Pack at a founding rate of ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())}. Once those ${foundingOffer.places} spots are filled, the founding rate closes.`,
+          answer: `Our first ${foundingOffer.places} clients get the Local Launch Pack at a founding rate of ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())} (both ${claims.gst}). Once those ${foundingOffer.places} spots are filled, the founding rate closes.`,
         },
       ]
     : []),

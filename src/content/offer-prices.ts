@@ -5,7 +5,16 @@
  * need.
  */
 import { planIds, planTitles, type PlanId } from './plan-titles.ts';
-import { formatDuration, formatNumber, foundingOffer, planTerms, type Currency, type Money, type Price } from './offer.ts';
+import {
+  claims,
+  formatDuration,
+  formatNumber,
+  foundingOffer,
+  planTerms,
+  type Currency,
+  type Money,
+  type Price,
+} from './offer.ts';
 
 const currencySymbols: Record<Currency, string> = { AUD: '$' };
 
@@ -46,6 +55,8 @@ export interface PriceText {
   readonly regularPrice?: string;
   /** A monthly plan's minimum term ("12-month minimum"). */
   readonly terms?: string;
+  /** Whether a fixed price includes GST, in the words of `claims.gst`. */
+  readonly gst?: string;
 }
 
 /** A plan's price as its card shows it. */
@@ -58,14 +69,18 @@ export function planPriceText(planId: PlanId): PriceText {
     priceNote: foundingOfferOpenFor(planId) ? 'founding rate' : price.unit === 'once' ? 'once-off' : 'per month',
     ...(foundingOfferOpenFor(planId) && regular !== 'custom' ? { regularPrice: formatPrice(regular) } : {}),
     ...(price.unit === 'month' ? { terms: formatMinimumTerm(price.minimumMonths) } : {}),
+    gst: claims.gst,
   };
 }
 
-/** A plan's price in a sentence: "<price> once-off", "<price> founding rate, regular <price>", "<price> per month". */
+/**
+ * A plan's price in a sentence, followed by whether it includes GST: "<price> once-off <GST>", "<price> founding
+ * rate, regular <price> <GST>", "<price> per month <GST>".
+ */
 export function planPriceSummary(planId: PlanId): string {
   if (planTerms[planId].price === 'custom') return 'custom pricing';
   const text = planPriceText(planId);
-  return `${text.price} ${text.priceNote}${text.regularPrice ? `, regular ${text.regularPrice}` : ''}`;
+  return `${text.price} ${text.priceNote}${text.regularPrice ? `, regular ${text.regularPrice}` : ''} ${claims.gst}`;
 }
 
 /**

@@ -40,19 +40,26 @@ describe('the offer as visitors read it', () => {
       reply: '1 business day',
       start: '48 hours',
       startShort: '48 hrs',
+      gst: 'inc. GST',
     });
   });
 
   test('each plan’s price, with the founding rate while it is open', () => {
-    expect(planPriceText('visibility-boost')).toEqual({ price: '$750', priceNote: 'once-off' });
+    expect(planPriceText('visibility-boost')).toEqual({ price: '$750', priceNote: 'once-off', gst: 'inc. GST' });
     expect(planPriceText('local-launch')).toEqual({
       price: '$1,500',
       priceNote: 'founding rate',
       regularPrice: '$3,000',
+      gst: 'inc. GST',
     });
-    expect(planPriceText('growth')).toEqual({ price: '$997', priceNote: 'per month', terms: '3-month minimum' });
+    expect(planPriceText('growth')).toEqual({
+      price: '$997',
+      priceNote: 'per month',
+      terms: '3-month minimum',
+      gst: 'inc. GST',
+    });
     expect(planPriceText('advanced-seo')).toEqual({ price: 'Custom pricing', priceNote: 'quoted to your goals' });
-    expect(planPriceSummary('local-launch')).toBe('$1,500 founding rate, regular $3,000');
+    expect(planPriceSummary('local-launch')).toBe('$1,500 founding rate, regular $3,000 inc. GST');
     expect(priceRange()).toBe('$750–$3,000');
   });
 
@@ -95,6 +102,7 @@ describe('one place for prices and claims', () => {
     'the results’ time': /\b(3|three) ?([-–—]|to) ?(6|six) months\b/i,
     'the minimum term': /\b(3|three)[- ]month\b/i,
     'the founding places': /\bfirst (10|ten) clients\b|\b(10|ten) (spots|places)\b/i,
+    'the GST label': /\b(inc|incl|ex|excl)\.? GST\b/i,
   };
 
   test('no source but the offer module spells a price, a founding place or a claim', () => {
@@ -127,6 +135,8 @@ describe('one place for prices and claims', () => {
       '3-6 months',
       '3-month minimum',
       'first 10 clients',
+      'inc. GST',
+      'excl GST',
     ];
     for (const sample of samples) {
       const text = sample.replace(/\s+/g, ' ');

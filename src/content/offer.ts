@@ -75,6 +75,12 @@ export interface FoundingOffer {
   readonly open: boolean;
 }
 
+/**
+ * Whether the prices above include GST. Every price the site shows says which ("inc. GST" or "ex. GST"), the FAQ
+ * answers the question, and the structured data's offers state it, all from this one setting.
+ */
+export const pricesIncludeGst: boolean = true;
+
 export const foundingOffer: FoundingOffer = {
   planId: 'local-launch',
   price: { amount: 1500, currency },
@@ -150,4 +156,6 @@ export const claims = {
   reply: formatDuration(serviceTimes.reply),
   start: formatDuration(serviceTimes.start),
   startShort: formatDuration(serviceTimes.start, 'short'),
+  /** Beside every price: "inc. GST" or "ex. GST". */
+  gst: pricesIncludeGst ? 'inc. GST' : 'ex. GST',
 } as const;

@@ -12,6 +12,7 @@ export interface Package {
   readonly priceNote: string;
   readonly regularPrice?: string;
   readonly terms?: string;
+  readonly gst?: string;
   readonly timeline: string;
   readonly badge?: string;
   readonly outcome: string;
@@ -22,7 +23,7 @@ export interface Package {
 
 /** The founding offer in a sentence, while it is open. */
 export const foundingOfferText = foundingOffer.open
-  ? `Founding rate for our first ${foundingOffer.places} clients: the ${planTitles[foundingOffer.planId]} for ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())}.`
+  ? `Founding rate for our first ${foundingOffer.places} clients: the ${planTitles[foundingOffer.planId]} for ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())} (both ${claims.gst}).`
   : undefined;
 
 export const packages: readonly Package[] = [

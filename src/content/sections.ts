@@ -13,6 +13,16 @@ export const packagesSection = {
   intro: 'Pick the package that fits where your business is today. Every price, timeline and deliverable is clear before we start.',
 } as const satisfies SectionCopy;
 
+/** Shown only once the studio has added testimonials (src/content/testimonials.ts). */
+export const testimonialsSection = {
+  title: 'What our clients say',
+} as const;
+
+export const teamSection = {
+  eyebrow: 'Our team',
+  title: 'Meet the team',
+} as const satisfies SectionCopy;
+
 export const addOnsSection = {
   eyebrow: 'Add-ons',
   title: 'Add more when you need it',
@@ -40,8 +50,6 @@ export const faqSection = {
 export const consultSection = {
   eyebrow: `Free ${claims.consult} consult`,
   title: 'Book your free consult',
-  startProjectTitle: 'Tell us about your business',
-  startProjectIntro: 'Share a few details below, or call or email us directly if you prefer. Either way, there is no cost and no obligation.',
   intro: `Tell us about your business and what you want to achieve. We'll reply within ${claims.reply} to lock in a time.`,
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",

@@ -25,7 +25,7 @@ async function withMessage<T>(message: string, request: Promise<T>): Promise<T> 
   }
 }
 
-function query(params: Record<string, number | undefined>): string {
+function query(params: Record<string, number | string | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   return search.toString();
@@ -36,8 +36,11 @@ export const httpBlogSource: BlogSource = {
   posts: (params) =>
     withMessage('Failed to fetch blog posts', getJson<PostList>(`/api/blog/posts?${query({ ...params })}`)),
   post: (slug) => withMessage('Post not found', getJson<Post>(`/api/blog/posts/${encodeURIComponent(slug)}`)),
-  featured: (limit) =>
-    withMessage('Failed to fetch related posts', getJson<PostSummary[]>(`/api/blog/featured?${query({ limit })}`)),
+  featured: (limit, related) =>
+    withMessage(
+      'Failed to fetch related posts',
+      getJson<PostSummary[]>(`/api/blog/featured?${query({ limit, related })}`),
+    ),
   // A preview is not in the public API: the server renders it for the link's holder. Should the browser ever lack
   // the preview it was given with the page, it loads that page again, which also follows the link to the post once
   // it is public.

@@ -48,7 +48,8 @@ export interface BlogSource {
   categories(): Promise<CategoryWithCount[]>;
   posts(params: PostListParams): Promise<PostList>;
   post(slug: string): Promise<Post>;
-  featured(limit: number): Promise<PostSummary[]>;
+  /** The newest posts or, given a post's slug, the posts related to it (its category's first). */
+  featured(limit: number, related?: string): Promise<PostSummary[]>;
   /** The post a signed preview link names, while it is not public; rejects with 'Post not found' otherwise. */
   preview(token: string): Promise<PreviewPost>;
 }

@@ -7,6 +7,8 @@
  * Why: docs/decisions/enquiry-drafts.md
  */
 
+import { keepBookingContact } from './booking-contact.ts';
+
 const storageKey = 'enquiry-draft';
 /** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
 const acceptedKey = 'enquiry-accepted';
@@ -125,8 +127,12 @@ function loadedFromHistory(): boolean {
 
 /** Keeps the draft from now on, and restores it into this page's form. */
 export function keepEnquiryDrafts(): void {
-  // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with.
-  if (document.querySelector('[data-enquiry-accepted]')) markEnquiryAccepted();
+  // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with, but
+  // for the name and email that page's booking link carries, when it has one.
+  if (document.querySelector('[data-enquiry-accepted]')) {
+    if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
+    markEnquiryAccepted();
+  }
   const onEdit = (event: Event) => {
     const form = (event.target as Element | null)?.closest?.(formSelector);
     if (form instanceof HTMLFormElement) saveDraft(form, false);

@@ -16,8 +16,12 @@ export const blogPostsQuery = (source: BlogSource, params: { categoryId?: number
 export const blogPostQuery = (source: BlogSource, slug: string) =>
   queryOptions({ queryKey: ['blog', 'post', slug], queryFn: () => source.post(slug) });
 
-export const relatedPostsQuery = (source: BlogSource) =>
-  queryOptions({ queryKey: ['blog', 'featured', RELATED_LIMIT], queryFn: () => source.featured(RELATED_LIMIT) });
+/** The articles shown under a post: its category's first, then the newest. */
+export const relatedPostsQuery = (source: BlogSource, slug: string) =>
+  queryOptions({
+    queryKey: ['blog', 'featured', RELATED_LIMIT, { related: slug }],
+    queryFn: () => source.featured(RELATED_LIMIT, slug),
+  });
 
 // A preview is not in the JSON API: its data comes in the page's HTML alone (docs/decisions/preview-links.md).
 export const blogPreviewQuery = (source: BlogSource, token: string) =>

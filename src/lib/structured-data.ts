@@ -1,25 +1,29 @@
 import type { FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
+import type { BusinessDetails } from '../content/business.ts';
 import type { FaqItem } from '../content/faq.ts';
-import { claims, currency, type Price } from '../content/offer.ts';
+import { claims, currency, pricesIncludeGst, type Price } from '../content/offer.ts';
 import { currentPrice, priceRange } from '../content/offer-prices.ts';
 import { allPlans } from '../content/packages.ts';
 import type { PublicConfig } from '../server/config.server.ts';
+import { abnDigits } from './business-details.ts';
 
-/** A fixed price's amount; a monthly one also as a price per month (UN/CEFACT unit code MON). */
+/**
+ * A fixed price's amount, and whether it includes GST; a monthly one also as a price per month (UN/CEFACT unit
+ * code MON).
+ */
 function priceOffer(price: Price): Pick<Offer, 'price' | 'priceCurrency' | 'priceSpecification'> {
+  const specification = {
+    price: price.amount,
+    priceCurrency: price.currency,
+    valueAddedTaxIncluded: pricesIncludeGst,
+  };
   return {
     priceCurrency: price.currency,
     price: price.amount,
-    ...(price.unit === 'month'
-      ? {
-          priceSpecification: {
-            '@type': 'UnitPriceSpecification',
-            price: price.amount,
-            priceCurrency: price.currency,
-            unitCode: 'MON',
-          },
-        }
-      : {}),
+    priceSpecification:
+      price.unit === 'month'
+        ? { '@type': 'UnitPriceSpecification', ...specification, unitCode: 'MON' }
+        : { '@type': 'PriceSpecification', ...specification },
   };
 }
 
@@ -36,20 +40,49 @@ export function planOffers(config: PublicConfig): Offer[] {
   });
 }
 
-export function studioSchema(config: PublicConfig): WithContext<ProfessionalService> {
+/**
+ * The studio as search engines read it: the site's name, phone and email (settings), each business detail the
+ * studio has set in src/content/business.ts (none is guessed), and its packages as offers.
+ */
+export function studioSchema(config: PublicConfig, details: BusinessDetails): WithContext<ProfessionalService> {
+  const { legalName, abn, address, serviceArea, hours, socialProfiles } = details;
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': `${config.siteUrl}/#studio`,
     name: config.siteName,
+    ...(legalName ? { legalName } : {}),
+    ...(abn ? { taxID: abnDigits(abn) } : {}),
     url: config.siteUrl,
     telephone: config.contactPhone,
     email: config.contactEmail,
     image: `${config.siteUrl}/og-default.png`,
     logo: `${config.siteUrl}/icon-512.png`,
     description: `Fixed-price marketing packages for Newcastle small businesses, with a local email newsletter of ${claims.subscribers} subscribers.`,
-    address: { '@type': 'PostalAddress', addressLocality: 'Newcastle', addressRegion: 'NSW', addressCountry: 'AU' },
-    areaServed: { '@type': 'City', name: 'Newcastle, NSW' },
+    ...(address
+      ? {
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: address.street,
+            addressLocality: address.suburb,
+            addressRegion: address.state,
+            postalCode: address.postcode,
+            addressCountry: 'AU',
+          },
+        }
+      : {}),
+    ...(serviceArea ? { areaServed: { '@type': 'Place', name: serviceArea } } : {}),
+    ...(hours?.length
+      ? {
+          openingHoursSpecification: hours.map((entry) => ({
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: [...entry.days],
+            opens: entry.opens,
+            closes: entry.closes,
+          })),
+        }
+      : {}),
+    ...(socialProfiles?.length ? { sameAs: socialProfiles.map((profile) => profile.url) } : {}),
     priceRange: priceRange(),
     makesOffer: planOffers(config),
   };

@@ -4,6 +4,7 @@ import { IconCard } from '../components/IconCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { SectionHeading } from '../components/SectionHeading.tsx';
+import { TeamSection } from '../components/TeamSection.tsx';
 import { aboutSections, reasons, story } from '../content/about.ts';
 import { aboutCopy } from '../content/page-copy/about.ts';
 
@@ -43,6 +44,7 @@ export default function AboutPage() {
           </ol>
         </div>
       </section>
+      <TeamSection />
       <ConsultSection />
     </>
   );

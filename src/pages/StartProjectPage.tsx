@@ -1,26 +1,54 @@
 import { BadgeCheck as badgeCheckIcon } from 'lucide';
-import { LucideIcon } from '../components/LucideIcon.tsx';
+import { useEnquiryAccepted } from '../app/enquiry-state.tsx';
 import { useSearchParams } from '../app/route-params.tsx';
-import { Link } from '../components/Link.tsx';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { BookTimeUpFront } from '../components/BookTimeUpFront.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
-import { PageHero } from '../components/PageHero.tsx';
+import { Link } from '../components/Link.tsx';
+import { LucideIcon } from '../components/LucideIcon.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { claims } from '../content/offer.ts';
 import { findPlan } from '../content/packages.ts';
-import { startProjectCopy } from '../content/page-copy/start-project.ts';
+import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
 
+/** The heading with the consult's length on one line: "15-minute" never breaks after its hyphen. */
+function Heading({ text }: { text: string }) {
+  const at = text.indexOf(claims.consult);
+  if (at === -1) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="whitespace-nowrap">{claims.consult}</span>
+      {text.slice(at + claims.consult.length)}
+    </>
+  );
+}
+
+/**
+ * Where every call to action lands: the heading, one line of promise and the form, which on a phone starts on the
+ * first screen; the questions come after it.
+ */
 export default function StartProjectPage() {
   const copy = startProjectCopy;
+  const { bookingUrl } = useSiteConfig();
+  const accepted = useEnquiryAccepted();
   const searchParams = useSearchParams();
   // An unknown ?plan= is ignored: the page reads as if none was chosen.
   const plan = findPlan(searchParams.get('plan'));
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/start-project" />
-      <PageHero eyebrow={consultSection.eyebrow} heading={copy.heading} intro={copy.intro}>
+      <ConsultSection
+        planId={plan?.planId}
+        level={1}
+        title={<Heading text={copy.heading} />}
+        intro={bookingUrl ? startProjectForm.introWithBooking : copy.intro}
+        formHeading={startProjectForm.heading}
+      >
         {plan && (
-          <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+          <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
             <p
               className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm"
               data-testid="chosen-plan"
@@ -32,6 +60,7 @@ export default function StartProjectPage() {
                 </strong>{' '}
                 <span className="text-slate-700">
                   · {plan.price} {plan.priceNote}
+                  {plan.gst && ` ${plan.gst}`}
                 </span>
               </span>
             </p>
@@ -44,13 +73,9 @@ export default function StartProjectPage() {
             </Link>
           </div>
         )}
-      </PageHero>
-      <ConsultSection
-        planId={plan?.planId}
-        tone="light"
-        title={consultSection.startProjectTitle}
-        intro={consultSection.startProjectIntro}
-      />
+        {/* Once the enquiry is sent, its message offers a time instead. */}
+        {bookingUrl && !accepted && <BookTimeUpFront href={bookingUrl} />}
+      </ConsultSection>
       <FaqSection />
     </>
   );

@@ -94,6 +94,41 @@ describe('GET /api/blog/featured', () => {
     expect(limited.body).toHaveLength(1);
     await request(testApp.app).get('/api/blog/featured?limit=13').expect(400);
   });
+
+  const slugs = async (query: string) =>
+    (await request(testApp.app).get(`/api/blog/featured?${query}`).expect(200)).body.map(
+      (post: { slug: string }) => post.slug,
+    );
+
+  test('related=<slug> gives that post’s category first, newest first, then the newest others, never the post', async () => {
+    // Local SEO holds posts 1, 3, 5 and 7 (and a scheduled one); Email Marketing 2, 4, 6 and 8.
+    expect(await slugs('related=post-3')).toEqual(['post-7', 'post-5', 'post-1']);
+    expect(await slugs('related=post-3&limit=5')).toEqual(['post-7', 'post-5', 'post-1', 'post-8', 'post-6']);
+    expect(await slugs('related=post-8&limit=12')).toEqual([
+      'post-6',
+      'post-4',
+      'post-2',
+      'post-7',
+      'post-5',
+      'post-3',
+      'post-1',
+    ]);
+  });
+
+  test('related= a slug no public post has gives the newest posts, as without it', async () => {
+    const newest = await slugs('');
+    expect(newest).toEqual(['post-8', 'post-7', 'post-6']);
+    for (const slug of ['no-such-post', 'scheduled', ''])
+      expect(await slugs(`related=${encodeURIComponent(slug)}`)).toEqual(newest);
+  });
+
+  test('related given twice, or longer than any slug, is a 400', async () => {
+    const twice = await request(testApp.app).get('/api/blog/featured?related=post-1&related=post-2').expect(400);
+    expect(twice.body).toEqual({ error: 'related must be given once, as a post slug' });
+    await request(testApp.app)
+      .get(`/api/blog/featured?related=${'a'.repeat(201)}`)
+      .expect(400);
+  });
 });
 
 describe('errors', () => {

@@ -1,6 +1,7 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { BLOG_PAGE_SIZE, RELATED_LIMIT } from '../lib/blog-types.ts';
+import { maxSlugLength } from '../lib/slug.ts';
 import type { BlogStore } from './store.server.ts';
 
 function wholeNumber(name: string, min: number, max: number) {
@@ -21,6 +22,11 @@ const postListQuery = z.object({
 
 const featuredQuery = z.object({
   limit: wholeNumber('limit', 1, 12).default(RELATED_LIMIT),
+  /** A post's slug: its related posts (its category's first) instead of the newest. */
+  related: z
+    .string({ error: 'related must be given once, as a post slug' })
+    .max(maxSlugLength, `related must be a post slug of at most ${maxSlugLength} characters`)
+    .optional(),
 });
 
 class HttpError extends Error {
@@ -79,7 +85,8 @@ export function createApiRouter(store: BlogStore): Router {
   api
     .route('/blog/featured')
     .get((req, res) => {
-      res.json(store.index.featured(parseQuery(featuredQuery, req.query).limit));
+      const { limit, related } = parseQuery(featuredQuery, req.query);
+      res.json(store.index.featured(limit, related));
     })
     .all(methodNotAllowed);
 

@@ -128,7 +128,25 @@ export class BlogIndex {
     return entry.detail;
   }
 
-  featured(limit: number): PostSummary[] {
-    return this.newestFirst.slice(0, limit).map((p) => p.summary);
+  /**
+   * The newest posts; with `related`, the posts a reader of that post would read next: those of its category
+   * first, then the newest of the others, the post itself left out. A slug that names no public post (a draft's,
+   * say) gives the newest posts, as if none had been named.
+   */
+  featured(limit: number, related?: string): PostSummary[] {
+    const current = related === undefined ? undefined : this.bySlug.get(related);
+    if (!current) return this.newestFirst.slice(0, limit).map((p) => p.summary);
+    const { categoryId } = current.stored;
+    const picked: PostSummary[] = [];
+    // Both lists are newest first, and each is read only as far as it is needed.
+    const pick = (list: readonly IndexedPost[], take: (post: IndexedPost) => boolean) => {
+      for (const post of list) {
+        if (picked.length === limit) return;
+        if (take(post)) picked.push(post.summary);
+      }
+    };
+    pick(this.byCategory.get(categoryId) ?? [], (post) => post !== current);
+    pick(this.newestFirst, (post) => post.stored.categoryId !== categoryId);
+    return picked;
   }
 }

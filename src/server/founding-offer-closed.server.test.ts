@@ -48,20 +48,20 @@ describe('once the founding offer is closed', () => {
       expect(card).not.toMatch(/<s[\s>]|Regular price/);
     }
     expect((await readPage(testApp.app, '/start-project?plan=local-launch')).text).toContain(
-      'Local Launch Pack · $3,000 once-off',
+      'Local Launch Pack · $3,000 once-off inc. GST',
     );
     expect((await readPage(testApp.app, '/services')).description).toBe(
-      'Compare our fixed-price local marketing packages: Visibility Boost $750, Local Launch Pack $3,000 and Growth Partner $997 per month.',
+      'Compare our fixed-price local marketing packages: Visibility Boost $750, Local Launch Pack $3,000 and Growth Partner $997 per month, all inc. GST.',
     );
   });
 
   test('/faq drops the founding question; its answers and description follow', async () => {
     const { text, description, jsonLd } = await readPage(testApp.app, '/faq');
-    expect(text).toContain('The Local Launch Pack ($3,000 once-off, delivered in 4 weeks)');
+    expect(text).toContain('The Local Launch Pack ($3,000 once-off inc. GST, delivered in 4 weeks)');
     expect(description).toContain('pricing, contracts');
     const questions = jsonLd.find((item) => item['@type'] === 'FAQPage')?.mainEntity as { name: string }[];
-    expect(questions).toHaveLength(9);
-    expect((await readPage(testApp.app, '/')).text).toContain('See all 9 questions');
+    expect(questions).toHaveLength(10);
+    expect((await readPage(testApp.app, '/')).text).toContain('See all 10 questions');
   });
 
   test('the structured data offers the Local Launch Pack at its regular price', async () => {

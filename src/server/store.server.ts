@@ -141,7 +141,7 @@ export class BlogStore {
       if (!post) throw new Error('Post not found');
       return post;
     },
-    featured: async (limit) => this.current.featured(limit),
+    featured: async (limit, related) => this.current.featured(limit, related),
     // The public view shows no preview: only a verified link's own source does (src/server/preview-route.server.ts).
     preview: async () => {
       throw new Error('Post not found');

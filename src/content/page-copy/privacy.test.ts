@@ -23,3 +23,21 @@ test('with the default retention the policy keeps its sentence; another period i
     'We keep an enquiry for as long as we need it to work with you, and delete enquiries that did not lead to work within 180 days.',
   );
 });
+
+test('with a scheduling service that takes them, the policy says the booking link carries the name and email', () => {
+  const booking = (bookingUrl?: string) =>
+    privacySections(730, bookingUrl).find((section) => section.heading === 'Booking a time')?.paragraphs ?? [];
+  expect(booking()).toEqual([]);
+  for (const [url, service] of [
+    ['https://cal.com/studio/consult', 'Cal.com'],
+    ['https://calendly.com/studio/15min', 'Calendly'],
+    ['https://meetings.hubspot.com/studio', 'HubSpot Meetings'],
+  ]) {
+    expect(booking(url)[1]).toMatch(
+      new RegExp(`^The link we offer after you send an enquiry carries the name and email address you have just given us, so that ${service}'s booking form starts filled in`),
+    );
+  }
+  const other = booking('https://book.example.com/consult');
+  expect(other).toHaveLength(1);
+  expect(other[0]).toContain('our booking page on book.example.com (book.example.com)');
+});

@@ -1,5 +1,5 @@
 import { attributionDays } from '../attribution.ts';
-import { schedulingService } from '../booking.ts';
+import { prefillParameters, schedulingService } from '../booking.ts';
 import type { PageCopy } from '../page-copy.ts';
 
 export const privacyCopy = {
@@ -26,14 +26,22 @@ export function retentionPeriod(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/** Named only when the site offers a scheduling page (BOOKING_URL): a visitor's booking goes to that service. */
+/**
+ * Named only when the site offers a scheduling page (BOOKING_URL): a visitor's booking goes to that service, and
+ * with a service that takes them, the link carries their name and email.
+ */
 function bookingSection(bookingUrl: string): PrivacySection {
   const service = schedulingService(bookingUrl);
   const host = new URL(bookingUrl).hostname;
   return {
     heading: 'Booking a time',
     paragraphs: [
-      `After you send an enquiry we offer you a link to choose a time for your consult. It opens our booking page on ${service} (${host}), a scheduling service that receives the details you enter there, under its own privacy policy. Nothing is loaded from it until you click the link.`,
+      `We offer you a link to choose a time for your consult, on our consult page and after you send an enquiry. It opens our booking page on ${service} (${host}), a scheduling service that receives the details you enter there, under its own privacy policy. Nothing is loaded from it until you click the link.`,
+      ...(prefillParameters(bookingUrl)
+        ? [
+            `The link we offer after you send an enquiry carries the name and email address you have just given us, so that ${service}'s booking form starts filled in: they reach ${service} only if you click it. If your enquiry was sent before our page had finished loading, your browser keeps them in this tab's storage until the thank-you page has put them in the link, and deletes them then.`,
+          ]
+        : []),
     ],
   };
 }

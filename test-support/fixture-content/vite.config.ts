@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
+import projectConfig from '../../vite.config.ts';
+import { fixtureBuildDir } from './build.ts';
+
+// The site's own build, with the studio's content files replaced by the ones beside this file: what a studio that
+// has filled them in would build. Used by e2e/studio-content.spec.ts (through build.ts), never by the site.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const studioFile = /[\\/]src[\\/]content[\\/](business|testimonials|team)\.ts$/;
+
+function fixtureContent(): Plugin {
+  return {
+    name: 'fixture-content',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const file = resolved && studioFile.exec(resolved.id)?.[1];
+      return file ? path.join(here, `${file}.ts`) : null;
+    },
+  };
+}
+
+export default defineConfig((env) => {
+  const base = (typeof projectConfig === 'function' ? projectConfig(env) : projectConfig) as UserConfig;
+  return mergeConfig(base, {
+    plugins: [fixtureContent()],
+    build: { outDir: path.join(fixtureBuildDir, 'dist', env.isSsrBuild ? 'server' : 'client') },
+  });
+});
