@@ -10,10 +10,8 @@ import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server
 import { lastGoodFromPrimary, supervise } from './src/server/cluster.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
-import { startDeliveryHealth } from './src/server/enquiries/delivery-health.server.ts';
-import { deliveryChannels, startOutbox } from './src/server/enquiries/outbox.server.ts';
-import { PostgresEnquiryStore } from './src/server/enquiries/postgres-store.server.ts';
-import { PostgresRateLimitStore } from './src/server/enquiries/postgres-rate-limit.server.ts';
+import { deliveryChannels } from './src/server/enquiries/delivery-policy.server.ts';
+import { startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { startRetention } from './src/server/enquiries/retention.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
@@ -122,20 +120,20 @@ async function main() {
   const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config), logger }).catch(
     (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
-  const rateLimitStore =
-    enquiryStore instanceof PostgresEnquiryStore
-      ? (name: string) => new PostgresRateLimitStore(enquiryStore.connections, { prefix: `${name}:` })
-      : undefined;
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
-  // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
+  // Each serving process runs the outbox: it checks SMTP_URL now, and a lease lets one process at a time send
+  // (HubSpot, email) and announce delivery problems (ALERT_WEBHOOK_URL, or email); /healthz reads its report.
   const outbox = startOutbox({ store: enquiryStore, config, logger });
-  // Checks SMTP_URL now, and has the lease holder announce delivery problems (ALERT_WEBHOOK_URL, or email).
-  const deliveryHealth = startDeliveryHealth({ store: enquiryStore, config, logger });
   const retention = startRetention({ store: enquiryStore, days: config.public.enquiryRetentionDays, logger });
-  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox.wake(), deliveryHealth };
+  const enquiries = {
+    store: enquiryStore,
+    rateLimitStore: enquiryStore.rateLimitStore,
+    wake: () => outbox.wake(),
+    deliveryHealth: outbox,
+  };
   handle = createApp({ config, store, logger, ...rendering, enquiries });
   server.listen(config.port, config.host, () => {
     logger.info(
@@ -146,7 +144,7 @@ async function main() {
   shutdownOnSignals(server, async () => {
     store.close();
     retention.stop();
-    await Promise.all([outbox.stop(), deliveryHealth.stop()]);
+    await outbox.stop();
     await enquiryStore.close();
     await rendering.close();
   });

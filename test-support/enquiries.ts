@@ -125,6 +125,31 @@ export async function webhookReceiver({ failFirst = 0 } = {}) {
   };
 }
 
+/**
+ * For tests: a loopback receiver of alert webhooks that takes each POST and never answers, as a chat service that
+ * hangs: when each request came, and when its sender gave up on it (closed the connection). Call `close` after the
+ * test.
+ */
+export async function silentReceiver() {
+  const requests: Array<{ at: number; closedAt?: number }> = [];
+  const server = createServer((req, res) => {
+    const request: { at: number; closedAt?: number } = { at: Date.now() };
+    requests.push(request);
+    req.resume();
+    res.on('close', () => (request.closedAt = Date.now()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/studio`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 let databases = 0;
 
 /**

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { FileEnquiryStore } from './file-store.server.ts';
+import { openFileStore, type FileEnquiryStore } from './file-store/file-store.server.ts';
 import { retentionLimits, startRetention } from './retention.server.ts';
 import { newEnquiry, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
@@ -29,7 +29,7 @@ describe('retention', () => {
 
   test('the server prunes at start and then once a day', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const store = await FileEnquiryStore.open(tmp.file);
+    const store = await openFileStore(tmp.file);
     await receivedAgo(store, 800);
     await receivedAgo(store, 40, true);
     await receivedAgo(store, 100);
