@@ -5,6 +5,7 @@ import { runScript, spawnScript } from './lib/run-script.ts';
 import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { openFileStore } from '../src/server/enquiries/file-store/file-store.server.ts';
 import {
+  changeEnquiries,
   newEnquiry,
   smtpStandIn,
   tempEnquiriesFile,
@@ -35,7 +36,7 @@ async function seed(): Promise<{ ada: StoredEnquiry; spam: StoredEnquiry; grace:
   const grace = await store.add(
     enquiry({ firstname: '@Grace', lastname: 'Hopper', email: 'grace@example.com', message: undefined }),
   );
-  await store.change((list) => {
+  await changeEnquiries(tmp.file, (list) => {
     const target = list.find((e) => e.id === ada.id);
     if (!target) throw new Error('seeded enquiry missing');
     target.delivery.hubspot = 'failed';
@@ -237,7 +238,7 @@ describe('npm run enquiries with DATABASE_URL', () => {
       try {
         const store = await openFileStore(tmp.file, { enabled: { hubspot: true, email: false } });
         const sent = await store.add(enquiry());
-        await store.change((list) => {
+        await changeEnquiries(tmp.file, (list) => {
           const target = list.find((e) => e.id === sent.id);
           if (!target) throw new Error('seeded enquiry missing');
           target.delivery.hubspot = 'sent';

@@ -7,7 +7,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { afterEach, beforeEach, inject, vi } from 'vitest';
-import type { NewEnquiry } from '../src/server/enquiries/enquiry.ts';
+import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
+import { EnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 
 /** For tests: an enquiry as the endpoint hands it to the store; each test adds the fields it is about. */
 export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
@@ -20,6 +21,14 @@ export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
     spam: false,
     ...overrides,
   };
+}
+
+/**
+ * For tests: changes the enquiries of the file store at `file` in place, as they stand on disk (a time in the past,
+ * a delivery already under way), through the file's own lock.
+ */
+export async function changeEnquiries(file: string, change: (enquiries: StoredEnquiry[]) => void): Promise<void> {
+  await (await EnquiryFile.open(file)).change(change);
 }
 
 /**

@@ -23,7 +23,7 @@ import { reportEnquiries } from './commands.server.ts';
 import { addedBySite, typedByVisitor, forwardToHubSpot } from './hubspot.server.ts';
 import { deliveryChannels } from './delivery-policy.server.ts';
 import { startOutbox } from './outbox.server.ts';
-import { newEnquiry, smtpStandIn, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
+import { changeEnquiries, newEnquiry, smtpStandIn, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('attribution-');
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -53,7 +53,7 @@ async function seed(entries: Array<Partial<NewEnquiry> & { at?: string }>) {
     const added = await store.add(newEnquiry(entry));
     stored.push(added);
     if (at) {
-      await store.change((all) => {
+      await changeEnquiries(tmp.file, (all) => {
         const found = all.find((e) => e.id === added.id);
         if (found) found.receivedAt = at;
       });

@@ -22,7 +22,7 @@ import { deliveryChannels } from './delivery-policy.server.ts';
 import { startOutbox } from './outbox.server.ts';
 import { enquiryInputSchema } from './enquiry-input.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
-import { newEnquiry, smtpStandIn } from '../../../test-support/enquiries.ts';
+import { changeEnquiries, newEnquiry, smtpStandIn } from '../../../test-support/enquiries.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -195,7 +195,7 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
       NOTIFY_EMAIL: 'leads@studio.example',
     });
     const store = await openFileStore(config.enquiries.file, { enabled: deliveryChannels(config) });
-    await store.change((all) => {
+    await changeEnquiries(config.enquiries.file, (all) => {
       for (const e of all) e.delivery.email = 'pending';
     });
     const delivery = startOutbox({ store, config, logger: pino({ level: 'silent' }) });

@@ -78,7 +78,7 @@ export class Unchanged<T> {
 }
 
 /** A change to the file: its enquiries (oldest first) and its claims, both changed in place. */
-export type Change<T> = (enquiries: StoredEnquiry[], claims: FileClaim[]) => T | Unchanged<T>;
+type Change<T> = (enquiries: StoredEnquiry[], claims: FileClaim[]) => T | Unchanged<T>;
 
 interface Operation {
   apply: Change<unknown>;

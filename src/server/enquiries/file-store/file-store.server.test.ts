@@ -7,6 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { writeFileAtomically } from '../../files/atomic-write.server.ts';
 import { EnquiryStoreError } from '../enquiry-store.server.ts';
 import type { NewEnquiry } from '../enquiry.ts';
+import { EnquiryFile } from './enquiry-file.server.ts';
 import { openFileStore } from './file-store.server.ts';
 import { newEnquiry, tempEnquiriesFile } from '../../../../test-support/enquiries.ts';
 
@@ -55,12 +56,16 @@ describe('the file store', () => {
   test('a change that throws changes nothing and fails alone; delete removes the record from the file', async () => {
     const store = await openFileStore(tmp.file);
     const kept = await store.add(enquiry());
+    // Two changes queued together share one locked write.
+    const file = await EnquiryFile.open(tmp.file);
     const results = await Promise.allSettled([
-      store.change((list) => {
+      file.change((list) => {
         list.push({ ...kept, id: 'half-way' });
         throw new Error('refused');
       }),
-      store.add(enquiry({ firstname: 'Grace' })),
+      file.change((list) => {
+        list.push({ ...kept, id: crypto.randomUUID(), firstname: 'Grace' });
+      }),
     ]);
     expect(results[0]).toMatchObject({ status: 'rejected', reason: new Error('refused') });
     expect(results[1].status).toBe('fulfilled');

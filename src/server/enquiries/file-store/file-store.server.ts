@@ -3,29 +3,20 @@
  * one locked file (enquiry-file.server.ts): the records, the delivery queue and the sender's lease.
  */
 import type { EnquiryStore, OpenOptions } from '../enquiry-store.server.ts';
-import { EnquiryFile, type Change } from './enquiry-file.server.ts';
+import { EnquiryFile } from './enquiry-file.server.ts';
 import { fileDeliveryQueue } from './delivery-queue.server.ts';
 import { fileRecords } from './records.server.ts';
 import { fileSenderLease } from './sender-lease.server.ts';
 
-export interface FileEnquiryStore extends EnquiryStore {
-  /** A locked read → change → durable write of the file's enquiries (see `EnquiryFile.change`). */
-  change<T>(change: Change<T>): Promise<T>;
-}
-
 const disabled = { hubspot: false, email: false };
 
 /** Checks the file (a corrupt one is an EnquiryStoreError of one line) and creates its folder; never writes it. */
-export async function openFileStore(
-  path: string,
-  options: OpenOptions = { enabled: disabled },
-): Promise<FileEnquiryStore> {
+export async function openFileStore(path: string, options: OpenOptions = { enabled: disabled }): Promise<EnquiryStore> {
   const file = await EnquiryFile.open(path);
   return {
     ...fileRecords(file, options),
     ...fileDeliveryQueue(file),
     ...fileSenderLease(file),
-    change: (change) => file.change(change),
     health: () => ({ ok: true }),
     close: async () => {},
   };
