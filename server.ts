@@ -1,19 +1,17 @@
-import { ClusterMemoryStorePrimary } from '@express-rate-limit/cluster-memory-store';
 import cluster from 'node:cluster';
 import type { RequestHandler } from 'express';
-import { existsSync, watchFile } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
 import { devAssets, inlineStylesheet, productionStaticFiles } from './src/server/assets.server.ts';
+import { lastGoodFromPrimary, supervise } from './src/server/cluster.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
-import { startDeliveryHealth } from './src/server/enquiries/delivery-health.server.ts';
-import { deliveryChannels, startOutbox } from './src/server/enquiries/outbox.server.ts';
-import { PostgresEnquiryStore } from './src/server/enquiries/postgres-store.server.ts';
-import { PostgresRateLimitStore } from './src/server/enquiries/postgres-rate-limit.server.ts';
+import { deliveryChannels } from './src/server/enquiries/delivery-policy.server.ts';
+import { startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { startRetention } from './src/server/enquiries/retention.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
@@ -81,92 +79,6 @@ function shutdownOnSignals(server: Server, cleanup: () => Promise<void>) {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-interface LastGoodRequest {
-  type: 'last-good-store';
-  text?: string;
-}
-const isLastGood = (message: unknown): message is LastGoodRequest =>
-  (message as LastGoodRequest | undefined)?.type === 'last-good-store';
-
-/**
- * WEB_CONCURRENCY > 1: this process only supervises. The store is read-only to the server, so each worker
- * loads, watches and serves its own copy; the workers share the listening socket. The primary also keeps the
- * text of the last good store it read, for a worker that starts while the file on disk is bad: that worker
- * serves it (degraded) rather than dying, so a bad edit plus a crash never takes the site down
- * (docs/decisions/last-good-store-in-primary.md).
- */
-function supervise(config: Config, firstStore: string) {
-  let stopping = false;
-  let lastGood = firstStore;
-  watchFile(config.dataFile, { interval: 500, persistent: false }, (curr, prev) => {
-    if (curr.mtimeMs === prev.mtimeMs && curr.ctimeMs === prev.ctimeMs && curr.size === prev.size) return;
-    // The workers say what is wrong with a bad file; the primary only keeps the good ones.
-    readStoreText(config.dataFile).then(
-      ({ text }) => (lastGood = text),
-      () => {},
-    );
-  });
-  cluster.on('message', (worker, message) => {
-    if (isLastGood(message)) worker.send({ type: 'last-good-store', text: lastGood } satisfies LastGoodRequest);
-  });
-
-  const listening = new Set<number>();
-  const firstStart = new Set<number>();
-  let failedInARow = 0;
-  // The enquiry rate limit's counts live here, so that they hold whichever worker a request reaches.
-  new ClusterMemoryStorePrimary().init();
-  const fork = () => cluster.fork();
-  cluster.on('listening', (worker) => {
-    listening.add(worker.id);
-    failedInARow = 0;
-  });
-  for (let i = 0; i < config.webConcurrency; i += 1) firstStart.add(fork().id);
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    const how = signal ? `with signal ${signal}` : `with status ${code}`;
-    if (!listening.has(worker.id)) {
-      // At first start, a worker that fails before it listens (port in use, say) would fail again: stop with it.
-      if (firstStart.has(worker.id)) fail(`A worker exited ${how} before listening; stopping.`);
-      // Later the others are serving: keep trying, more slowly each time, rather than take them down.
-      failedInARow += 1;
-      const delayMs = Math.min(30_000, 500 * 2 ** (failedInARow - 1));
-      logger.error(`Worker ${worker.process.pid} exited ${how} before listening; starting another in ${delayMs} ms`);
-      // Not unref'd: while every worker is down, this timer is what keeps the primary alive.
-      setTimeout(() => stopping || fork(), delayMs);
-      return;
-    }
-    logger.error(`Worker ${worker.process.pid} exited ${how}; starting another`);
-    fork();
-  });
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received: stopping ${config.webConcurrency} workers`);
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
-    for (const worker of workers) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), shutdownTimeoutMs + 1_000).unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-}
-
-/** A cluster worker asks the primary for the last good store it read (see supervise). */
-function lastGoodFromPrimary(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const onMessage = (message: unknown) => {
-      if (!isLastGood(message)) return;
-      process.off('message', onMessage);
-      resolve(message.text);
-    };
-    process.on('message', onMessage);
-    process.send?.({ type: 'last-good-store' } satisfies LastGoodRequest);
-  });
-}
-
 async function main() {
   let config: Config;
   try {
@@ -191,7 +103,7 @@ async function main() {
       (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
     );
     await enquiryStore.close();
-    supervise(config, text);
+    supervise({ config, firstStore: text, logger, fail, shutdownTimeoutMs });
     return;
   }
   let store: BlogStore;
@@ -212,20 +124,20 @@ async function main() {
   const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config), logger }).catch(
     (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
-  const rateLimitStore =
-    enquiryStore instanceof PostgresEnquiryStore
-      ? (name: string) => new PostgresRateLimitStore(enquiryStore.connections, { prefix: `${name}:` })
-      : undefined;
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createHttpServer((req, res) => handle(req, res));
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
-  // Each serving process runs the outbox (forwarding, email); a lease lets one of them send at a time.
+  // Each serving process runs the outbox: it checks SMTP_URL now, and a lease lets one process at a time send
+  // (HubSpot, email) and announce delivery problems (ALERT_WEBHOOK_URL, or email); /healthz reads its report.
   const outbox = startOutbox({ store: enquiryStore, config, logger });
-  // Checks SMTP_URL now, and has the lease holder announce delivery problems (ALERT_WEBHOOK_URL, or email).
-  const deliveryHealth = startDeliveryHealth({ store: enquiryStore, config, logger });
   const retention = startRetention({ store: enquiryStore, days: config.public.enquiryRetentionDays, logger });
-  const enquiries = { store: enquiryStore, rateLimitStore, wake: () => outbox.wake(), deliveryHealth };
+  const enquiries = {
+    store: enquiryStore,
+    rateLimitStore: enquiryStore.rateLimitStore,
+    wake: () => outbox.wake(),
+    deliveryHealth: outbox,
+  };
   handle = createApp({ config, store, logger, ...rendering, enquiries });
   server.listen(config.port, config.host, () => {
     logger.info(
@@ -236,7 +148,7 @@ async function main() {
   shutdownOnSignals(server, async () => {
     store.close();
     retention.stop();
-    await Promise.all([outbox.stop(), deliveryHealth.stop()]);
+    await outbox.stop();
     await enquiryStore.close();
     await rendering.close();
   });

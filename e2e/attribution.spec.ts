@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { landingRecordedMark } from '../src/app/hydration-marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
-import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
+import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 

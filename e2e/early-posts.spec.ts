@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
+import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { formTokenIssuedEarlier } from '../test-support/form-token.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';

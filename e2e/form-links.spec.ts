@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
-import { readEnquiryFile } from '../src/server/enquiries/file-store.server.ts';
+import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';

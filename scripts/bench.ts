@@ -18,7 +18,7 @@ import type { BootData } from '../src/app/boot-data.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
 import pg from 'pg';
 import { newStoredEnquiry } from '../src/server/enquiries/enquiry.ts';
-import { PostgresEnquiryStore } from '../src/server/enquiries/postgres-store.server.ts';
+import { openPostgresStore } from '../src/server/enquiries/postgres-store/postgres-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { maxContentLength } from '../src/server/store-schema.ts';
 import { withTestPostgres } from './lib/postgres.ts';
@@ -188,7 +188,7 @@ function seededEnquiriesFile(count: number): string {
 
 /** Adds `count` stored enquiries to the database in one statement per table. */
 async function seedDatabase(url: string, count: number): Promise<void> {
-  const store = await PostgresEnquiryStore.open(url, { enabled: { hubspot: false, email: false } });
+  const store = await openPostgresStore(url, { enabled: { hubspot: false, email: false } });
   await store.close();
   const client = new pg.Client(url);
   await client.connect();

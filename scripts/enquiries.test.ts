@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runScript, spawnScript } from './lib/run-script.ts';
 import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
-import { FileEnquiryStore } from '../src/server/enquiries/file-store.server.ts';
+import { openFileStore } from '../src/server/enquiries/file-store/file-store.server.ts';
 import {
+  changeEnquiries,
   newEnquiry,
   smtpStandIn,
   tempEnquiriesFile,
@@ -29,13 +30,13 @@ const enquiry = (overrides: Partial<NewEnquiry> = {}) =>
 
 /** Three enquiries (oldest first: Ada, a spam, Grace) with Ada's HubSpot delivery failed. */
 async function seed(): Promise<{ ada: StoredEnquiry; spam: StoredEnquiry; grace: StoredEnquiry }> {
-  const store = await FileEnquiryStore.open(tmp.file, { enabled: { hubspot: true, email: false } });
+  const store = await openFileStore(tmp.file, { enabled: { hubspot: true, email: false } });
   const ada = await store.add(enquiry());
   const spam = await store.add(enquiry({ firstname: 'Spammer', email: 'spam@example.com', spam: true }));
   const grace = await store.add(
     enquiry({ firstname: '@Grace', lastname: 'Hopper', email: 'grace@example.com', message: undefined }),
   );
-  await store.change((list) => {
+  await changeEnquiries(tmp.file, (list) => {
     const target = list.find((e) => e.id === ada.id);
     if (!target) throw new Error('seeded enquiry missing');
     target.delivery.hubspot = 'failed';
@@ -131,7 +132,7 @@ describe('npm run enquiries', () => {
     const retry = await cli(['retry']);
     expect(retry).toMatchObject({ code: 0, stderr: '' });
     expect(retry.stdout).toMatch(/^re-queued 1 HubSpot and 0 email deliveries; the running server sends them/);
-    const store = await FileEnquiryStore.open(tmp.file);
+    const store = await openFileStore(tmp.file);
     expect((await store.get(ada.id))?.delivery.hubspot).toBe('pending');
     expect((await store.get(ada.id))?.progress.hubspot.attempts).toBe(0);
 
@@ -166,7 +167,7 @@ describe('npm run enquiries', () => {
   });
 
   test('piped into a reader that stops early (head): no error', { timeout }, async () => {
-    const store = await FileEnquiryStore.open(tmp.file);
+    const store = await openFileStore(tmp.file);
     await Promise.all(Array.from({ length: 400 }, (_, i) => store.add(enquiry({ email: `v${i}@example.com` }))));
     const run = spawnScript('enquiries.ts', ['list', '--json'], { ENQUIRIES_FILE: tmp.file }, (_chunk, close) =>
       close(),
@@ -235,9 +236,9 @@ describe('npm run enquiries with DATABASE_URL', () => {
       const smtp = await smtpStandIn();
       const webhook = await webhookReceiver();
       try {
-        const store = await FileEnquiryStore.open(tmp.file, { enabled: { hubspot: true, email: false } });
+        const store = await openFileStore(tmp.file, { enabled: { hubspot: true, email: false } });
         const sent = await store.add(enquiry());
-        await store.change((list) => {
+        await changeEnquiries(tmp.file, (list) => {
           const target = list.find((e) => e.id === sent.id);
           if (!target) throw new Error('seeded enquiry missing');
           target.delivery.hubspot = 'sent';

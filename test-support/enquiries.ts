@@ -7,7 +7,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { afterEach, beforeEach, inject, vi } from 'vitest';
-import type { NewEnquiry } from '../src/server/enquiries/enquiry.ts';
+import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
+import { EnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 
 /** For tests: an enquiry as the endpoint hands it to the store; each test adds the fields it is about. */
 export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
@@ -20,6 +21,14 @@ export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
     spam: false,
     ...overrides,
   };
+}
+
+/**
+ * For tests: changes the enquiries of the file store at `file` in place, as they stand on disk (a time in the past,
+ * a delivery already under way), through the file's own lock.
+ */
+export async function changeEnquiries(file: string, change: (enquiries: StoredEnquiry[]) => void): Promise<void> {
+  await (await EnquiryFile.open(file)).change(change);
 }
 
 /**
@@ -117,6 +126,31 @@ export async function webhookReceiver({ failFirst = 0 } = {}) {
     posts,
     /** The alerts it accepted, in order. */
     accepted: () => posts.filter((post) => post.status === 200).map((post) => post.body),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * For tests: a loopback receiver of alert webhooks that takes each POST and never answers, as a chat service that
+ * hangs: when each request came, and when its sender gave up on it (closed the connection). Call `close` after the
+ * test.
+ */
+export async function silentReceiver() {
+  const requests: Array<{ at: number; closedAt?: number }> = [];
+  const server = createServer((req, res) => {
+    const request: { at: number; closedAt?: number } = { at: Date.now() };
+    requests.push(request);
+    req.resume();
+    res.on('close', () => (request.closedAt = Date.now()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/studio`,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -5,7 +5,8 @@
  */
 import { pino } from 'pino';
 import { parseConfig } from '../src/server/config.server.ts';
-import { deliveryChannels, startOutbox } from '../src/server/enquiries/outbox.server.ts';
+import { deliveryChannels } from '../src/server/enquiries/delivery-policy.server.ts';
+import { startOutbox } from '../src/server/enquiries/outbox.server.ts';
 import { openEnquiryStore } from '../src/server/enquiries/stores.server.ts';
 
 const config = parseConfig(process.env);

@@ -9,7 +9,7 @@ import type { StoreData, StoredPost } from '../src/server/store-schema.ts';
 import { createApp } from '../src/server/app.server.ts';
 import { devAssets } from '../src/server/assets.server.ts';
 import { parseConfig } from '../src/server/config.server.ts';
-import { FileEnquiryStore } from '../src/server/enquiries/file-store.server.ts';
+import { openFileStore } from '../src/server/enquiries/file-store/file-store.server.ts';
 import { loadSiteSecret } from '../src/server/enquiries/form-token.server.ts';
 import { previewLinks, type PreviewTarget } from '../src/server/preview-links.server.ts';
 import { BlogStore } from '../src/server/store.server.ts';
@@ -81,7 +81,7 @@ export async function createTestApp({
     ...env,
   });
   const store = await BlogStore.open(temp.file, logger);
-  const enquiries = await FileEnquiryStore.open(config.enquiries.file);
+  const enquiries = await openFileStore(config.enquiries.file);
   const app = createApp({
     config,
     store,

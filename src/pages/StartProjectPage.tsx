@@ -13,7 +13,7 @@ import { findPlan } from '../content/packages.ts';
 import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
 
-/** The heading with the consult's length on one line: "15-minute" never breaks after its hyphen. */
+/** The heading with the consult's length on one line: it never breaks after its hyphen. */
 function Heading({ text }: { text: string }) {
   const at = text.indexOf(claims.consult);
   if (at === -1) return text;

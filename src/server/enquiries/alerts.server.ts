@@ -4,9 +4,9 @@
  * HubSpot problem, an email to NOTIFY_EMAIL (an email problem cannot be announced through email). An alert names
  * the channel, a count and an error code, never a visitor's details.
  */
-import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.server.ts';
 import type { Channel } from './enquiry.ts';
+import type { Mailer } from './mail.server.ts';
 
 export interface DeliveryAlert {
   event: 'delivery_problem' | 'delivery_recovered' | 'test';
@@ -20,7 +20,7 @@ export interface DeliveryAlert {
 /** How an alert went: sent (through which channel), no channel to send it through, or failed with a code. */
 export type AlertOutcome = { ok: true; via: 'webhook' | 'email' } | { ok: false; code: string } | { ok: 'none' };
 
-/** Time allowed for one alert: a slow receiver must not hold the sender's lease for long. */
+/** Time allowed for one alert: a receiver that does not answer is tried again later. */
 export const alertTimeoutMs = 5_000;
 
 const channelNames: Record<Channel, string> = { hubspot: 'HubSpot', email: 'Email' };
@@ -67,7 +67,7 @@ export async function postAlert(webhookUrl: string, alert: DeliveryAlert, siteUr
 }
 
 /** The alert as an email to NOTIFY_EMAIL: its subject starts "Enquiry delivery problem". */
-export async function emailAlert(mailer: Transporter, alert: DeliveryAlert, config: Config): Promise<AlertOutcome> {
+async function emailAlert(mailer: Mailer, alert: DeliveryAlert, config: Config): Promise<AlertOutcome> {
   const { siteName, siteUrl } = config.public;
   const name = channelNames[alert.channel ?? 'hubspot'];
   const subject =
@@ -76,25 +76,17 @@ export async function emailAlert(mailer: Transporter, alert: DeliveryAlert, conf
       : alert.event === 'delivery_recovered'
         ? `Enquiry delivery problem cleared: ${name}`
         : `Enquiry delivery test from ${siteName}`;
-  try {
-    await mailer.sendMail({
-      from: { name: `${siteName} website`, address: config.enquiries.notifyEmail },
-      to: config.enquiries.notifyEmail,
-      subject,
-      text: `${alertText(alert, siteUrl)}\n`,
-      signal: AbortSignal.timeout(alertTimeoutMs * 2),
-    });
-    return { ok: true, via: 'email' };
-  } catch (error) {
-    const { code, responseCode } = error as { code?: string; responseCode?: number };
-    return { ok: false, code: responseCode ? `SMTP ${responseCode}` : (code ?? 'ERROR') };
-  }
+  const result = await mailer.send(
+    { subject, text: `${alertText(alert, siteUrl)}\n` },
+    { timeoutMs: alertTimeoutMs * 2 },
+  );
+  return result.ok ? { ok: true, via: 'email' } : { ok: false, code: result.code };
 }
 
 /** Through the webhook when there is one; else a HubSpot problem by email when SMTP is set; else nowhere. */
 export function sendAlert(
   alert: DeliveryAlert,
-  { config, mailer }: { config: Config; mailer?: Transporter },
+  { config, mailer }: { config: Config; mailer?: Mailer },
 ): Promise<AlertOutcome> {
   const { alertWebhookUrl } = config.enquiries;
   if (alertWebhookUrl) return postAlert(alertWebhookUrl, alert, config.public.siteUrl);

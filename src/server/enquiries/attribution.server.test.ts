@@ -17,12 +17,13 @@ import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { parseAttribution, type Attribution } from './attribution.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
-import { FileEnquiryStore } from './file-store.server.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './form-token.server.ts';
 import { reportEnquiries } from './commands.server.ts';
 import { addedBySite, typedByVisitor, forwardToHubSpot } from './hubspot.server.ts';
-import { deliveryChannels, startOutbox } from './outbox.server.ts';
-import { newEnquiry, smtpStandIn, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
+import { deliveryChannels } from './delivery-policy.server.ts';
+import { startOutbox } from './outbox.server.ts';
+import { changeEnquiries, newEnquiry, smtpStandIn, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('attribution-');
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -46,13 +47,13 @@ const spring: Attribution = {
 };
 
 async function seed(entries: Array<Partial<NewEnquiry> & { at?: string }>) {
-  const store = await FileEnquiryStore.open(tmp.file);
+  const store = await openFileStore(tmp.file);
   const stored = [];
   for (const { at, ...entry } of entries) {
     const added = await store.add(newEnquiry(entry));
     stored.push(added);
     if (at) {
-      await store.change((all) => {
+      await changeEnquiries(tmp.file, (all) => {
         const found = all.find((e) => e.id === added.id);
         if (found) found.receivedAt = at;
       });
@@ -273,7 +274,7 @@ describe('staff and HubSpot get it', { timeout: 60_000 }, () => {
     const smtp = await smtpStandIn();
     cleanups.push(smtp.close);
     const config = parseConfig({ SITE_URL: testSiteUrl, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'leads@studio.example' });
-    const store = await FileEnquiryStore.open(tmp.file, { enabled: deliveryChannels(config) });
+    const store = await openFileStore(tmp.file, { enabled: deliveryChannels(config) });
     await store.add(newEnquiry({ attribution: spring }));
     const outbox = startOutbox({ store, config, logger: pino({ level: 'silent' }) });
     cleanups.push(() => outbox.stop());
@@ -311,7 +312,7 @@ describe('staff and HubSpot get it', { timeout: 60_000 }, () => {
         HUBSPOT_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         HUBSPOT_UTM_FIELDS: utm,
       });
-    const store = await FileEnquiryStore.open(tmp.file);
+    const store = await openFileStore(tmp.file);
     const enquiry = await store.add(newEnquiry({ message: 'Hello', attribution: spring }));
     const plainOne = await store.add(newEnquiry({ message: 'No JavaScript' }));
     const options = { signal: new AbortController().signal, timeoutMs: 5_000 };
@@ -351,7 +352,7 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
       code: 0,
       stdout: 'deleted 2 enquiries older than 730 days (spam older than 30 days)\n',
     });
-    const store = await FileEnquiryStore.open(tmp.file);
+    const store = await openFileStore(tmp.file);
     expect((await store.all()).map((e) => e.firstname)).toEqual(['Recent', 'NewSpam']);
     expect((await cli(['prune', '--days', '90'])).stdout).toBe(
       'deleted 1 enquiry older than 90 days (spam older than 30 days)\n',
@@ -371,9 +372,9 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/^error: --days \(or ENQUIRY_RETENTION_DAYS\) must be a whole number from 1 to 36500/);
     }
-    expect((await (await FileEnquiryStore.open(tmp.file)).all()).map((e) => e.firstname)).toEqual(['Recent', 'Now']);
+    expect((await (await openFileStore(tmp.file)).all()).map((e) => e.firstname)).toEqual(['Recent', 'Now']);
     await expect(
-      (await FileEnquiryStore.open(tmp.file)).prune({ before: new Date(NaN), spamBefore: new Date() }),
+      (await openFileStore(tmp.file)).prune({ before: new Date(NaN), spamBefore: new Date() }),
     ).rejects.toThrow('nothing was deleted');
   });
 });

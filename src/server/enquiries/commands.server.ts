@@ -6,16 +6,16 @@ import { enquiryFieldTable, type EnquiryFieldSpec } from '../../content/enquiry-
 import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
 import { channels, isEnquiryId, isIsoTime, type Channel, type StoredEnquiry } from './enquiry.ts';
-import { deliveryPolicy } from './outbox.server.ts';
+import { deliveryPolicy } from './delivery-policy.server.ts';
 import { singleLine } from '../../lib/plain-text.ts';
 import { fieldValue, recordOrder, staffValue } from './enquiry-fields.server.ts';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
-import { readEnquiryFile } from './file-store.server.ts';
-import { databaseHost } from './postgres-store.server.ts';
+import { readEnquiryFile } from './file-store/enquiry-file.server.ts';
+import { databaseHost } from './postgres-store/database.server.ts';
 import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 import type { Config } from '../config.server.ts';
 import { postAlert } from './alerts.server.ts';
-import { createMailer } from './email.server.ts';
+import { createMailer } from './mail.server.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -329,27 +329,23 @@ export async function testDelivery(config: Config, where: StoreLocation, to?: st
   const lines: DeliveryTestLine[] = [];
   const { smtpUrl, notifyEmail, alertWebhookUrl } = config.enquiries;
   const { siteName, siteUrl } = config.public;
-  if (smtpUrl) {
-    const mailer = createMailer(smtpUrl, deliveryPolicy.requestTimeoutMs);
+  const mailer = createMailer(config);
+  if (mailer) {
     const recipient = to ?? notifyEmail;
-    try {
-      await mailer.sendMail({
-        from: { name: `${siteName} website`, address: notifyEmail },
+    const result = await mailer.send(
+      {
         to: recipient,
         subject: `Test email from the ${siteName} website`,
         text: `A test of enquiry emails from ${siteUrl} (npm run enquiries -- test-delivery): enquiries reach this address.\n`,
-      });
-      lines.push({ what: 'email', ok: true, text: `sent to ${recipient}` });
-    } catch (error) {
-      const { code, responseCode, message } = error as { code?: string; responseCode?: number; message: string };
-      lines.push({
-        what: 'email',
-        ok: false,
-        text: `failed (${responseCode ? `SMTP ${responseCode}` : code}): ${message}`,
-      });
-    } finally {
-      mailer.close();
-    }
+      },
+      { timeoutMs: deliveryPolicy.attemptTimeoutMs.email },
+    );
+    mailer.close();
+    lines.push(
+      result.ok
+        ? { what: 'email', ok: true, text: `sent to ${recipient}` }
+        : { what: 'email', ok: false, text: `failed (${result.code}): ${result.message}` },
+    );
   } else {
     lines.push({ what: 'email', ok: true, text: 'not configured (SMTP_URL is not set): nothing sent' });
   }

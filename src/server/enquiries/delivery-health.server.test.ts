@@ -11,13 +11,14 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hubspotErrorBody } from '../../../scripts/lib/hubspot-errors.ts';
 import { freePort } from '../../../scripts/lib/server-process.ts';
 import { parseConfig } from '../config.server.ts';
-import { startDeliveryHealth, type DeliveryHealth } from './delivery-health.server.ts';
 import type { EnquiryStore } from './enquiry-store.server.ts';
-import { FileEnquiryStore } from './file-store.server.ts';
-import { deliveryChannels, startOutbox, type DeliveryLogger } from './outbox.server.ts';
-import { PostgresEnquiryStore } from './postgres-store.server.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
+import { deliveryChannels, type DeliveryLogger } from './delivery-policy.server.ts';
+import { startOutbox } from './outbox.server.ts';
+import { openPostgresStore } from './postgres-store/postgres-store.server.ts';
 import {
   newEnquiry,
+  silentReceiver,
   smtpStandIn,
   tempEnquiriesFile,
   testDatabase,
@@ -40,15 +41,20 @@ function memoryLogger() {
   return { logger: { info: at('info'), warn: at('warn'), error: at('error') } as unknown as DeliveryLogger, lines };
 }
 
+/** HubSpot's stand-in, answering `reply` (which a test may change), and when each submission arrived. */
 async function hubspotStandIn(answer: { status: number; body: string }) {
   const reply = { ...answer };
+  const arrivals: number[] = [];
   const server = createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body));
+    req.on('end', () => {
+      arrivals.push(Date.now());
+      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, reply };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, reply, arrivals };
 }
 
 type Opener = (enabled: { hubspot: boolean; email: boolean }) => Promise<EnquiryStore>;
@@ -58,29 +64,27 @@ const stores: Array<[string, () => { open: Opener; shared: boolean }]> = [
     'the file',
     () => {
       const tmp = tempEnquiriesFile('delivery-health-', join('data', 'enquiries.json'));
-      return { open: (enabled) => FileEnquiryStore.open(tmp.file, { enabled }), shared: false };
+      return { open: (enabled) => openFileStore(tmp.file, { enabled }), shared: false };
     },
   ],
   [
     'PostgreSQL',
     () => {
       const database = testDatabase();
-      return { open: (enabled) => PostgresEnquiryStore.open(database.url, { enabled }), shared: true };
+      return { open: (enabled) => openPostgresStore(database.url, { enabled }), shared: true };
     },
   ],
 ];
 
-/** A serving process's delivery: its store, outbox and delivery health (the same modules server.ts starts). */
+/** A serving process's delivery: its store and its outbox, which checks and reports delivery health (as server.ts). */
 async function instance(open: Opener, env: Record<string, string>) {
   const config = parseConfig({ SITE_URL: 'https://studio.example', NOTIFY_EMAIL: 'leads@studio.example', ...env });
   const store = await open(deliveryChannels(config));
   const { logger, lines } = memoryLogger();
   const outbox = startOutbox({ store, config, logger });
-  const health: DeliveryHealth = startDeliveryHealth({ store, config, logger });
   cleanups.push(() => store.close());
   cleanups.push(() => outbox.stop());
-  cleanups.push(() => health.stop());
-  return { store, outbox, health, lines };
+  return { store, outbox, lines };
 }
 
 const alertShape = (event: string, channel: string, code: string) => ({
@@ -104,16 +108,16 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
     const smtpUrl = smtp.url.replace('smtp://', 'smtp://studio:old-password@');
     const site = await instance(open, { SMTP_URL: smtpUrl, ALERT_WEBHOOK_URL: webhook.url });
 
-    await vi.waitFor(async () => expect((await site.health.report()).warnings.join()).toContain('refused the login'), {
+    await vi.waitFor(async () => expect((await site.outbox.report()).warnings.join()).toContain('refused the login'), {
       timeout: 20_000,
     });
-    expect((await site.health.report()).problems).toEqual([]);
+    expect((await site.outbox.report()).problems).toEqual([]);
     const added = await site.store.add({ ...newEnquiry(visitor), spam: false });
     site.outbox.wake();
 
     await vi.waitFor(
       async () =>
-        expect((await site.health.report()).problems).toEqual([
+        expect((await site.outbox.report()).problems).toEqual([
           'email delivery problem: 1 enquiry not delivered (last error SMTP 535)',
         ]),
       { timeout: 20_000 },
@@ -130,12 +134,12 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
     });
     await vi.waitFor(() => expect(webhook.accepted()).toHaveLength(2), { timeout: 30_000 });
     expect(webhook.accepted()[1]).toEqual(alertShape('delivery_recovered', 'email', 'SMTP 535'));
-    expect((await site.health.report()).problems).toEqual([]);
+    expect((await site.outbox.report()).problems).toEqual([]);
     // Several more checks: nothing more is announced.
     const settledAt = Date.now();
     await vi.waitFor(() => expect(Date.now() - settledAt).toBeGreaterThan(150_000), { timeout: 30_000 });
     expect(webhook.accepted()).toHaveLength(2);
-    const said = JSON.stringify([webhook.posts, site.lines, await site.health.report()]);
+    const said = JSON.stringify([webhook.posts, site.lines, await site.outbox.report()]);
     for (const detail of visitorDetails) expect(said).not.toContain(detail);
   });
 
@@ -153,7 +157,7 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
       DELIVERY_ALERT_MINUTES: '15',
     });
     await vi.waitFor(
-      async () => expect((await site.health.report()).warnings.join()).toContain('cannot be reached or refused'),
+      async () => expect((await site.outbox.report()).warnings.join()).toContain('cannot be reached or refused'),
       { timeout: 20_000 },
     );
     const added = await site.store.add({ ...newEnquiry(visitor), spam: false });
@@ -164,26 +168,26 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
     // /healthz reads the store at most every 2 s.
     await vi.waitFor(
       async () =>
-        expect((await site.health.report()).deliveries).toEqual({
+        expect((await site.outbox.report()).deliveries).toEqual({
           email: { pending: 1, failed: 0, oldestPendingSeconds: expect.any(Number) },
         }),
       { timeout: 5_000 },
     );
-    expect((await site.health.report()).problems).toEqual([]);
+    expect((await site.outbox.report()).problems).toEqual([]);
 
     vi.setSystemTime(Date.parse(added.receivedAt) + 14 * 60_000);
     await vi.waitFor(
       async () =>
-        expect((await site.health.report()).deliveries?.email?.oldestPendingSeconds).toBeGreaterThanOrEqual(14 * 60),
+        expect((await site.outbox.report()).deliveries?.email?.oldestPendingSeconds).toBeGreaterThanOrEqual(14 * 60),
       { timeout: 5_000 },
     );
-    expect((await site.health.report()).problems).toEqual([]);
+    expect((await site.outbox.report()).problems).toEqual([]);
     expect(webhook.posts).toEqual([]);
 
     vi.setSystemTime(Date.parse(added.receivedAt) + 16 * 60_000);
     await vi.waitFor(
       async () =>
-        expect((await site.health.report()).problems).toEqual([
+        expect((await site.outbox.report()).problems).toEqual([
           expect.stringMatching(/^email delivery problem: 1 enquiry not delivered \(last error \S+\)$/),
         ]),
       { timeout: 10_000 },
@@ -212,7 +216,7 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
     });
     await vi.waitFor(
       async () =>
-        expect((await site.health.report()).problems).toEqual([
+        expect((await site.outbox.report()).problems).toEqual([
           'HubSpot delivery problem: 1 enquiry not delivered (last error HTTP 400)',
         ]),
       { timeout: 10_000 },
@@ -229,9 +233,46 @@ describe.each(stores)('delivery health on %s', { timeout: 120_000 }, (_name, set
   });
 });
 
+describe.each(stores)('a webhook that never answers, on %s', { timeout: 120_000 }, (_name, setUp) => {
+  const { open } = setUp();
+
+  test('holds up no lead: the next lead reaches HubSpot while the alert still waits for an answer', async () => {
+    const hubspot = await hubspotStandIn({
+      status: 400,
+      body: hubspotErrorBody([{ field: 'email', errorType: 'INVALID_EMAIL' }]),
+    });
+    const webhook = await silentReceiver();
+    cleanups.push(() => webhook.close());
+    const site = await instance(open, {
+      HUBSPOT_PORTAL_ID: '12345678',
+      HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+      HUBSPOT_API_URL: hubspot.url,
+      ALERT_WEBHOOK_URL: webhook.url,
+    });
+    // HubSpot refuses the first lead for good: a delivery problem, announced to a receiver that never answers.
+    await site.store.add({ ...newEnquiry(visitor), spam: false });
+    site.outbox.wake();
+    await vi.waitFor(() => expect(webhook.requests).toHaveLength(1), { timeout: 30_000 });
+
+    hubspot.reply.status = 200;
+    hubspot.reply.body = '{"inlineMessage":"Thanks"}';
+    const next = await site.store.add({ ...newEnquiry({ ...visitor, email: 'grace@example.com' }), spam: false });
+    site.outbox.wake();
+    await vi.waitFor(async () => expect((await site.store.get(next.id))?.delivery.hubspot).toBe('sent'), {
+      timeout: 30_000,
+    });
+    const [alert] = webhook.requests;
+    const leadAt = hubspot.arrivals.at(-1) ?? Infinity;
+    expect(leadAt).toBeGreaterThan(alert?.at ?? Infinity);
+    // Before the sender gave up on the alert (its 5 s limit), if it has yet: the lead did not wait for it.
+    expect(leadAt).toBeLessThan(alert?.closedAt ?? Infinity);
+    await webhook.close();
+  });
+});
+
 describe('two instances on one PostgreSQL', { timeout: 120_000 }, () => {
   const database = testDatabase();
-  const open: Opener = (enabled) => PostgresEnquiryStore.open(database.url, { enabled });
+  const open: Opener = (enabled) => openPostgresStore(database.url, { enabled });
 
   test('one alert per problem and one for its recovery across both, and the same report on each', async () => {
     fastTime(cleanups);
@@ -256,7 +297,7 @@ describe('two instances on one PostgreSQL', { timeout: 120_000 }, () => {
     });
     await vi.waitFor(
       async () => {
-        const [ra, rb] = await Promise.all([a.health.report(), b.health.report()]);
+        const [ra, rb] = await Promise.all([a.outbox.report(), b.outbox.report()]);
         expect(ra.problems).toEqual(['HubSpot delivery problem: 1 enquiry not delivered (last error HTTP 400)']);
         expect(rb).toEqual(ra);
       },
@@ -275,7 +316,7 @@ describe('two instances on one PostgreSQL', { timeout: 120_000 }, () => {
     const settledAt = Date.now();
     await vi.waitFor(() => expect(Date.now() - settledAt).toBeGreaterThan(150_000), { timeout: 30_000 });
     expect(webhook.accepted().map((alert) => alert.event)).toEqual(['delivery_problem', 'delivery_recovered']);
-    const [ra, rb] = await Promise.all([a.health.report(), b.health.report()]);
+    const [ra, rb] = await Promise.all([a.outbox.report(), b.outbox.report()]);
     expect(ra).toEqual({
       deliveries: { hubspot: { pending: 0, failed: 0, oldestPendingSeconds: null } },
       problems: [],

@@ -6,22 +6,22 @@
  *   instance sharing a database answers the same. Never a visitor's details.
  * - A *delivery problem*: a channel with a failed delivery, a pending one older than DELIVERY_ALERT_MINUTES, or a
  *   pending one whose last attempt met a refused login (a wrong SMTP password fails every enquiry: no need to wait).
- * - Alerts: whichever process holds the sender's lease compares the problems with the alert state kept in the store
- *   and announces each start and each end once (alerts.server.ts), so a lease handover never repeats one. A receiver
- *   that fails is tried again on the delivery backoff, a few times, then given up with a log line.
- * - SMTP_URL's connection and login are checked at start; a failure is a log line and a warning at once.
+ * - Alerts: the outbox's loop asks `alertsDue()` every 5 s, and its sender, holding the lease, has `announce()`
+ *   compare the problems with the alert state kept in the store and announce each start and each end once
+ *   (alerts.server.ts), so a lease handover never repeats one (decisions/delivery-alerts.md). A receiver that fails
+ *   is tried again on the delivery backoff, a few times, then given up with a log line.
+ * - SMTP_URL's connection and login are checked at start, and every minute while the check fails; a failure is a
+ *   log line and a warning at once.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.server.ts';
 import { sendAlert, type DeliveryAlert } from './alerts.server.ts';
-import { createMailer } from './email.server.ts';
-import type { AlertState, ChannelFigures, DeliveryQueueStore, SenderLeaseStore } from './enquiry-store.server.ts';
+import { channelNames, deliveryChannels, retryDelayMs, type DeliveryLogger } from './delivery-policy.server.ts';
+import type { AlertState, ChannelFigures, DeliveryQueueStore, SenderLease } from './enquiry-store.server.ts';
 import { channels, type Channel } from './enquiry.ts';
-import { deliveryChannels, deliveryPolicy, retryDelayMs, type DeliveryLogger } from './outbox.server.ts';
+import type { MailFailure, Mailer } from './mail.server.ts';
 
 export const healthPolicy = {
-  /** How often the lease holder looks for a problem's start or end. */
+  /** How often the outbox's loop looks for a problem's start or end. */
   checkMs: 5_000,
   /** /healthz reads the store at most this often. */
   reportCacheMs: 2_000,
@@ -30,8 +30,6 @@ export const healthPolicy = {
   /** How often a failed SMTP check is repeated, so a fixed server clears its warning. */
   smtpRecheckMs: 60_000,
 } as const;
-
-const channelNames: Record<Channel, string> = { hubspot: 'HubSpot', email: 'email' };
 
 export interface ChannelReport {
   pending: number;
@@ -49,11 +47,15 @@ export interface DeliveryReport {
 
 export interface DeliveryHealth {
   report(): Promise<DeliveryReport>;
-  stop(): Promise<void>;
+  /** Whether a problem started or ended unannounced, or an alert is due again: reads only, no lease needed. */
+  alertsDue(): Promise<boolean>;
+  /** Holding the sender's lease: records each channel's problem starting or ending, and announces it once. */
+  announce(lease: SenderLease): Promise<void>;
+  stop(): void;
 }
 
 /** Whether a channel's figures are a delivery problem now (see the module's comment). */
-export function isProblem(figures: ChannelFigures, now: number, alertMs: number): boolean {
+function isProblem(figures: ChannelFigures, now: number, alertMs: number): boolean {
   if (figures.failed > 0 || figures.refusedLogin > 0) return true;
   return figures.oldestPendingAt !== null && now - figures.oldestPendingAt > alertMs;
 }
@@ -61,54 +63,82 @@ export function isProblem(figures: ChannelFigures, now: number, alertMs: number)
 const undelivered = (figures: ChannelFigures) => figures.pending + figures.failed;
 
 /** The public reason for a channel's problem: channel, count and error code, nothing of a visitor. */
-export function problemReason(channel: Channel, figures: ChannelFigures): string {
+function problemReason(channel: Channel, figures: ChannelFigures): string {
   const count = undelivered(figures);
   return `${channelNames[channel]} delivery problem: ${count} enquir${count === 1 ? 'y' : 'ies'} not delivered (last error ${figures.lastErrorCode ?? 'none yet'})`;
 }
 
 /** What a failed SMTP check means, in words fit for a public /healthz (no host, no user). */
-export function smtpWarning(error: unknown): string {
-  const { code, responseCode } = error as { code?: string; responseCode?: number };
-  if (code === 'EAUTH' || responseCode === 535 || responseCode === 534) {
+function smtpWarning(failure: MailFailure): string {
+  if (failure.refusedLogin) {
     return 'the mail server (SMTP_URL) refused the login: enquiry emails cannot be sent until its user name or password is fixed';
   }
-  return `the mail server (SMTP_URL) cannot be reached or refused the connection (${responseCode ? `SMTP ${responseCode}` : (code ?? 'ERROR')}): enquiry emails wait until it answers`;
+  return `the mail server (SMTP_URL) cannot be reached or refused the connection (${failure.code}): enquiry emails wait until it answers`;
 }
+
+/** A channel's alert state before its first problem. */
+const quiet: AlertState = {
+  state: 'ok',
+  since: new Date(0).toISOString(),
+  alert: 'none',
+  attempts: 0,
+  count: 0,
+  code: '',
+};
+
+/** A channel's alert state after a look at its figures: a problem that starts or ends is a new state. */
+function nextAlertState(previous: AlertState, figures: ChannelFigures, now: number, alertMs: number): AlertState {
+  const problem = isProblem(figures, now, alertMs);
+  const since = new Date(now).toISOString();
+  if (problem && previous.state === 'ok') {
+    const code = figures.lastErrorCode ?? 'PENDING_TOO_LONG';
+    return { state: 'problem', since, alert: 'pending', attempts: 0, count: undelivered(figures), code };
+  }
+  if (!problem && previous.state === 'problem') {
+    // Its start was never announced: nothing to say about its end either.
+    const alert = previous.alert === 'sent' ? 'pending' : 'none';
+    return { state: 'ok', since, alert, attempts: 0, count: undelivered(figures), code: previous.code };
+  }
+  return previous;
+}
+
+const alertDue = (state: AlertState, now: number) =>
+  state.alert === 'pending' && !(Date.parse(state.retryAt ?? '') > now);
 
 export function startDeliveryHealth({
   store,
   config,
   logger,
+  mailer,
 }: {
-  store: DeliveryQueueStore & SenderLeaseStore;
+  store: DeliveryQueueStore;
   config: Config;
   logger: DeliveryLogger;
+  /** The process's one SMTP transport: checked at start, and the alerts' email without a webhook. */
+  mailer: Mailer | undefined;
 }): DeliveryHealth {
   const on = deliveryChannels(config);
   const enabled = channels.filter((channel) => on[channel]);
-  const { deliveryAlertMs, smtpUrl } = config.enquiries;
-  const mailer: Transporter | undefined = smtpUrl ? createMailer(smtpUrl, deliveryPolicy.requestTimeoutMs) : undefined;
-  const stopping = new AbortController();
+  const { deliveryAlertMs } = config.enquiries;
   let smtpProblem: string | undefined;
+  let smtpRecheck: NodeJS.Timeout | undefined;
+  let stopped = false;
   let cached: { at: number; figures: Promise<Record<Channel, ChannelFigures>> } | undefined;
 
   async function checkSmtp(): Promise<void> {
-    if (!mailer) return;
-    try {
-      await mailer.verify();
+    if (!mailer || stopped) return;
+    const result = await mailer.verify();
+    if (result.ok) {
       if (smtpProblem) logger.info({}, 'the SMTP check passes again');
       smtpProblem = undefined;
-    } catch (error) {
-      const warning = smtpWarning(error);
-      // The log may name the server; /healthz may not.
-      if (warning !== smtpProblem) {
-        logger.error(
-          { code: (error as { code?: string }).code, host: smtpHost(smtpUrl ?? '') },
-          `SMTP check failed: ${warning}`,
-        );
-      }
-      smtpProblem = warning;
+      return;
     }
+    const warning = smtpWarning(result);
+    // The log may name the server; /healthz may not.
+    if (warning !== smtpProblem)
+      logger.error({ code: result.code, host: mailer.host }, `SMTP check failed: ${warning}`);
+    smtpProblem = warning;
+    if (!stopped) smtpRecheck = setTimeout(() => void checkSmtp(), healthPolicy.smtpRecheckMs);
   }
 
   function figures(): Promise<Record<Channel, ChannelFigures>> {
@@ -152,34 +182,27 @@ export function startDeliveryHealth({
     return { deliveries, problems, warnings };
   }
 
-  /** Holding the sender's lease: announces each channel's problem starting or ending, once (decisions/delivery-alerts.md). */
-  async function announce(): Promise<void> {
-    const all = await store.deliveryFigures();
-    const states = await store.alertStates();
+  async function alertsDue(): Promise<boolean> {
+    if (!enabled.length) return false;
+    const [all, states] = await Promise.all([figures(), store.alertStates()]);
+    const now = Date.now();
+    return enabled.some((channel) => {
+      const previous = states[channel] ?? quiet;
+      const next = nextAlertState(previous, all[channel], now, deliveryAlertMs);
+      return next !== previous || alertDue(next, now);
+    });
+  }
+
+  async function announce(lease: SenderLease): Promise<void> {
+    const [all, states] = await Promise.all([store.deliveryFigures(), store.alertStates()]);
     const now = Date.now();
     for (const channel of enabled) {
-      const one = all[channel];
-      const problem = isProblem(one, now, deliveryAlertMs);
-      const previous: AlertState = states[channel] ?? {
-        state: 'ok',
-        since: new Date(0).toISOString(),
-        alert: 'none',
-        attempts: 0,
-        count: 0,
-        code: '',
-      };
-      let next = previous;
-      const since = new Date(now).toISOString();
-      if (problem && previous.state === 'ok') {
-        const code = one.lastErrorCode ?? 'PENDING_TOO_LONG';
-        next = { state: 'problem', since, alert: 'pending', attempts: 0, count: undelivered(one), code };
-      } else if (!problem && previous.state === 'problem') {
-        // Its start was never announced: nothing to say about its end either.
-        const alert = previous.alert === 'sent' ? 'pending' : 'none';
-        next = { state: 'ok', since, alert, attempts: 0, count: undelivered(one), code: previous.code };
-      }
+      if (lease.lost()) return;
+      const previous = states[channel] ?? quiet;
+      const next = nextAlertState(previous, all[channel], now, deliveryAlertMs);
+      // Recorded before the alert goes: the next holder, here or elsewhere, knows it is due.
       if (next !== previous) await store.saveAlertState(channel, next);
-      if (next.alert !== 'pending' || Date.parse(next.retryAt ?? '') > now) continue;
+      if (!alertDue(next, now)) continue;
       const alert: DeliveryAlert = {
         event: next.state === 'problem' ? 'delivery_problem' : 'delivery_recovered',
         channel,
@@ -211,55 +234,14 @@ export function startDeliveryHealth({
     }
   }
 
-  async function run(): Promise<void> {
-    let smtpCheckedAt = Date.now();
-    await checkSmtp();
-    let lastProblem: string | undefined;
-    while (!stopping.signal.aborted) {
-      let waitMs: number = healthPolicy.checkMs;
-      if (smtpProblem && Date.now() - smtpCheckedAt >= healthPolicy.smtpRecheckMs) {
-        smtpCheckedAt = Date.now();
-        await checkSmtp();
-      }
-      try {
-        const lease = enabled.length ? await store.takeSenderLease() : undefined;
-        if (lease) {
-          try {
-            await announce();
-          } finally {
-            await lease.release();
-          }
-        } else if (enabled.length) {
-          // The outbox (here or elsewhere) is sending: look again shortly.
-          waitMs = deliveryPolicy.pollMs;
-        }
-        lastProblem = undefined;
-      } catch (error) {
-        const message = (error as Error).message;
-        if (message !== lastProblem) logger.error({ err: { message } }, 'delivery health check is stalled');
-        lastProblem = message;
-      }
-      await sleep(waitMs, undefined, { signal: stopping.signal }).catch(() => undefined);
-    }
-  }
-
-  const running = run();
+  void checkSmtp();
   return {
     report,
-    async stop() {
-      stopping.abort();
-      await running;
-      mailer?.close();
+    alertsDue,
+    announce,
+    stop() {
+      stopped = true;
+      clearTimeout(smtpRecheck);
     },
   };
-}
-
-/** The mail server's host and port for the log, never its user or password. */
-function smtpHost(url: string): string {
-  try {
-    const { hostname, port } = new URL(url);
-    return `${hostname}:${port || 'default port'}`;
-  } catch {
-    return 'SMTP_URL';
-  }
 }

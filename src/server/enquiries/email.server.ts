@@ -1,61 +1,35 @@
 /** The staff's notification email for each enquiry: plain text, reply-to the visitor. */
-import { createTransport, type Transporter } from 'nodemailer';
 import { enquiryFieldTable } from '../../content/enquiry-form.ts';
 import { planTitles } from '../../content/plan-titles.ts';
 import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { fieldValue, keepsLines, staffValue } from './enquiry-fields.server.ts';
-import { absolutePageUri, type StoredEnquiry } from './enquiry.ts';
+import { absolutePageUri, type Outcome, type StoredEnquiry } from './enquiry.ts';
 import { describeTouch, sourceMedium } from './attribution.server.ts';
-import type { Outcome } from './outbox.server.ts';
-
-/**
- * The SMTP transport, with short timeouts per step (nodemailer's defaults reach 10 minutes); `notifyByEmail` also
- * bounds the whole attempt, since a server answering each step just in time would pass every step's timeout.
- */
-export function createMailer(smtpUrl: string, timeoutMs: number): Transporter {
-  return createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: 3 * timeoutMs,
-  });
-}
+import type { Mailer, MailMessage } from './mail.server.ts';
 
 /**
  * Sends the notification within `timeoutMs` overall; a temporary SMTP failure or a timeout is retried, a permanent
  * one (5xx) is final.
  */
 export async function notifyByEmail(
-  mailer: Transporter,
+  mailer: Mailer,
   enquiry: StoredEnquiry,
   config: Config,
   { signal, timeoutMs }: { signal: AbortSignal; timeoutMs: number },
 ): Promise<Outcome> {
-  const deadline = AbortSignal.timeout(timeoutMs);
-  try {
-    await mailer.sendMail({ ...notificationEmail(enquiry, config), signal: AbortSignal.any([signal, deadline]) });
-    return { kind: 'sent' };
-  } catch (error) {
-    if (deadline.aborted && !signal.aborted) {
-      return { kind: 'retry', code: 'TIMEOUT', reason: `email not sent: no answer within ${timeoutMs / 1_000} s` };
-    }
-    const { code, responseCode, message } = error as { code?: string; responseCode?: number; message: string };
-    const label = responseCode ? `SMTP ${responseCode}` : (code ?? 'ERROR');
-    // A permanent SMTP refusal (5xx) is final, except a refused login: fixing SMTP_URL should not need
-    // every enquiry re-queued by hand.
-    if (responseCode && responseCode >= 500 && code !== 'EAUTH') {
-      return { kind: 'failed', code: label, reason: `the mail server refused it: ${message}` };
-    }
-    return { kind: 'retry', code: label, reason: `email not sent: ${message}` };
-  }
+  const result = await mailer.send(notificationEmail(enquiry, config), { timeoutMs, signal });
+  if (result.ok) return { kind: 'sent' };
+  if (result.permanent)
+    return { kind: 'failed', code: result.code, reason: `the mail server refused it: ${result.message}` };
+  return { kind: 'retry', code: result.code, reason: `email not sent: ${result.message}` };
 }
 
 /**
  * Plain text only: nothing a visitor typed is ever put into HTML. One line per field, and a block at the end for
  * those of several lines.
  */
-export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
+export function notificationEmail(enquiry: StoredEnquiry, config: Config): MailMessage {
   // Stored fields are one line already; enquiries stored before that rule are flattened here too.
   const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
   const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;
@@ -78,8 +52,6 @@ export function notificationEmail(enquiry: StoredEnquiry, config: Config) {
   ].join('\n');
   const subject = `Website enquiry: ${name}${plan ? ` (${plan})` : ''}`.slice(0, 200);
   return {
-    from: { name: `${config.public.siteName} website`, address: config.enquiries.notifyEmail },
-    to: config.enquiries.notifyEmail,
     replyTo: { name: asTypedInHeader(name), address: enquiry.email },
     subject: asTypedInHeader(subject),
     text,

@@ -4,11 +4,11 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { AttemptResult, EnquiryStore, OpenOptions, SenderLease } from './enquiry-store.server.ts';
-import type { NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import { isStoreUnreachable, type EnquiryStore, type OpenOptions, type SenderLease } from './enquiry-store.server.ts';
+import type { AttemptResult, NewEnquiry, StoredEnquiry } from './enquiry.ts';
 import { parseEnquiry } from './enquiry-input.server.ts';
-import { FileEnquiryStore } from './file-store.server.ts';
-import { PostgresEnquiryStore } from './postgres-store.server.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
+import { openPostgresStore } from './postgres-store/postgres-store.server.ts';
 import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-support/enquiries.ts';
 
 const both = { hubspot: true, email: true };
@@ -18,15 +18,14 @@ const implementations: Array<[string, () => (options?: OpenOptions) => Promise<E
     'the file',
     () => {
       const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
-      return (options) => FileEnquiryStore.open(tmp.file, options);
+      return (options) => openFileStore(tmp.file, options);
     },
   ],
   [
     'PostgreSQL',
     () => {
       const database = testDatabase();
-      return (options = { enabled: { hubspot: false, email: false } }) =>
-        PostgresEnquiryStore.open(database.url, options);
+      return (options = { enabled: { hubspot: false, email: false } }) => openPostgresStore(database.url, options);
     },
   ],
 ];
@@ -286,9 +285,11 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     const added = await store.add(enquiry());
     const lease = await leaseOf(store);
     const lapsed = await store.claimNext('hubspot', 1, lease);
-    expect(lapsed).toBeDefined();
+    expect(lapsed?.afterUnrecorded).toBe(false);
     let again = await store.claimNext('hubspot', 60_000, lease);
     await expect.poll(async () => (again ??= await store.claimNext('hubspot', 60_000, lease))).toBeDefined();
+    // The lapsed claim ended without an outcome: its attempt may have reached the provider.
+    expect(again?.afterUnrecorded).toBe(true);
     await store.recordOutcome(lapsed!, sent(added.progress.hubspot));
     expect((await store.get(added.id))?.delivery.hubspot).toBe('pending');
     await store.recordOutcome(again!, sent(added.progress.hubspot));
@@ -324,7 +325,39 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     const claim = await store.claimNext('hubspot', 60_000, lease);
     await store.recordOutcome(claim!);
     expect(await store.get(added.id)).toEqual(added);
-    expect((await store.claimNext('hubspot', 60_000, lease))?.enquiry.id).toBe(added.id);
+    expect(await store.claimNext('hubspot', 60_000, lease)).toMatchObject({
+      enquiry: { id: added.id },
+      afterUnrecorded: false,
+    });
+  });
+
+  test('an outcome the store refuses changes nothing: the claim stays, and by it the delivery is marked failed', async () => {
+    const store = await opened({ enabled: both });
+    const added = await store.add(enquiry());
+    const lease = await leaseOf(store);
+    const claim = await store.claimNext('hubspot', 60_000, lease);
+    // A count of attempts that is no whole number: neither store can keep it.
+    const refusal = await store
+      .recordOutcome(claim!, { state: 'sent', progress: { attempts: 1.5, sentAt: new Date().toISOString() } })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Error);
+    expect(isStoreUnreachable(refusal)).toBe(false);
+    expect(await store.get(added.id)).toMatchObject({
+      delivery: { hubspot: 'pending' },
+      progress: { hubspot: { attempts: 0 } },
+    });
+
+    await store.recordOutcome(claim!, {
+      state: 'failed',
+      progress: { attempts: 1, lastError: 'the store refused to record it', lastErrorCode: 'STORE 22P02' },
+    });
+    expect(await store.get(added.id)).toMatchObject({
+      delivery: { hubspot: 'failed' },
+      progress: { hubspot: { attempts: 1, lastErrorCode: 'STORE 22P02', lastAttemptAt: expect.any(String) } },
+    });
+    expect(await store.claimNext('hubspot', 60_000, lease)).toBeUndefined();
+    expect((await store.queue(['hubspot'])).dueAt).toBe(Infinity);
+    expect((await store.deliveryFigures()).hubspot).toMatchObject({ failed: 1, lastErrorCode: 'STORE 22P02' });
   });
 
   test('a delivery retried at once is one recent delivery with two attempts', async () => {

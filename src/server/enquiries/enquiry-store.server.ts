@@ -1,30 +1,41 @@
 /**
  * Where the site's own enquiries live: an interface per job (`EnquiryRecords`: the enquiries; `DeliveryQueueStore`:
- * their delivery; `SenderLeaseStore`: the single sender's lease), two implementations of all three, one contract test
- * suite (enquiry-store.server.test.ts) run against both.
+ * their delivery, its figures and the alerts' state; `SenderLeaseStore`: the single sender's lease), each implemented
+ * by a module of its own in both stores, and one contract test suite (enquiry-store.server.test.ts) run against both.
  *
- * - `FileEnquiryStore` (file-store.server.ts): ENQUIRIES_FILE, one machine; the embedded default.
- * - `PostgresEnquiryStore` (postgres-store.server.ts): DATABASE_URL, shared by every instance that names it.
+ * - The file (file-store/): ENQUIRIES_FILE, one machine; the embedded default.
+ * - PostgreSQL (postgres-store/): DATABASE_URL, shared by every instance that names it.
  */
-import type { Channel, ChannelProgress, DeliveryState, EnabledChannels, NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import type { Store as RateLimitStore } from 'express-rate-limit';
+import type { AttemptResult, Channel, EnabledChannels, NewEnquiry, StoredEnquiry } from './enquiry.ts';
 
-export class EnquiryStoreError extends Error {}
+/** A store's refusal, in one line for operators; `code` classifies it (see `isStoreUnreachable`). */
+export class EnquiryStoreError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
- * Whether `error` means the store cannot be reached for now (a database restarting or failing over, a session it
- * ended, a timeout, a file lock another process holds) rather than one that refused the request for good.
+ * The codes of a store that cannot be reached for now, rather than one that refused the request for good: the
+ * system's network errors; a file lock another process holds; PostgreSQL's connection exceptions (class 08), a
+ * server shutting down or starting (57P01–57P03), a statement or lock timeout (57014, 55P03) and a session ended
+ * for idling in a transaction (25P03).
+ */
+const unreachableCodes =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|ELOCKED|08[0-9A-Z]{3}|57P0[123]|57014|55P03|25P03)$/;
+
+/**
+ * Whether `error` means the store cannot be reached for now, by its code. A refusal for good always comes with one
+ * (PostgreSQL's SQLSTATE, the system's errno, the file store's own); pg's errors of a connection that ended or timed
+ * out carry none, as no answer came.
  */
 export function isStoreUnreachable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  if (
-    code &&
-    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|ELOCKED|57P0[123]|25P03|08\w{3})$/.test(
-      code,
-    )
-  ) {
-    return true;
-  }
-  return /timeout|terminat|Connection ended/i.test(message ?? '');
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code !== 'string' || unreachableCodes.test(code);
 }
 
 /** The right to send deliveries, held by one process at a time across every instance. */
@@ -39,12 +50,6 @@ export function assertLimits(...limits: Date[]): void {
   if (limits.some((limit) => Number.isNaN(limit.getTime()))) {
     throw new EnquiryStoreError('prune was given an invalid date: nothing was deleted');
   }
-}
-
-/** What the outbox decided after one attempt: the channel's new state and history. */
-export interface AttemptResult {
-  state: Exclude<DeliveryState, 'off'>;
-  progress: ChannelProgress;
 }
 
 export interface DeliveryQueue {
@@ -71,6 +76,11 @@ export interface DeliveryClaim {
    * past it, another sender may hold the delivery, so an outcome not recorded by then is not tried again.
    */
   deadline: number;
+  /**
+   * An earlier claim on this delivery ended without an outcome recorded (its sender died, or could not record in
+   * time): that attempt may have reached the provider, so this one may deliver the lead a second time.
+   */
+  afterUnrecorded: boolean;
 }
 
 /** `health` of a store: whether it can take enquiries now, and if not, why in public words (for /healthz). */
@@ -149,8 +159,10 @@ export interface DeliveryQueueStore {
   claimNext(channel: Channel, holdMs: number, lease: SenderLease): Promise<DeliveryClaim | undefined>;
   /**
    * Records what the claimed attempt came to and ends the claim, in one short write, keeping the attempt's start as
-   * the claim stamped it; without a result the delivery is given back as it was (a send cut short by a stop). Nothing is recorded when the enquiry was deleted meanwhile
-   * or the claim is no longer this one (its deadline passed and another sender claimed it).
+   * the claim stamped it; without a result the delivery is given back as it was (a send cut short by a stop).
+   * Nothing is recorded when the enquiry was deleted meanwhile or the claim is no longer this one (its deadline
+   * passed and another sender claimed it). A result the store refuses changes nothing: the claim stays, so the
+   * sender can record another result by it.
    */
   recordOutcome(claim: DeliveryClaim, result?: AttemptResult): Promise<void>;
   /**
@@ -172,55 +184,16 @@ export interface SenderLeaseStore {
   takeSenderLease(): Promise<SenderLease | undefined>;
 }
 
-/** Whether the store can take enquiries now, and closing it. */
+/** Whether the store can take enquiries now, where rate limits count, and closing it. */
 export interface StoreConnection {
   health(): StoreHealth;
+  /** A rate limit's counts (by its name) in the store, shared by every instance (PostgreSQL); else none. */
+  rateLimitStore?: (name: string) => RateLimitStore;
   close(): Promise<void>;
 }
 
 /** Both implementations provide each job's interface; each user asks only for the jobs it needs. */
 export interface EnquiryStore extends EnquiryRecords, DeliveryQueueStore, SenderLeaseStore, StoreConnection {}
-
-/** Error codes of a mail server refusing the login: wrong credentials are a problem from the first enquiry. */
-export const refusedLoginCodes: readonly string[] = ['SMTP 535', 'SMTP 534', 'EAUTH'];
-
-/** The figures of each channel from its enquiries: the file store's way; PostgreSQL does the same in SQL. */
-export function figuresOf(enquiries: readonly StoredEnquiry[]): Record<Channel, ChannelFigures> {
-  const figures = {} as Record<Channel, ChannelFigures>;
-  for (const channel of ['hubspot', 'email'] as const) {
-    const one: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
-    let lastFailedAt = -Infinity;
-    let lastSentAt = -Infinity;
-    for (const enquiry of enquiries) {
-      if (enquiry.spam) continue;
-      const state = enquiry.delivery[channel];
-      const progress = enquiry.progress[channel];
-      if (state === 'sent') {
-        const sentAt = Date.parse(progress.sentAt ?? '');
-        if (channel === 'hubspot' && sentAt > lastSentAt) {
-          lastSentAt = sentAt;
-          one.missingFields = progress.missingFields;
-        }
-        continue;
-      }
-      if (state !== 'pending' && state !== 'failed') continue;
-      one[state] += 1;
-      if (state === 'pending') {
-        const receivedAt = Date.parse(enquiry.receivedAt);
-        one.oldestPendingAt = Math.min(one.oldestPendingAt ?? receivedAt, receivedAt);
-        if (progress.lastErrorCode && refusedLoginCodes.includes(progress.lastErrorCode)) one.refusedLogin += 1;
-      }
-      const attemptedAt = Date.parse(progress.lastAttemptAt ?? '');
-      if (progress.lastErrorCode && attemptedAt > lastFailedAt) {
-        lastFailedAt = attemptedAt;
-        one.lastErrorCode = progress.lastErrorCode;
-      }
-    }
-    if (!one.missingFields?.length) delete one.missingFields;
-    figures[channel] = one;
-  }
-  return figures;
-}
 
 export interface OpenOptions {
   /** New, non-spam enquiries start `pending` on these channels. */

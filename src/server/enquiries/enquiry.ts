@@ -50,8 +50,25 @@ export interface StoredEnquiry extends NewEnquiry {
 /** Which channels are configured: a new, non-spam enquiry starts `pending` for these, `off` for the others. */
 export type EnabledChannels = Record<Channel, boolean>;
 
+/** What one attempt on a channel came to (hubspot.server.ts and email.server.ts say; the outbox acts on it). */
+export type Outcome =
+  /** `missingFields`: HubSpot's form lacks them; the submission went without them (their values in its message). */
+  | { kind: 'sent'; missingFields?: string[] }
+  | { kind: 'retry'; reason: string; code: string; afterMs?: number }
+  | { kind: 'failed'; reason: string; code: string };
+
+/** A channel's state and history after an attempt: what the outbox decided, and what the store records. */
+export interface AttemptResult {
+  state: Exclude<DeliveryState, 'off'>;
+  progress: ChannelProgress;
+}
+
+/*
+ * The read schemas keep a field they do not know as it is (`looseObject`): a file written by a newer release stays
+ * readable by an older one, which writes the field back untouched, so adding a field takes one deploy.
+ */
 const deliveryState = z.enum(['off', 'pending', 'sent', 'failed']);
-const progressSchema = z.object({
+export const progressSchema = z.looseObject({
   attempts: z.number().int().min(0),
   lastAttemptAt: z.string().optional(),
   retryAt: z.string().optional(),
@@ -62,7 +79,7 @@ const progressSchema = z.object({
 });
 
 /** A stored enquiry's shape, checked wherever one is read from outside (the file, an import). */
-export const storedEnquirySchema = z.object({
+export const storedEnquirySchema = z.looseObject({
   id: z.string().min(1),
   receivedAt: z.string().min(1),
   ...storedShape(enquiryFieldTable),
@@ -71,8 +88,8 @@ export const storedEnquirySchema = z.object({
   hutk: z.string().optional(),
   spam: z.boolean(),
   attribution: attributionSchema.optional(),
-  delivery: z.object({ hubspot: deliveryState, email: deliveryState }),
-  progress: z.object({ hubspot: progressSchema, email: progressSchema }),
+  delivery: z.looseObject({ hubspot: deliveryState, email: deliveryState }),
+  progress: z.looseObject({ hubspot: progressSchema, email: progressSchema }),
 });
 
 const optionalKeys = [...optionalFieldNames(enquiryFieldTable), 'pageName', 'hutk', 'attribution'] as const;

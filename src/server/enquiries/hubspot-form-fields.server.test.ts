@@ -10,10 +10,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hubspotErrorBody, refusalOfFieldsNotInForm } from '../../../scripts/lib/hubspot-errors.ts';
 import { parseConfig } from '../config.server.ts';
 import type { EnquiryStore } from './enquiry-store.server.ts';
-import { FileEnquiryStore } from './file-store.server.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
 import { addedBySite, typedByVisitor, fieldsNotInForm } from './hubspot.server.ts';
-import { deliveryChannels, startOutbox, type DeliveryLogger } from './outbox.server.ts';
-import { PostgresEnquiryStore } from './postgres-store.server.ts';
+import { deliveryChannels, type DeliveryLogger } from './delivery-policy.server.ts';
+import { startOutbox } from './outbox.server.ts';
+import { openPostgresStore } from './postgres-store/postgres-store.server.ts';
 import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-support/enquiries.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -51,14 +52,14 @@ const stores: Array<[string, () => (enabled: { hubspot: boolean; email: boolean 
     'the file',
     () => {
       const tmp = tempEnquiriesFile('hubspot-fields-', join('data', 'enquiries.json'));
-      return (enabled) => FileEnquiryStore.open(tmp.file, { enabled });
+      return (enabled) => openFileStore(tmp.file, { enabled });
     },
   ],
   [
     'PostgreSQL',
     () => {
       const database = testDatabase();
-      return (enabled) => PostgresEnquiryStore.open(database.url, { enabled });
+      return (enabled) => openPostgresStore(database.url, { enabled });
     },
   ],
 ];

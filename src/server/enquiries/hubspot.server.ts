@@ -4,8 +4,7 @@ import { singleLine } from '../../lib/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { cameFrom, utmKeys } from './attribution.server.ts';
 import { fieldValue, staffValue } from './enquiry-fields.server.ts';
-import { absolutePageUri, type StoredEnquiry } from './enquiry.ts';
-import type { Outcome } from './outbox.server.ts';
+import { absolutePageUri, type Outcome, type StoredEnquiry } from './enquiry.ts';
 
 /**
  * One HubSpot submission: 2xx is sent; a network error, 429 (after Retry-After) or 5xx is retried; others final,

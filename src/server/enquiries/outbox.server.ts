@@ -1,83 +1,55 @@
 /**
  * The enquiries' outbox: every stored, non-spam enquiry whose channel is `pending` is forwarded to HubSpot
  * and/or emailed, at least once, by whichever serving process holds the sender's lease (one at a time across
- * every process and machine sharing the store).
+ * every process and machine sharing the store). The lease's holder also announces delivery problems.
  *
+ * - One loop per process looks at the store at start, after each enquiry it stores, and every `pollMs` (cheaply),
+ *   and every 5 s asks delivery health whether an alert is due. When something is due it takes the lease, if free,
+ *   and holds it while it has work: a worker per channel, each sending that channel's due deliveries one after
+ *   another, so a slow mail server never holds up HubSpot, nor the other way round; and a worker for the alerts,
+ *   so a slow webhook holds up no lead.
  * - The state lives in the store (`delivery` and `progress` per channel), so a restart, another instance or
- *   `npm run enquiries -- retry` all see the same queue; each process looks at it at start, after each enquiry
- *   it stores, and every `pollMs` (cheaply).
- * - Each delivery is claimed until a deadline, sent with nothing held open in the store, and its outcome recorded
- *   afterwards (docs/decisions/enquiry-database.md). Each channel has a worker of its own, so a slow mail server
- *   never holds up HubSpot, nor the other way round.
- * - Retries follow `deliveryPolicy` below; HubSpot's limit counts every instance's attempts, read from the store.
+ *   `npm run enquiries -- retry` all see the same queue. Each delivery is claimed until a deadline, sent with
+ *   nothing held open in the store, and its outcome recorded afterwards (docs/decisions/enquiry-database.md).
+ * - Retries follow `deliveryPolicy` (delivery-policy.server.ts); HubSpot's limit counts every instance's attempts,
+ *   read from the store.
  * - Logs name the enquiry id, the channel and an error code only, never a visitor's details.
  */
-import type { Transporter } from 'nodemailer';
-import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
-import { createMailer, notifyByEmail } from './email.server.ts';
+import { healthPolicy, startDeliveryHealth, type DeliveryHealth } from './delivery-health.server.ts';
+import {
+  channelNames,
+  deliveryChannels,
+  deliveryPolicy,
+  retryDelayMs,
+  type DeliveryLogger,
+} from './delivery-policy.server.ts';
+import { notifyByEmail } from './email.server.ts';
 import {
   isStoreUnreachable,
-  type AttemptResult,
   type DeliveryClaim,
   type DeliveryQueueStore,
   type RecentDelivery,
   type SenderLease,
   type SenderLeaseStore,
 } from './enquiry-store.server.ts';
-import { channels, type Channel, type ChannelProgress, type StoredEnquiry } from './enquiry.ts';
+import {
+  channels,
+  type AttemptResult,
+  type Channel,
+  type ChannelProgress,
+  type Outcome,
+  type StoredEnquiry,
+} from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
+import { createMailer } from './mail.server.ts';
 
-/** How delivery retries and paces itself: change it here. */
-export const deliveryPolicy = {
-  /** How often an idle process looks for work another process queued. */
-  pollMs: 2_000,
-  /** HubSpot accepts 50 submissions per 10 s from one portal: stay under it, counted over every instance. */
-  hubspotRate: { max: 45, windowMs: 10_000 },
-  /** Retry delays: base × 2^(attempt−1), at most maxMs; after maxAttempts the channel is `failed`. */
-  backoff: { baseMs: 5_000, maxMs: 60 * 60 * 1000, maxAttempts: 30 },
-  /** Time allowed for one HubSpot request or SMTP step. */
-  requestTimeoutMs: 10_000,
-  /** Time allowed for one whole attempt on each channel (an SMTP server may answer each step just in time). */
-  attemptTimeoutMs: { hubspot: 10_000, email: 30_000 },
-  /**
-   * A claim outlives its attempt by this much, so the sender can record the outcome (through a short database
-   * restart too) before anyone may claim the delivery again; a sender that died is replaced after it.
-   */
-  claimMarginMs: 20_000,
-  /** Between tries to record an outcome the store could not take (the database restarting, say). */
-  recordRetryMs: { first: 250, max: 5_000 },
-} as const;
-
-/** How long to wait after a failed attempt, the `attempt`th (1, 2, …): the one backoff formula of every retry. */
-export function retryDelayMs(attempt: number): number {
-  const { baseMs, maxMs } = deliveryPolicy.backoff;
-  return Math.min(baseMs * 2 ** (attempt - 1), maxMs);
-}
-
-/** What one attempt on a channel came to. */
-export type Outcome =
-  /** `missingFields`: HubSpot's form lacks them; the submission went without them (their values in its message). */
-  | { kind: 'sent'; missingFields?: string[] }
-  | { kind: 'retry'; reason: string; code: string; afterMs?: number }
-  | { kind: 'failed'; reason: string; code: string };
-
-export type DeliveryLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
-
-export interface Outbox {
+export interface Outbox extends Pick<DeliveryHealth, 'report'> {
   /** A new enquiry was stored: look for work now rather than at the next poll. */
   wake(): void;
   /** Stops after aborting what is in flight (it stays pending and is sent again later); releases the lease. */
   stop(): Promise<void>;
 }
-
-/** Which channels the configuration turns on; the store marks new enquiries `pending` for these. */
-export function deliveryChannels(config: Config): Record<Channel, boolean> {
-  const { portalId, formId } = config.public.hubspot;
-  return { hubspot: Boolean(portalId && formId), email: Boolean(config.enquiries.smtpUrl) };
-}
-
-const channelNames: Record<Channel, string> = { hubspot: 'HubSpot', email: 'email' };
 
 /** The channel's next state and history after an attempt that came to `outcome`. */
 export function afterAttempt(progress: ChannelProgress, outcome: Outcome, startedAt: number): AttemptResult {
@@ -102,6 +74,22 @@ export function afterAttempt(progress: ChannelProgress, outcome: Outcome, starte
   }
   const lastError = outcome.kind === 'retry' ? `gave up after ${attempts} attempts: ${outcome.reason}` : outcome.reason;
   return { state: 'failed', progress: { ...next, lastError, lastErrorCode: outcome.code } };
+}
+
+/**
+ * What is recorded, in a write of its own, when the store refuses an attempt's outcome for good: sending the lead
+ * again would meet the same refusal each time its claim ended, so the delivery fails instead, saying why (`show`,
+ * /healthz) until an operator's `retry`.
+ */
+function refusedOutcome(claim: DeliveryClaim, result: AttemptResult, code: string): AttemptResult {
+  return {
+    state: 'failed',
+    progress: {
+      attempts: claim.enquiry.progress[claim.channel].attempts + 1,
+      lastError: `the store refused to record this attempt's outcome (${result.state}): store error ${code}`,
+      lastErrorCode: `STORE ${code}`,
+    },
+  };
 }
 
 /**
@@ -134,11 +122,12 @@ export function startOutbox({
   config: Config;
   logger: DeliveryLogger;
 }): Outbox {
-  const { pollMs, hubspotRate, requestTimeoutMs, attemptTimeoutMs, claimMarginMs, recordRetryMs } = deliveryPolicy;
+  const { pollMs, hubspotRate, attemptTimeoutMs, claimMarginMs, recordRetryMs } = deliveryPolicy;
   const on = deliveryChannels(config);
-  const mailer: Transporter | undefined = config.enquiries.smtpUrl
-    ? createMailer(config.enquiries.smtpUrl, requestTimeoutMs)
-    : undefined;
+  const enabled = channels.filter((channel) => on[channel]);
+  // The process's one SMTP transport: the staff's emails, the SMTP check and the alerts by email.
+  const mailer = createMailer(config);
+  const health = startDeliveryHealth({ store, config, logger, mailer });
   const send: Record<Channel, (enquiry: StoredEnquiry, signal: AbortSignal) => Promise<Outcome>> = {
     hubspot: (enquiry, signal) => forwardToHubSpot(enquiry, config, { signal, timeoutMs: attemptTimeoutMs.hubspot }),
     email: (enquiry, signal) =>
@@ -146,18 +135,18 @@ export function startOutbox({
         ? notifyByEmail(mailer, enquiry, config, { signal, timeoutMs: attemptTimeoutMs.email })
         : Promise.resolve({ kind: 'failed', code: 'NO_SMTP', reason: 'SMTP_URL is not set' }),
   };
-  const enabled = channels.filter((channel) => on[channel]);
 
   const stopping = new AbortController();
   let napping = new AbortController();
   let woken = false;
   let warnedWaiting = false;
   let lastProblem: string | undefined;
+  let nextHealthCheck = 0;
   /** Start times of HubSpot attempts in the current window, this process's and (read at each lease) others'. */
   let recentSends: number[] = [];
-  /** The sender's lease while this process holds it, and the channel workers sending under it. */
+  /** The sender's lease while this process holds it, and the work under it: a worker per channel, and the alerts. */
   let lease: SenderLease | undefined;
-  const workers = new Map<Channel, Promise<void>>();
+  const workers = new Map<Channel | 'alerts', Promise<void>>();
 
   function wake() {
     woken = true;
@@ -188,8 +177,16 @@ export function startOutbox({
             'enquiries wait for a channel that is not configured (HUBSPOT_PORTAL_ID/HUBSPOT_FORM_ID or SMTP_URL)',
           );
         }
-        if (queue.dueAt <= Date.now()) await startWorkers();
-        else waitMs = Math.min(pollMs, queue.dueAt - Date.now());
+        // A monotonic clock: a wall clock set back must not stop the checks.
+        let alertsDue = false;
+        if (performance.now() >= nextHealthCheck) {
+          nextHealthCheck = performance.now() + healthPolicy.checkMs;
+          alertsDue = await health.alertsDue();
+        }
+        const deliveriesDue = queue.dueAt <= Date.now();
+        if (deliveriesDue || alertsDue) await startWork({ deliveries: deliveriesDue, alerts: alertsDue });
+        if (!deliveriesDue) waitMs = Math.min(pollMs, queue.dueAt - Date.now());
+        waitMs = Math.min(waitMs, nextHealthCheck - performance.now());
         lastProblem = undefined;
       } catch (error) {
         stalled(error);
@@ -203,23 +200,27 @@ export function startOutbox({
   }
 
   /**
-   * Under the lease (taken when none is held; another process may hold it), a worker for each channel that has
-   * none: it sends that channel's due deliveries one after another, and ends when none is left.
+   * Under the lease (taken when none is held; another process may hold it): a worker for each channel that has
+   * none, which sends that channel's due deliveries one after another and ends when none is left; and the alerts'
+   * worker, which announces what is due and ends. The alerts have a worker of their own, so that a webhook that
+   * does not answer holds up no delivery.
    */
-  async function startWorkers() {
+  async function startWork(due: { deliveries: boolean; alerts: boolean }) {
     if (!lease) {
       lease = await store.takeSenderLease();
       if (!lease) return;
       recentSends = attemptTimes(await store.recentAttempts('hubspot', hubspotRate.windowMs));
     }
     const held = lease;
-    for (const channel of enabled) {
-      if (workers.has(channel)) continue;
+    const start = (name: Channel | 'alerts', task: () => Promise<void>) => {
+      if (workers.has(name)) return;
       workers.set(
-        channel,
-        work(channel, held).finally(() => workers.delete(channel)),
+        name,
+        task().finally(() => workers.delete(name)),
       );
-    }
+    };
+    if (due.deliveries) for (const channel of enabled) start(channel, () => work(channel, held));
+    if (due.alerts) start('alerts', () => health.announce(held).catch(stalled));
   }
 
   async function work(channel: Channel, held: SenderLease) {
@@ -252,6 +253,13 @@ export function startOutbox({
     const claim = await store.claimNext(channel, attemptTimeoutMs[channel] + claimMarginMs, held);
     if (!claim) return false;
     const { enquiry } = claim;
+    const details = { enquiry: enquiry.id, channel };
+    if (claim.afterUnrecorded) {
+      logger.warn(
+        details,
+        `enquiry ${channelNames[channel]} delivery sent again after an attempt whose outcome was not recorded: the lead may arrive twice`,
+      );
+    }
     const startedAt = Date.now();
     if (channel === 'hubspot') recentSends.push(startedAt);
     const outcome = await send[channel](enquiry, stopping.signal);
@@ -261,23 +269,34 @@ export function startOutbox({
       return false;
     }
     const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
-    // Not recorded: already logged as such, and the delivery is due again once its claim ends.
-    if (!(await record(claim, result))) return true;
-    const details = { enquiry: enquiry.id, channel, attempts: result.progress.attempts };
+    const recorded = await record(claim, result);
+    if (recorded === 'unrecorded') return true;
+    if (recorded !== 'recorded') {
+      logger.error(
+        { ...details, outcome: result.state, code: recorded.code, reason: recorded.reason },
+        'the store refused the outcome of an enquiry delivery: the delivery is marked failed',
+      );
+      const marked = await record(claim, refusedOutcome(claim, result, recorded.code));
+      if (typeof marked === 'object') {
+        logger.error({ ...details, code: marked.code }, 'the outcome of an enquiry delivery could not be recorded');
+      }
+      return true;
+    }
+    const attempts = { ...details, attempts: result.progress.attempts };
     if (outcome.kind === 'sent' && outcome.missingFields?.length) {
       logger.warn(
-        { ...details, missingFields: outcome.missingFields },
+        { ...attempts, missingFields: outcome.missingFields },
         'enquiry forwarded to HubSpot without fields its form lacks (their values are in the message): add them to the HubSpot form',
       );
     } else if (outcome.kind === 'sent') {
-      logger.info(details, channel === 'hubspot' ? 'enquiry forwarded to HubSpot' : 'enquiry notified by email');
+      logger.info(attempts, channel === 'hubspot' ? 'enquiry forwarded to HubSpot' : 'enquiry notified by email');
     } else if (result.state === 'pending') {
       logger.warn(
-        { ...details, code: outcome.code, retryAt: result.progress.retryAt },
+        { ...attempts, code: outcome.code, retryAt: result.progress.retryAt },
         `enquiry ${channelNames[channel]} delivery will be retried`,
       );
     } else {
-      logger.error({ ...details, code: outcome.code }, `enquiry ${channelNames[channel]} delivery failed`);
+      logger.error({ ...attempts, code: outcome.code }, `enquiry ${channelNames[channel]} delivery failed`);
     }
     return true;
   }
@@ -285,26 +304,31 @@ export function startOutbox({
   /**
    * Records an outcome, trying again while the store cannot be reached (a database restarting) and the claim has
    * not ended: the provider has answered, and a record lost here would have the delivery sent again once its claim
-   * ends. Past the claim's deadline another sender may hold the delivery, and an error that is not the store being
-   * away will not pass by trying again: either is logged and the worker moves on. Stops trying when stopping.
-   * Whether the outcome was recorded.
+   * ends. Past the claim's deadline another sender may hold the delivery: that is logged and the worker moves on.
+   * A store that refuses the outcome for good (its error's code says so) is left to the caller, with that code and
+   * its reason. Stops trying when stopping.
    */
-  async function record(claim: DeliveryClaim, result?: AttemptResult): Promise<boolean> {
+  async function record(
+    claim: DeliveryClaim,
+    result?: AttemptResult,
+  ): Promise<'recorded' | 'unrecorded' | { code: string; reason: string }> {
     for (let waitMs: number = recordRetryMs.first; ; waitMs = Math.min(waitMs * 2, recordRetryMs.max)) {
       try {
         await store.recordOutcome(claim, result);
-        return true;
+        return 'recorded';
       } catch (error) {
+        const raw = (error as { code?: unknown }).code;
+        const code = typeof raw === 'string' ? raw : 'STORE';
+        if (!isStoreUnreachable(error) && result) return { code, reason: (error as Error).message };
         if (!isStoreUnreachable(error) || Date.now() + waitMs >= claim.deadline) {
-          const code = (error as { code?: unknown }).code;
           logger.error(
-            { enquiry: claim.enquiry.id, channel: claim.channel, code: typeof code === 'string' ? code : 'STORE' },
+            { enquiry: claim.enquiry.id, channel: claim.channel, code },
             'the outcome of an enquiry delivery could not be recorded',
           );
-          return false;
+          return 'unrecorded';
         }
         stalled(error);
-        if (stopping.signal.aborted) return false;
+        if (stopping.signal.aborted) return 'unrecorded';
       }
       await sleep(waitMs, stopping.signal);
     }
@@ -313,11 +337,13 @@ export function startOutbox({
   const running = run();
   return {
     wake,
+    report: () => health.report(),
     async stop() {
       stopping.abort();
       await running;
       await Promise.all(workers.values());
       await lease?.release();
+      health.stop();
       mailer?.close();
     },
   };

@@ -1,17 +1,18 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { FileEnquiryStore } from './file-store.server.ts';
+import type { EnquiryStore } from './enquiry-store.server.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
 import { retentionLimits, startRetention } from './retention.server.ts';
-import { newEnquiry, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
+import { changeEnquiries, newEnquiry, tempEnquiriesFile } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('retention-');
 const day = 24 * 60 * 60 * 1000;
 afterEach(() => vi.useRealTimers());
 
 /** Adds an enquiry received `days` ago. */
-async function receivedAgo(store: FileEnquiryStore, days: number, spam = false) {
+async function receivedAgo(store: EnquiryStore, days: number, spam = false) {
   const added = await store.add(newEnquiry({ firstname: `${days}d${spam ? ' spam' : ''}`, spam }));
-  await store.change((all) => {
+  await changeEnquiries(tmp.file, (all) => {
     const found = all.find((e) => e.id === added.id);
     if (found) found.receivedAt = new Date(Date.now() - days * day).toISOString();
   });
@@ -29,7 +30,7 @@ describe('retention', () => {
 
   test('the server prunes at start and then once a day', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const store = await FileEnquiryStore.open(tmp.file);
+    const store = await openFileStore(tmp.file);
     await receivedAgo(store, 800);
     await receivedAgo(store, 40, true);
     await receivedAgo(store, 100);

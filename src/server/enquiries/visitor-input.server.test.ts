@@ -16,12 +16,13 @@ import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { notificationEmail } from './email.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
-import { FileEnquiryStore } from './file-store.server.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
 import { hubspotSubmission } from './hubspot.server.ts';
-import { deliveryChannels, startOutbox } from './outbox.server.ts';
+import { deliveryChannels } from './delivery-policy.server.ts';
+import { startOutbox } from './outbox.server.ts';
 import { enquiryInputSchema } from './enquiry-input.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './form-token.server.ts';
-import { newEnquiry, smtpStandIn } from '../../../test-support/enquiries.ts';
+import { changeEnquiries, newEnquiry, smtpStandIn } from '../../../test-support/enquiries.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -84,7 +85,7 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
 
   test('list and show print no bidi override or control character, even from an enquiry stored before the rule', async () => {
     const { config, cli } = await setUp();
-    const store = await FileEnquiryStore.open(config.enquiries.file);
+    const store = await openFileStore(config.enquiries.file);
     const old = await store.add(
       newEnquiry({
         firstname: 'RLO\u202Egnp.exe\u2066x\u2069\u2028next\u0085',
@@ -122,7 +123,7 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
       phone: '+61 412 345 678',
     }).expect(201);
     // Stored before single-line fields were cleaned: the export still defuses it.
-    const store = await FileEnquiryStore.open(config.enquiries.file);
+    const store = await openFileStore(config.enquiries.file);
     await store.add(
       newEnquiry({ firstname: 'Old', lastname: 'Inject\n=1+1', company: 'Acme\r=2+2', message: 'Hi\r-2+3\n@SUM(1)' }),
     );
@@ -192,8 +193,8 @@ describe('what visitors type never misleads the studio', { timeout: 90_000 }, ()
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL: 'leads@studio.example',
     });
-    const store = await FileEnquiryStore.open(config.enquiries.file, { enabled: deliveryChannels(config) });
-    await store.change((all) => {
+    const store = await openFileStore(config.enquiries.file, { enabled: deliveryChannels(config) });
+    await changeEnquiries(config.enquiries.file, (all) => {
       for (const e of all) e.delivery.email = 'pending';
     });
     const delivery = startOutbox({ store, config, logger: pino({ level: 'silent' }) });

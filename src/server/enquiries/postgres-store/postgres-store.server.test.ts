@@ -1,12 +1,12 @@
 /** What only the PostgreSQL store promises: several instances on one database, and a database that goes away. */
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
-import { startTestPostgres } from '../../../scripts/lib/postgres.ts';
-import { EnquiryStoreError, type EnquiryStore, type SenderLease } from './enquiry-store.server.ts';
+import { startTestPostgres } from '../../../../scripts/lib/postgres.ts';
+import { EnquiryStoreError, type EnquiryStore, type SenderLease } from '../enquiry-store.server.ts';
 import { migrations } from './migrations.server.ts';
-import { PostgresRateLimitStore } from './postgres-rate-limit.server.ts';
-import { PostgresEnquiryStore } from './postgres-store.server.ts';
-import { newEnquiry, tcpProxy, testDatabase } from '../../../test-support/enquiries.ts';
+import { openPostgresStore } from './postgres-store.server.ts';
+import { PostgresRateLimitStore } from './rate-limit.server.ts';
+import { newEnquiry, tcpProxy, testDatabase } from '../../../../test-support/enquiries.ts';
 
 const database = testDatabase();
 const enabled = { hubspot: true, email: false };
@@ -15,13 +15,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function open(url = database.url): Promise<PostgresEnquiryStore> {
-  const store = await PostgresEnquiryStore.open(url, { enabled });
+async function open(url = database.url): Promise<EnquiryStore> {
+  const store = await openPostgresStore(url, { enabled });
   cleanups.push(() => store.close());
   return store;
 }
 
-describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
+describe('the PostgreSQL store', { timeout: 60_000 }, () => {
   test('instances starting at once migrate the database once, and later starts change nothing', async () => {
     const stores = await Promise.all(Array.from({ length: 6 }, () => open()));
     const client = new pg.Client(database.url);
@@ -96,13 +96,13 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
     const url = new URL(database.url);
     url.username = 'nobody';
     url.password = 's3cret-pa55';
-    const error = await PostgresEnquiryStore.open(url.href, { enabled }).catch((e: unknown) => e);
+    const error = await openPostgresStore(url.href, { enabled }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EnquiryStoreError);
     expect((error as Error).message).toMatch(
       new RegExp(`^the enquiry database at 127\\.0\\.0\\.1:${url.port}/test_\\S+ refused the login \\(.*nobody.*\\)$`),
     );
     expect((error as Error).message).not.toContain('s3cret');
-    const missing = await PostgresEnquiryStore.open(database.url.replace(/\/[^/]+$/, '/no_such_db'), {
+    const missing = await openPostgresStore(database.url.replace(/\/[^/]+$/, '/no_such_db'), {
       enabled,
     }).catch((e: unknown) => e);
     expect((missing as Error).message).toMatch(
@@ -118,7 +118,7 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
       info: (line: string) => logged.push(`info: ${line}`),
       error: (line: string) => logged.push(`error: ${line}`),
     };
-    const store = await PostgresEnquiryStore.open(await server.createDatabase('outage'), { enabled, logger });
+    const store = await openPostgresStore(await server.createDatabase('outage'), { enabled, logger });
     cleanups.push(() => store.close());
     await store.add(newEnquiry());
     expect(store.health()).toEqual({ ok: true });
@@ -141,9 +141,10 @@ describe('PostgresEnquiryStore', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PostgresRateLimitStore', { timeout: 30_000 }, () => {
+describe('the rate limit counts in PostgreSQL', { timeout: 30_000 }, () => {
   async function limiter(store: EnquiryStore, windowMs = 60_000) {
-    const counts = new PostgresRateLimitStore((store as PostgresEnquiryStore).connections);
+    const counts = store.rateLimitStore?.('enquiries');
+    if (!(counts instanceof PostgresRateLimitStore)) throw new Error('the PostgreSQL store keeps no rate limit counts');
     counts.init({ windowMs } as Parameters<PostgresRateLimitStore['init']>[0]);
     return counts;
   }
