@@ -37,6 +37,8 @@ async function listen(server: Server): Promise<string> {
 }
 
 test.beforeAll(async () => {
+  // A cluster of its own (initdb, then start) takes longer than a test's default on a busy machine.
+  test.setTimeout(120_000);
   database = await startTestPostgres();
   const databaseUrl = await database.createDatabase('studio');
   const hubspotUrl = await listen(

@@ -82,6 +82,8 @@ test.describe('performance.md: budgets', () => {
     test(`every page fetches at most 105 kB of gzipped script in all, and inlines at most 20 kB of CSS, at ${viewport.width}px`, async ({
       page,
     }) => {
+      // A dozen pages, each loaded until idle: more than one page's time on a busy machine.
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       // The stylesheet is inlined in every page: no chunk may fetch it again (and restyle the page).
       const stylesheets: string[] = [];

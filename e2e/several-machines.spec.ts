@@ -116,6 +116,8 @@ function post(instance: RunningServer, body: Record<string, string>, visitor: st
 }
 
 test.beforeAll(async () => {
+  // A cluster of its own (initdb, then start) takes longer than a test's default on a busy machine.
+  test.setTimeout(120_000);
   database = await startTestPostgres();
   databaseUrl = await database.createDatabase('studio');
   hubspot = await hubspotStandIn();
