@@ -1,6 +1,7 @@
 import { team } from '../content/team.ts';
 import { teamSection } from '../content/sections.ts';
 import { teamMemberId } from '../lib/team.ts';
+import { Portrait } from './Portrait.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 /** Two letters for a member without a photo: "Sarah Mitchell" → "SM". */
@@ -26,16 +27,7 @@ export function TeamSection() {
               className="card flex scroll-mt-24 items-start gap-5 p-6 sm:p-8"
             >
               {member.photo ? (
-                // Decorative: the name beside it says who it is.
-                <img
-                  src={member.photo}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-16 shrink-0 rounded-full object-cover"
-                />
+                <Portrait src={member.photo} size={64} />
               ) : (
                 <span
                   aria-hidden="true"

@@ -1,3 +1,4 @@
+import { Portrait } from './Portrait.tsx';
 import type { Testimonial } from '../content/testimonials.ts';
 
 /** One client's words, with who said them and, when given, what changed for them and their photo. */
@@ -23,18 +24,7 @@ export function TestimonialCard({
         <p>“{testimonial.quote}”</p>
       </blockquote>
       <figcaption className="mt-5 flex items-center gap-3">
-        {testimonial.photo && (
-          // Decorative: the name beside it says who it is.
-          <img
-            src={testimonial.photo}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="size-12 shrink-0 rounded-full object-cover"
-          />
-        )}
+        {testimonial.photo && <Portrait src={testimonial.photo} size={48} />}
         <span>
           <span className="block font-bold">{testimonial.name}</span>
           <span className={`block text-sm ${dark ? 'text-slate-300' : 'text-slate-600'}`}>

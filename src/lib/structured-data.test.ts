@@ -2,23 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { businessDetails, type BusinessDetails } from '../content/business.ts';
 import { parseConfig } from '../server/config.server.ts';
 import { studioSchema } from './structured-data.ts';
+import { businessDetails as filledIn } from '../../test-support/fixture-content/business.ts';
 
 const config = parseConfig({ SITE_URL: 'https://studio.example' }).public;
 
-const everyDetail: BusinessDetails = {
-  legalName: 'Harbour Marketing Pty Ltd',
-  abn: '51 824 753 556',
-  address: { street: 'Level 2, 45 Hunter Street', suburb: 'Newcastle', state: 'NSW', postcode: '2300' },
-  serviceArea: 'Newcastle and Lake Macquarie, NSW',
-  hours: [
-    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
-    { days: ['Saturday'], opens: '09:00', closes: '12:00' },
-  ],
-  socialProfiles: [
-    { name: 'Instagram', url: 'https://www.instagram.com/harbourmarketing' },
-    { name: 'Facebook', url: 'https://www.facebook.com/harbourmarketing' },
-  ],
-};
+// Written as people write it: the structured data carries the digits alone.
+const everyDetail: BusinessDetails = { ...filledIn, abn: '51 824 753 556' };
 
 /** The fields that come from the business details file. */
 const detailFields = ['legalName', 'taxID', 'address', 'areaServed', 'openingHoursSpecification', 'sameAs'];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { planLabel } from '../content/offer-prices.ts';
-import { planIds } from '../content/plan-titles.ts';
+import { pagesWithPrices } from '../../test-support/prices.ts';
 import { createTestApp, readPage } from '../../test-support/server.ts';
 
 // The one edit that closes the offer, made before any page's copy is written from it: the pages below render as
@@ -19,19 +19,7 @@ afterAll(() => testApp.close());
 
 const launchCard = (html: string) => /<article[^>]*data-plan="local-launch"[\s\S]*?<\/article>/.exec(html)?.[0] ?? '';
 
-const pages = [
-  '/',
-  '/services',
-  '/how-it-works',
-  '/about',
-  '/faq',
-  '/start-project',
-  ...planIds.map((planId) => `/start-project?plan=${planId}`),
-  '/blog',
-  '/blog/post-1',
-  '/thank-you',
-  '/privacy',
-];
+const pages = [...pagesWithPrices, '/blog', '/blog/post-1', '/thank-you', '/privacy'];
 
 describe('once the founding offer is closed', () => {
   test.each(pages)('%s mentions no founding rate: not in its text, meta tags or structured data', async (path) => {
