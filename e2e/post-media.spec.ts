@@ -6,7 +6,7 @@ import path from 'node:path';
 import { generate } from 'selfsigned';
 import sharp from 'sharp';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import type { StoredPost } from '../src/server/store-schema.ts';
+import type { StoredPost } from '../src/lib/store-schema.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { e2eStore, publicPosts } from './fixtures/store.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';

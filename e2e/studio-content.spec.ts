@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import type { StoreData } from '../src/server/store-schema.ts';
+import type { StoreData } from '../src/lib/store-schema.ts';
 import { buildWithFixtureContent, fixtureServerScript } from '../test-support/fixture-content/build.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { newStoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { openPostgresStore } from '../src/server/enquiries/postgres-store/postgres-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
-import { maxContentLength } from '../src/server/store-schema.ts';
+import { maxContentLength } from '../src/lib/store-schema.ts';
 import { withTestPostgres } from './lib/postgres.ts';
 import { largeStore, largestPostStore } from './lib/seed-store.ts';
 import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';

@@ -1,9 +1,9 @@
 /**
- * npx tsx scripts/compare-builds.ts --variant <name> [--runs N] [--page /path] [--no-build] [--server]
+ * npx tsx scripts/compare-builds.ts --variant <name> [--runs N] [--page /path ...] [--no-build] [--server]
  *
  * Whether a performance mechanism still pays: builds the current code (A) and the code without the mechanism (B)
  * into .dist-compare-a and .dist-compare-b, starts both, and alternates N Lighthouse runs (mobile, simulated
- * throttling) of each on the page where the mechanism matters, so that the machine's drift hits both alike. It
+ * throttling) of each on the pages where the mechanism matters (or each --page given), so that the machine's drift hits both alike. It
  * prints each build's median and spread (lowest–highest) of TBT, LCP and Performance, and every run. Keep a
  * mechanism only if the difference of the medians is larger than the spreads; write the figures into its
  * decision record in docs/decisions/ either way. Run it on a quiet machine: Lighthouse multiplies the CPU time
@@ -28,8 +28,8 @@ import { freePort, startServer } from './lib/server-process.ts';
 interface Variant {
   /** What B lacks. */
   description: string;
-  /** The page where the mechanism matters. */
-  page: string;
+  /** The pages where the mechanism matters. */
+  pages: string[];
   /** Source edits that make B: in each file, each `from` (which must occur) becomes `to`. */
   patches: Record<string, [from: string, to: string][]>;
 }
@@ -53,7 +53,7 @@ const variants: Record<string, Variant> = {
   'boot-loader': {
     description:
       'no boot loader: React starts the entry and the page’s chunks itself (bootstrapModules, modulepreload)',
-    page: '/',
+    pages: ['/'],
     patches: {
       'src/entry-server.tsx': [
         [
@@ -63,16 +63,45 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
+  'task-split': {
+    description:
+      'Rolldown’s own chunks: no React, libraries and app groups, and the loader shares the app’s modules (no self-contained copy)',
+    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
+    patches: {
+      'vite.config.ts': [
+        // Vite leaves out a plugin that is `false`.
+        [', selfContainedEntry(', ', false && selfContainedEntry('],
+        ['groups: [', 'groups: [] || ['],
+      ],
+    },
+  },
+  'react-router-tree-shaking': {
+    description: 'React Router’s production build as it ships: display names kept, component factories unmarked',
+    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
+    patches: {
+      'vite.config.ts': [[', treeShakeReactRouter()', '']],
+    },
+  },
+  'react-router-production': {
+    description: 'React Router as its package exports it (the development build), without the tree-shaking transform',
+    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
+    patches: {
+      'vite.config.ts': [
+        [', treeShakeReactRouter()', ''],
+        ["command === 'build' ? [{ find: /^react-router$/", 'false ? [{ find: /^react-router$/'],
+      ],
+    },
+  },
   'blog-queries': {
     description: 'TanStack Query in every page’s first scripts, evaluated with the other libraries (as before)',
-    page: '/blog',
+    pages: ['/blog'],
     patches: {
       'src/entry-client.tsx': [["import './styles.css';", "import './styles.css';\nimport './app/blog-queries.tsx';"]],
     },
   },
   'lazy-pages': {
     description: 'no lazy pages: every page is imported by the route table, in the app’s chunk',
-    page: '/',
+    pages: ['/'],
     patches: {
       // lazyPage is handed the page's module, imported statically; pages without a chunk of their own list none.
       'src/app/routes.tsx': [
@@ -100,7 +129,7 @@ const { values: options } = parseArgs({
   options: {
     variant: { type: 'string' },
     runs: { type: 'string', default: '10' },
-    page: { type: 'string' },
+    page: { type: 'string', multiple: true },
     'no-build': { type: 'boolean', default: false },
     server: { type: 'boolean', default: false },
   },
@@ -111,7 +140,7 @@ if (!variant)
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
-const page = options.page ?? variant.page;
+const pages = options.page ?? variant.pages;
 const dist = { a: '.dist-compare-a', b: '.dist-compare-b' };
 
 function build(outDir: string) {
@@ -178,13 +207,15 @@ async function measure(url: string): Promise<Figures | undefined> {
 const chrome = options.server
   ? undefined
   : await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
-const results: Record<'a' | 'b', Figures[]> = { a: [], b: [] };
+const results = new Map(pages.map((page) => [page, { a: [] as Figures[], b: [] as Figures[] }]));
 try {
   for (let i = 0; i < runs; i++) {
-    // A then B, then B then A: neither build always runs right after the other.
-    for (const build of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
-      const figures = await measure(`${servers[build].url}${page}`);
-      if (figures) results[build].push(figures);
+    for (const page of pages) {
+      // A then B, then B then A: neither build always runs right after the other.
+      for (const build of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
+        const figures = await measure(`${servers[build].url}${page}`);
+        if (figures) results.get(page)![build].push(figures);
+      }
     }
   }
 } finally {
@@ -193,18 +224,20 @@ try {
 }
 
 console.log(`${options.variant}: A is the current build, B has ${variant.description}.`);
-console.log(
-  `${options.server ? 'Server, uncached renders' : 'Lighthouse, mobile'}, ${page}: ${results.a.length} runs of A and ${results.b.length} of B, alternated.`,
-);
-console.log('| figure | A median | A spread | B median | B spread | B − A |');
-console.log('|---|---|---|---|---|---|');
-for (const name of Object.keys(results.a[0] ?? {})) {
-  const a = results.a.map((figures) => figures[name]!);
-  const b = results.b.map((figures) => figures[name]!);
-  if (!a.length || !b.length) continue;
-  const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+for (const [page, { a: figuresA, b: figuresB }] of results) {
   console.log(
-    `| ${name} | ${median(a)} | ${spread(a)} | ${median(b)} | ${spread(b)} | ${Math.round((median(b) - median(a)) * 10) / 10} |`,
+    `${options.server ? 'Server, uncached renders' : 'Lighthouse, mobile'}, ${page}: ${figuresA.length} runs of A and ${figuresB.length} of B, alternated.`,
   );
-  console.log(`  each run: A ${a.join(', ')}; B ${b.join(', ')}`);
+  console.log('| figure | A median | A spread | B median | B spread | B − A |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of Object.keys(figuresA[0] ?? {})) {
+    const a = figuresA.map((figures) => figures[name]!);
+    const b = figuresB.map((figures) => figures[name]!);
+    if (!a.length || !b.length) continue;
+    const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+    console.log(
+      `| ${name} | ${median(a)} | ${spread(a)} | ${median(b)} | ${spread(b)} | ${Math.round((median(b) - median(a)) * 10) / 10} |`,
+    );
+    console.log(`  each run: A ${a.join(', ')}; B ${b.join(', ')}`);
+  }
 }

@@ -14,7 +14,7 @@ import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import type { PublicConfig } from './server/config.server.ts';
+import type { PublicConfig } from './lib/public-config.ts';
 import { serverParts } from './server/server-parts.server.tsx';
 
 export interface RenderInput {

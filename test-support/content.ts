@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { StoreData } from '../src/server/store-schema.ts';
+import type { StoreData } from '../src/lib/store-schema.ts';
 import { addPost, type AddResult } from '../src/server/content/commands/add.server.ts';
 import { ContentError } from '../src/server/content/content-error.server.ts';
 

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { BlogSource } from '../src/lib/blog-types.ts';
 import type { RenderModule } from '../src/server/pages.server.ts';
-import type { StoreData, StoredPost } from '../src/server/store-schema.ts';
+import type { StoreData, StoredPost } from '../src/lib/store-schema.ts';
 import { createApp } from '../src/server/app.server.ts';
 import { devAssets } from '../src/server/assets.server.ts';
 import { parseConfig } from '../src/server/config.server.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { StoreData } from '../../src/server/store-schema.ts';
+import type { StoreData } from '../../src/lib/store-schema.ts';
 
 /** The seeded store grown to `count` posts (copies with new slugs and dates), for the scale benchmark. */
 export function largeStore(count: number, seedFile = 'data/db.json'): StoreData {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
-import type { PublicConfig } from '../server/config.server.ts';
+import type { PublicConfig } from '../lib/public-config.ts';
 import { EnquiryProvider } from './enquiry-state.tsx';
 import { SiteConfigContext } from './site-config.tsx';
 

@@ -12,7 +12,7 @@ import {
   blogPreviewQuery,
   relatedPostsQuery,
 } from '../lib/queries.ts';
-import type { PrefetchContext } from './routes.tsx';
+import type { PrefetchContext } from './prefetch-context.ts';
 
 /**
  * The blog's list: its categories and the page of posts asked for; 404 for an unknown category or a page past the

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { toScriptSafeJson } from '../lib/safe-json.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
-import type { PublicConfig } from '../server/config.server.ts';
+import type { PublicConfig } from '../lib/public-config.ts';
 import type { RouteParams } from './route-params.tsx';
 
 export interface PageAssets {

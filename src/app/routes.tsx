@@ -1,16 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
-import { missingPostSlug, postPath, previewPath, type BlogSource } from '../lib/blog-types.ts';
+import { missingPostSlug, postPath, previewPath } from '../lib/blog-types.ts';
 import { withoutTrailingSlashes } from '../lib/path.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import type { PrefetchContext } from './prefetch-context.ts';
 import type { RouteParams } from './route-params.tsx';
-
-export interface PrefetchContext {
-  queryClient: QueryClient;
-  source: BlogSource;
-  params: RouteParams;
-  searchParams: URLSearchParams;
-}
 
 export interface AppRoute {
   path: string;

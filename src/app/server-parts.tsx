@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { PublicConfig } from '../server/config.server.ts';
+import type { PublicConfig } from '../lib/public-config.ts';
 
 /**
  * The parts of a page that only the server builds, from content that never changes in the browser: the studio's

@@ -1,5 +1,5 @@
 import type { BlogPosting, BreadcrumbList, WithContext } from 'schema-dts';
-import type { PublicConfig } from '../server/config.server.ts';
+import type { PublicConfig } from './public-config.ts';
 import { postModifiedAt, postPath, type Post } from './blog-types.ts';
 import { absoluteImageUrl } from './post-image.ts';
 

@@ -1,5 +1,5 @@
 import type { SitePath } from '../content/navigation.ts';
-import type { StoredCategory, StoredPost } from '../server/store-schema.ts';
+import type { StoredCategory, StoredPost } from './store-schema.ts';
 
 export type Category = StoredCategory;
 export interface CategoryWithCount extends Category {

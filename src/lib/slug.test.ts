@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderMarkdown } from '../server/markdown.server.ts';
-import { maxSlugLength as schemaMaxSlugLength } from '../server/store-schema.ts';
+import { maxSlugLength as schemaMaxSlugLength } from './store-schema.ts';
 import { maxSlugLength, slugify } from './slug.ts';
 
 describe('slugify', () => {

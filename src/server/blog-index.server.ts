@@ -9,7 +9,7 @@ import type {
 } from '../lib/blog-types.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
-import type { StoreData, StoredPost } from './store-schema.ts';
+import type { StoreData, StoredPost } from '../lib/store-schema.ts';
 
 interface IndexedPost {
   summary: PostSummary;

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '../lib/path.ts';
+import type { PublicConfig } from '../lib/public-config.ts';
 
 // Every message reads as `Invalid configuration: NAME <message> (got "<value>")`, never zod's own wording.
 const notEmpty = 'must not be empty';
@@ -130,20 +131,6 @@ const envSchema = z.object({
 
 /** Values never echoed in an error message: they may hold a password. */
 const secretVariables = new Set(['SMTP_URL', 'DATABASE_URL', 'FORM_SECRET', 'ALERT_WEBHOOK_URL']);
-
-/** What the browser may know: sent to the client in the page's boot data. */
-export interface PublicConfig {
-  siteName: string;
-  siteUrl: string;
-  contactPhone: string;
-  contactEmail: string;
-  hubspot: { region: string; portalId?: string; formId?: string };
-  gaMeasurementId?: string;
-  /** Enquiries older than this are deleted; the privacy page states it. */
-  enquiryRetentionDays: number;
-  /** The studio's scheduling page, offered right after an enquiry is sent; the privacy page names its service. */
-  bookingUrl?: string;
-}
 
 export interface Config {
   isProduction: boolean;

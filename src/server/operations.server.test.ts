@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { maxContentLength } from './store-schema.ts';
+import { maxContentLength } from '../lib/store-schema.ts';
 import { BlogStore, readStore } from './store.server.ts';
 import { createTestApp, testStore, writeTempStore } from '../../test-support/server.ts';
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { maxSlugLength, slugPattern } from './store-schema.ts';
+import { maxSlugLength, slugPattern } from '../lib/store-schema.ts';
 
 /** How long a preview link lives unless told otherwise, and at most: a review, not a second way to publish. */
 export const defaultPreviewDays = 7;

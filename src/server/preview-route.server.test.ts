@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { newPreviewKey } from './preview-links.server.ts';
-import type { StoreData } from './store-schema.ts';
+import type { StoreData } from '../lib/store-schema.ts';
 import { createTestApp, previewLinkPath, readPage, testPost, testStore } from '../../test-support/server.ts';
 
 const draftTitle = 'Winter menus that fill cafe tables';

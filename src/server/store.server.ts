@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { BlogSource } from '../lib/blog-types.ts';
 import { BlogIndex } from './blog-index.server.ts';
 import { LocalImageCatalog, type LocalImages } from './body-images.server.ts';
-import { describeStoreError, storeSchema, type StoreData } from './store-schema.ts';
+import { describeStoreError, storeSchema, type StoreData } from '../lib/store-schema.ts';
 
 export class StoreError extends Error {
   constructor(

@@ -10,7 +10,7 @@ import { appRoutes, matchAppRoute } from '../app/routes.tsx';
 import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';
-import type { StoreData, StoredPost } from './store-schema.ts';
+import type { StoreData, StoredPost } from '../lib/store-schema.ts';
 import { createTestApp, previewLinkPath, testSiteUrl } from '../../test-support/server.ts';
 
 // Every page's server HTML, in each state a visitor can reach, checked by the W3C's Nu Html Checker (vnu, a Java

@@ -9,7 +9,7 @@ import {
   type StoreData,
   type StoredCategory,
   type StoredPost,
-} from '../store-schema.ts';
+} from '../../lib/store-schema.ts';
 import { readStore, StoreError } from '../store.server.ts';
 import { ContentError } from './content-error.server.ts';
 

@@ -5,7 +5,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { renderMarkdown } from '../markdown.server.ts';
-import type { StoreData } from '../store-schema.ts';
+import type { StoreData } from '../../lib/store-schema.ts';
 import { readStore } from '../store.server.ts';
 import { createTestApp } from '../../../test-support/server.ts';
 import { checkStore } from './commands/check.server.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseDocument, type YAMLError } from 'yaml';
 import { z } from 'zod';
-import { postSchema } from '../store-schema.ts';
+import { postSchema } from '../../lib/store-schema.ts';
 import { ContentError } from './content-error.server.ts';
 import { isSlug, slugify } from './slug.server.ts';
 

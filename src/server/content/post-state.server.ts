@@ -1,4 +1,4 @@
-import type { StoredPost } from '../store-schema.ts';
+import type { StoredPost } from '../../lib/store-schema.ts';
 
 export type PostState = 'published' | 'scheduled' | 'draft';
 

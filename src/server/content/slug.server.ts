@@ -1,4 +1,4 @@
-import { maxSlugLength, slugPattern } from '../store-schema.ts';
+import { maxSlugLength, slugPattern } from '../../lib/store-schema.ts';
 
 export { slugify } from '../../lib/slug.ts';
 

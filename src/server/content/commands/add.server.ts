@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { defaultAuthor } from '../../../content/authors.ts';
 import { newPreviewKey } from '../../preview-links.server.ts';
-import type { StoredCategory, StoredPost } from '../../store-schema.ts';
+import type { StoredCategory, StoredPost } from '../../../lib/store-schema.ts';
 import { unknownAuthor } from '../authors.server.ts';
 import { ContentError } from '../content-error.server.ts';
 import { modifyStore, nextId, type StoreOptions } from '../content-store.server.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test, vi } from 'vitest';
-import type { StoreData } from '../../store-schema.ts';
+import type { StoreData } from '../../../lib/store-schema.ts';
 import { readStore } from '../../store.server.ts';
 import {
   atTestNow,

@@ -1,4 +1,4 @@
-import type { StoredCategory } from '../../store-schema.ts';
+import type { StoredCategory } from '../../../lib/store-schema.ts';
 import { ContentError } from '../content-error.server.ts';
 import { loadStore, modifyStore, nextId, type StoreOptions } from '../content-store.server.ts';
 import { isSlug, slugify } from '../slug.server.ts';

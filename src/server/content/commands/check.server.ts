@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { copyWidths } from '../../../lib/post-image.ts';
-import { describeStoreError, storeSchema } from '../../store-schema.ts';
+import { describeStoreError, storeSchema } from '../../../lib/store-schema.ts';
 import { unknownAuthor } from '../authors.server.ts';
 import { ContentError } from '../content-error.server.ts';
 import type { StoreOptions } from '../content-store.server.ts';

@@ -9,7 +9,7 @@ import {
   type StoreData,
   type StoredCategory,
   type StoredPost,
-} from '../../store-schema.ts';
+} from '../../../lib/store-schema.ts';
 import { unknownAuthor } from '../authors.server.ts';
 import { ContentError } from '../content-error.server.ts';
 import { loadStore, replaceStore, type StoreOptions } from '../content-store.server.ts';

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { storeSchema } from '../../store-schema.ts';
+import { storeSchema } from '../../../lib/store-schema.ts';
 import { readStore } from '../../store.server.ts';
 import { addFile, fixtureStore, workspaceForEachTest, newPostFront, refusal, repoRoot } from '../../../../test-support/content.ts';
 import { addPost } from './add.server.ts';

@@ -1,6 +1,6 @@
 import { postPath, previewPath } from '../../../lib/blog-types.ts';
 import { defaultPreviewDays, maxPreviewDays, newPreviewKey, previewLinks } from '../../preview-links.server.ts';
-import type { StoredPost } from '../../store-schema.ts';
+import type { StoredPost } from '../../../lib/store-schema.ts';
 import { ContentError } from '../content-error.server.ts';
 import { loadStore, modifyStore, type StoreOptions } from '../content-store.server.ts';
 import { postState, type PostState } from '../post-state.server.ts';

@@ -1,4 +1,4 @@
-import { postSchema, type StoredPost } from '../../store-schema.ts';
+import { postSchema, type StoredPost } from '../../../lib/store-schema.ts';
 import { ContentError } from '../content-error.server.ts';
 import { modifyStore, type StoreOptions } from '../content-store.server.ts';
 import { dateProblem } from '../post-file.server.ts';

@@ -1,4 +1,4 @@
-import type { StoredPost } from '../../store-schema.ts';
+import type { StoredPost } from '../../../lib/store-schema.ts';
 import { ContentError } from '../content-error.server.ts';
 import { modifyStore, type StoreOptions } from '../content-store.server.ts';
 import { deleteImages, imagesOfPost, type PublicOptions } from '../images.server.ts';

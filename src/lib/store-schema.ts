@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRemoteImage, sitePathPattern } from '../lib/post-image.ts';
+import { isRemoteImage, sitePathPattern } from './post-image.ts';
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The longest slug a post may have (URLs stay readable and well under any proxy's limit). */

@@ -1,0 +1,13 @@
+/** What the browser may know: sent to the client in the page's boot data. */
+export interface PublicConfig {
+  siteName: string;
+  siteUrl: string;
+  contactPhone: string;
+  contactEmail: string;
+  hubspot: { region: string; portalId?: string; formId?: string };
+  gaMeasurementId?: string;
+  /** Enquiries older than this are deleted; the privacy page states it. */
+  enquiryRetentionDays: number;
+  /** The studio's scheduling page, offered right after an enquiry is sent; the privacy page names its service. */
+  bookingUrl?: string;
+}
