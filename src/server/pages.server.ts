@@ -124,7 +124,7 @@ export function createPageHandler({
   return async (req, res, next) => {
     const publicConfig = publicConfigAt(config, req.originalUrl);
     // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
-    if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader);
+    if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
     const input: RenderInput = { url: req.originalUrl, source: store.source, config: publicConfig, assets, inlineCss };
     // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>

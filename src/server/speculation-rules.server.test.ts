@@ -36,18 +36,27 @@ const prerender = { 'Sec-Purpose': 'prefetch;prerender' };
 describe('speculation rules', () => {
   test('every page names its rules in a Speculation-Rules header, served as application/speculationrules+json', async () => {
     const { app } = await setUp();
-    for (const path of ['/', '/services', '/blog', '/blog/post-1', '/start-project', '/no-such-page']) {
+    const rulesOf = async (path: string) => {
       const page = await request(app).get(path);
-      expect(page.headers['speculation-rules'], path).toBe('"/speculation-rules.json"');
       // No inline rules: the CSP allows no inline script.
       expect(page.text).not.toContain('speculationrules');
+      const header = /^"(\/[\w.-]+\.json)"$/.exec(page.headers['speculation-rules'] ?? '')?.[1];
+      expect(header, path).toBeDefined();
+      const rules = await request(app).get(header!).expect(200);
+      expect(rules.headers['content-type']).toMatch(/^application\/speculationrules\+json\b/);
+      return JSON.parse(rules.text) as { prefetch: { urls?: string[]; eagerness: string }[]; prerender?: unknown[] };
+    };
+    const fetchesConsultPageAtOnce = expect.objectContaining({ urls: ['/start-project'], eagerness: 'immediate' });
+    for (const path of ['/', '/services', '/blog', '/blog/post-1', '/no-such-page']) {
+      const rules = await rulesOf(path);
+      expect(rules.prefetch, path).toContainEqual(fetchesConsultPageAtOnce);
+      expect(rules.prerender, path).toContainEqual(expect.objectContaining({ urls: ['/start-project'] }));
     }
-    const rules = await request(app).get('/speculation-rules.json').expect(200);
-    expect(rules.headers['content-type']).toMatch(/^application\/speculationrules\+json\b/);
-    const parsed = JSON.parse(rules.text) as { prefetch: { urls?: string[]; eagerness: string }[] };
-    expect(parsed.prefetch).toContainEqual(
-      expect.objectContaining({ urls: ['/start-project'], eagerness: 'immediate' }),
-    );
+    // The consult page does not fetch itself again; its links to other pages are fetched on intent.
+    const consult = await rulesOf('/start-project');
+    expect(consult.prefetch).not.toContainEqual(fetchesConsultPageAtOnce);
+    expect(consult.prefetch).toContainEqual(expect.objectContaining({ eagerness: 'moderate' }));
+    expect(consult.prerender).toBeUndefined();
   }, 30_000);
 
   test('a preview link’s answer names no rules: nothing is fetched ahead from it', async () => {
