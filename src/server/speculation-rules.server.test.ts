@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, previewLinkPath, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
@@ -10,6 +10,7 @@ import { newPreviewKey } from './preview-links.server.ts';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const apps: TestApp[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const app of apps.splice(0)) app.close();
 });
 
@@ -108,5 +109,18 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
     await post().expect(201);
     // The limit of one still holds for enquiries themselves.
     await post().expect(429);
+  });
+
+  test('carries a form that still sends when the visitor sends it minutes later', async () => {
+    const { app } = await setUp();
+    const page = await request(app).get('/start-project').set(prefetch).expect(200);
+    const token = new RegExp(`name="${tokenFieldName}" value="([^"]+)"`).exec(page.text)?.[1];
+    expect(token).toBeDefined();
+    vi.useFakeTimers({ now: Date.now() + 5 * 60 * 1000, toFake: ['Date'] });
+    await request(app)
+      .post('/api/enquiries')
+      .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/start-project` })
+      .send({ firstname: 'Jane', email: 'jane@example.com', [tokenFieldName]: token, [honeypotFieldName]: '' })
+      .expect(201);
   });
 });
