@@ -3,6 +3,7 @@ import { ownFormPort } from '../playwright.config.ts';
 import { chromiumPath, e2eChromiumArgs } from '../scripts/lib/chromium.ts';
 import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // Back and Forward as visitors' browsers do them: pages come back from the back/forward cache as they were left,
@@ -41,6 +42,33 @@ async function typeHalf(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   await watchBackForwardCache(page);
+});
+
+test('every page comes back from the back/forward cache with Back from the next page', async ({ page }) => {
+  test.setTimeout(180_000);
+  // Why a page could not be kept, as Chromium reports it, so that a failure names the cause.
+  const cdp = await page.context().newCDPSession(page);
+  const notKept: string[] = [];
+  cdp.on('Page.backForwardCacheNotUsed', (event) =>
+    notKept.push(...event.notRestoredExplanations.map((explanation) => explanation.reason)),
+  );
+  await cdp.send('Page.enable');
+  // Chromium keeps no page whose answer was not 200 OK (a 404 among them), whatever the page does.
+  for (const { path } of sitePages.filter((sitePage) => sitePage.path !== '/no-such-page')) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const next = path === '/faq' ? 'About' : 'FAQ';
+      await page.getByRole('banner').getByRole('link', { name: next, exact: true }).first().click();
+      await expect(page).toHaveURL(next === 'FAQ' ? /\/faq$/ : /\/about$/);
+      await waitForHydration(page);
+      notKept.length = 0;
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe(new URL(path, 'http://x').pathname);
+      expect(notKept, `why ${path} was not kept`).toEqual([]);
+      expect(await shownFromCache(page)).toBe(true);
+    });
+  }
 });
 
 test('a half-typed form comes back with Back from the back/forward cache', async ({ page }) => {

@@ -6,7 +6,8 @@
  * where one task for all of them would block it for the whole time. Why: docs/decisions/boot-loader.md
  * Before all that, and before the first paint, it starts what the page does once it is shown (`startPageVisit`) and
  * answers a tap on a link with a progress bar (src/lib/navigation-feedback.ts): all of it works on the server's HTML,
- * so it needs neither React nor the page's other scripts.
+ * so it needs neither React nor the page's other scripts. A page the browser prerenders ahead of a tap does none of
+ * it, nor fetches its scripts (whose analytics and attribution would count a visit), until it is shown.
  * The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that it
  * starts without fetching another chunk.
  */
@@ -14,6 +15,7 @@ import { bootDataElementId, type BootData } from './app/boot-data.ts';
 import { keepEnquiryDrafts } from './lib/enquiry-draft.ts';
 import { nextTask, preloadModulesInTurn } from './lib/module-preload.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
+import { whenShown } from './lib/page-shown.ts';
 import { noteCtaTaps, noteLanding } from './lib/visit-events.ts';
 
 async function evaluateInTurn(scripts: string[]) {
@@ -70,6 +72,8 @@ function startPageVisit() {
   keepEnquiryDrafts();
 }
 
-startPageVisit();
-showNavigationFeedback();
-afterFirstPaint(loadScripts);
+whenShown(() => {
+  startPageVisit();
+  showNavigationFeedback();
+  afterFirstPaint(loadScripts);
+});

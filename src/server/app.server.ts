@@ -18,6 +18,7 @@ import { previewLinks, withoutPreviewToken, type PreviewLinks } from './preview-
 import { createPreviewRoute } from './preview-route.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
+import { isSpeculativeRequest, speculationRulesRouter } from './speculation-rules.server.ts';
 
 export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
@@ -42,7 +43,8 @@ export function createApp(options: AppOptions) {
     app.use(
       pinoHttp({
         logger,
-        autoLogging: { ignore: (req) => req.url === '/healthz' },
+        // A page the browser fetches ahead of a tap is no visit: the visitor may never see it.
+        autoLogging: { ignore: (req) => req.url === '/healthz' || isSpeculativeRequest(req) },
         serializers: {
           req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -84,6 +86,7 @@ export function createApp(options: AppOptions) {
   app.get('/favicon.ico', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400').redirect(301, '/favicon-32.png');
   });
+  app.use(speculationRulesRouter());
 
   if (staticFiles.length) app.use(staticFiles);
   // A featured image put in place without its smaller copies (they are made by the build and by the content

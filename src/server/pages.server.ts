@@ -10,6 +10,7 @@ import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
 import { isPreviewAddress, withoutPreviewToken } from './preview-links.server.ts';
+import { speculationRulesHeader } from './speculation-rules.server.ts';
 import type { BlogStore } from './store.server.ts';
 
 export type RenderModule = typeof import('../entry-server.tsx');
@@ -123,6 +124,8 @@ export function createPageHandler({
 
   return async (req, res, next) => {
     const publicConfig = publicConfigAt(config, req.originalUrl);
+    // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
+    if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
     const input: RenderInput = { url: req.originalUrl, source: store.source, config: publicConfig, assets, inlineCss };
     // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
