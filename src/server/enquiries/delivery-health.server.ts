@@ -15,21 +15,17 @@
  */
 import type { Config } from '../config.server.ts';
 import { sendAlert, type DeliveryAlert } from './alerts.server.ts';
-import { channelNames, deliveryChannels, retryDelayMs, type DeliveryLogger } from './delivery-policy.server.ts';
+import {
+  channelNames,
+  deliveryChannels,
+  deliveryPolicy,
+  retryDelayMs,
+  type DeliveryLogger,
+  type DeliveryPolicy,
+} from './delivery-policy.server.ts';
 import type { AlertState, ChannelFigures, DeliveryQueueStore, SenderLease } from './enquiry-store.server.ts';
 import { channels, type Channel } from './enquiry.ts';
 import type { MailFailure, Mailer } from './mail.server.ts';
-
-export const healthPolicy = {
-  /** How often the outbox's loop looks for a problem's start or end. */
-  checkMs: 5_000,
-  /** /healthz reads the store at most this often. */
-  reportCacheMs: 2_000,
-  /** Tries of one alert before it is given up (5 s, 10 s, 20 s, 40 s apart: the delivery backoff). */
-  alertAttempts: 5,
-  /** How often a failed SMTP check is repeated, so a fixed server clears its warning. */
-  smtpRecheckMs: 60_000,
-} as const;
 
 export interface ChannelReport {
   pending: number;
@@ -110,13 +106,16 @@ export function startDeliveryHealth({
   config,
   logger,
   mailer,
+  policy = deliveryPolicy,
 }: {
   store: DeliveryQueueStore;
   config: Config;
   logger: DeliveryLogger;
   /** The process's one SMTP transport: checked at start, and the alerts' email without a webhook. */
   mailer: Mailer | undefined;
+  policy?: DeliveryPolicy;
 }): DeliveryHealth {
+  const { health: healthPolicy, backoff } = policy;
   const on = deliveryChannels(config);
   const enabled = channels.filter((channel) => on[channel]);
   const { deliveryAlertMs } = config.enquiries;
@@ -228,7 +227,7 @@ export function startDeliveryHealth({
           ...next,
           attempts,
           alert: givenUp ? 'gave-up' : 'pending',
-          retryAt: new Date(Date.now() + retryDelayMs(attempts)).toISOString(),
+          retryAt: new Date(Date.now() + retryDelayMs(attempts, backoff)).toISOString(),
         });
       }
     }

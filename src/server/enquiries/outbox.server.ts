@@ -16,13 +16,14 @@
  * - Logs name the enquiry id, the channel and an error code only, never a visitor's details.
  */
 import type { Config } from '../config.server.ts';
-import { healthPolicy, startDeliveryHealth, type DeliveryHealth } from './delivery-health.server.ts';
+import { startDeliveryHealth, type DeliveryHealth } from './delivery-health.server.ts';
 import {
   channelNames,
   deliveryChannels,
   deliveryPolicy,
   retryDelayMs,
   type DeliveryLogger,
+  type DeliveryPolicy,
 } from './delivery-policy.server.ts';
 import { notifyByEmail } from './email.server.ts';
 import {
@@ -52,16 +53,20 @@ export interface Outbox extends Pick<DeliveryHealth, 'report'> {
 }
 
 /** The channel's next state and history after an attempt that came to `outcome`. */
-export function afterAttempt(progress: ChannelProgress, outcome: Outcome, startedAt: number): AttemptResult {
+export function afterAttempt(
+  progress: ChannelProgress,
+  outcome: Outcome,
+  startedAt: number,
+  backoff: DeliveryPolicy['backoff'] = deliveryPolicy.backoff,
+): AttemptResult {
   const attempts = progress.attempts + 1;
   const next: ChannelProgress = { attempts, lastAttemptAt: new Date(startedAt).toISOString() };
-  const { backoff } = deliveryPolicy;
   if (outcome.kind === 'sent') {
     const missingFields = outcome.missingFields?.length ? { missingFields: outcome.missingFields } : {};
     return { state: 'sent', progress: { ...next, sentAt: new Date().toISOString(), ...missingFields } };
   }
   if (outcome.kind === 'retry' && attempts < backoff.maxAttempts) {
-    const delay = Math.max(outcome.afterMs ?? 0, retryDelayMs(attempts));
+    const delay = Math.max(outcome.afterMs ?? 0, retryDelayMs(attempts, backoff));
     return {
       state: 'pending',
       progress: {
@@ -98,14 +103,16 @@ function refusedOutcome(claim: DeliveryClaim, result: AttemptResult, code: strin
  * comes 5 s after the first try). The backoff puts each earlier attempt at least its delay before the next, so it is
  * counted at that latest possible time: counting an attempt later than it happened only slows the pace.
  */
-export function attemptTimes(deliveries: readonly RecentDelivery[]): number[] {
-  const { hubspotRate } = deliveryPolicy;
+export function attemptTimes(
+  deliveries: readonly RecentDelivery[],
+  { hubspotRate, backoff }: Pick<DeliveryPolicy, 'hubspotRate' | 'backoff'> = deliveryPolicy,
+): number[] {
   const times: number[] = [];
   for (const { lastAttemptAt, attempts } of deliveries) {
     times.push(lastAttemptAt);
     let at = lastAttemptAt;
     for (let attempt = attempts - 1; attempt >= 1; attempt -= 1) {
-      at -= retryDelayMs(attempt);
+      at -= retryDelayMs(attempt, backoff);
       if (at <= lastAttemptAt - hubspotRate.windowMs) break;
       times.push(at);
     }
@@ -117,17 +124,19 @@ export function startOutbox({
   store,
   config,
   logger,
+  policy = deliveryPolicy,
 }: {
   store: DeliveryQueueStore & SenderLeaseStore;
   config: Config;
   logger: DeliveryLogger;
+  policy?: DeliveryPolicy;
 }): Outbox {
-  const { pollMs, hubspotRate, attemptTimeoutMs, claimMarginMs, recordRetryMs } = deliveryPolicy;
+  const { pollMs, hubspotRate, attemptTimeoutMs, claimMarginMs, recordRetryMs, backoff } = policy;
   const on = deliveryChannels(config);
   const enabled = channels.filter((channel) => on[channel]);
   // The process's one SMTP transport: the staff's emails, the SMTP check and the alerts by email.
   const mailer = createMailer(config);
-  const health = startDeliveryHealth({ store, config, logger, mailer });
+  const health = startDeliveryHealth({ store, config, logger, mailer, policy });
   const send: Record<Channel, (enquiry: StoredEnquiry, signal: AbortSignal) => Promise<Outcome>> = {
     hubspot: (enquiry, signal) => forwardToHubSpot(enquiry, config, { signal, timeoutMs: attemptTimeoutMs.hubspot }),
     email: (enquiry, signal) =>
@@ -180,7 +189,7 @@ export function startOutbox({
         // A monotonic clock: a wall clock set back must not stop the checks.
         let alertsDue = false;
         if (performance.now() >= nextHealthCheck) {
-          nextHealthCheck = performance.now() + healthPolicy.checkMs;
+          nextHealthCheck = performance.now() + policy.health.checkMs;
           alertsDue = await health.alertsDue();
         }
         const deliveriesDue = queue.dueAt <= Date.now();
@@ -209,7 +218,7 @@ export function startOutbox({
     if (!lease) {
       lease = await store.takeSenderLease();
       if (!lease) return;
-      recentSends = attemptTimes(await store.recentAttempts('hubspot', hubspotRate.windowMs));
+      recentSends = attemptTimes(await store.recentAttempts('hubspot', hubspotRate.windowMs), policy);
     }
     const held = lease;
     const start = (name: Channel | 'alerts', task: () => Promise<void>) => {
@@ -268,7 +277,7 @@ export function startOutbox({
       await record(claim);
       return false;
     }
-    const result = afterAttempt(enquiry.progress[channel], outcome, startedAt);
+    const result = afterAttempt(enquiry.progress[channel], outcome, startedAt, backoff);
     const recorded = await record(claim, result);
     if (recorded === 'unrecorded') return true;
     if (recorded !== 'recorded') {
