@@ -92,6 +92,14 @@ const variants: Record<string, Variant> = {
       ],
     },
   },
+  'no-inline-stylesheet': {
+    description:
+      'no stylesheet at all (unstyled pages): not a build to ship, but the most any cut of the inline stylesheet could gain',
+    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
+    patches: {
+      'src/server/assets.server.ts': [[".join('\\n');", ".join('\\n').slice(0, 0);"]],
+    },
+  },
   'blog-queries': {
     description: 'TanStack Query in every page’s first scripts, evaluated with the other libraries (as before)',
     pages: ['/blog'],
