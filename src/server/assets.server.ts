@@ -62,7 +62,7 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
 
 /**
  * The production stylesheet's text, to inline in every page: at about 8 kB compressed it costs less than the
- * render-blocking request it saves on a phone's first visit.
+ * render-blocking request it saves on a phone's first visit (docs/decisions/inline-stylesheet.md).
  */
 export function inlineStylesheet(clientDir: string): { assets: (pageModule: string) => PageAssets; css: string } {
   const css = manifestAssets(clientDir)(clientEntry)
