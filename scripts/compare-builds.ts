@@ -17,12 +17,11 @@
  */
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Result } from 'lighthouse';
 import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
-import { lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { alternate, comparedFigures, lighthouseRun, printComparison, type Figures } from './lib/lighthouse.ts';
 import { freePort, startServer } from './lib/server-process.ts';
 
 interface Variant {
@@ -191,8 +190,6 @@ const servers = {
   b: await startServer({ PORT: String(await freePort()), ...serverEnv }, `${dist.b}/server/server.js`),
 };
 
-type Figures = Record<string, number>;
-
 /** One run against a build: Lighthouse in Chromium, or with --server, a short load of uncached renders. */
 async function measure(url: string): Promise<Figures | undefined> {
   if (options.server) {
@@ -203,49 +200,17 @@ async function measure(url: string): Promise<Figures | undefined> {
       throw new Error(`${url}: ${result.errors} errors and ${result.non2xx} non-2xx answers; the figures would lie`);
     return { 'renders/s': Math.round(result.requests.average), 'p50 (ms)': result.latency.p50 };
   }
-  const lhr: Result | undefined = await lighthouseRun(chrome!, url);
-  if (!lhr) return undefined;
-  return {
-    'TBT (ms)': Math.round(metric(lhr, 'total-blocking-time')),
-    'LCP (ms)': Math.round(metric(lhr, 'largest-contentful-paint')),
-    Performance: score(lhr, 'performance'),
-  };
+  const lhr = await lighthouseRun(chrome!, url);
+  return lhr && comparedFigures(lhr);
 }
 
 const chrome = options.server
   ? undefined
   : await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
-const results = new Map(pages.map((page) => [page, { a: [] as Figures[], b: [] as Figures[] }]));
-try {
-  for (let i = 0; i < runs; i++) {
-    for (const page of pages) {
-      // A then B, then B then A: neither build always runs right after the other.
-      for (const build of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
-        const figures = await measure(`${servers[build].url}${page}`);
-        if (figures) results.get(page)![build].push(figures);
-      }
-    }
-  }
-} finally {
+const results = await alternate(runs, pages, { a: servers.a.url, b: servers.b.url }, measure).finally(() => {
   chrome?.kill();
-  await Promise.all([servers.a.stop(), servers.b.stop()]);
-}
+  return Promise.all([servers.a.stop(), servers.b.stop()]);
+});
 
 console.log(`${options.variant}: A is the current build, B has ${variant.description}.`);
-for (const [page, { a: figuresA, b: figuresB }] of results) {
-  console.log(
-    `${options.server ? 'Server, uncached renders' : 'Lighthouse, mobile'}, ${page}: ${figuresA.length} runs of A and ${figuresB.length} of B, alternated.`,
-  );
-  console.log('| figure | A median | A spread | B median | B spread | B − A |');
-  console.log('|---|---|---|---|---|---|');
-  for (const name of Object.keys(figuresA[0] ?? {})) {
-    const a = figuresA.map((figures) => figures[name]!);
-    const b = figuresB.map((figures) => figures[name]!);
-    if (!a.length || !b.length) continue;
-    const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
-    console.log(
-      `| ${name} | ${median(a)} | ${spread(a)} | ${median(b)} | ${spread(b)} | ${Math.round((median(b) - median(a)) * 10) / 10} |`,
-    );
-    console.log(`  each run: A ${a.join(', ')}; B ${b.join(', ')}`);
-  }
-}
+printComparison(options.server ? 'Server, uncached renders' : 'Lighthouse, mobile', results);

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import postcss, { type AtRule } from 'postcss';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
-import { lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { alternate, comparedFigures, lighthouseRun, printComparison } from './lib/lighthouse.ts';
 import { freePort, startServer } from './lib/server-process.ts';
 
 const { values: options } = parseArgs({
@@ -90,43 +90,19 @@ async function proxy(change: (html: string) => string): Promise<string> {
   return `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
 }
 
-const urls = { a: await proxy((html) => html), b: await proxy(pruneInlineStylesheet) };
-const names = ['TBT (ms)', 'LCP (ms)', 'FCP (ms)', 'Performance'];
-const results = new Map(pages.map((page) => [page, { a: [] as number[][], b: [] as number[][] }]));
+const origins = { a: await proxy((html) => html), b: await proxy(pruneInlineStylesheet) };
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', ...chromiumArgs],
 });
-try {
-  for (let i = 0; i < runs; i++)
-    for (const page of pages)
-      for (const side of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
-        const lhr = await lighthouseRun(chrome, `${urls[side]}${page}`);
-        if (!lhr) continue;
-        const figures = results.get(page)![side];
-        figures.push([
-          Math.round(metric(lhr, 'total-blocking-time')),
-          Math.round(metric(lhr, 'largest-contentful-paint')),
-          Math.round(metric(lhr, 'first-contentful-paint')),
-          score(lhr, 'performance'),
-        ]);
-      }
-} finally {
+const results = await alternate(runs, pages, origins, async (url) => {
+  const lhr = await lighthouseRun(chrome, url);
+  return lhr && comparedFigures(lhr);
+}).finally(() => {
   chrome.kill();
-  await server.stop();
-}
+  return server.stop();
+});
 
 console.log('A: the whole stylesheet inlined (as built); B: each page’s inline stylesheet cut to the rules it uses.');
-for (const [page, { a, b }] of results) {
-  console.log(`Lighthouse, mobile, ${page}: ${a.length} runs of A and ${b.length} of B, alternated.`);
-  console.log('| figure | A median | A spread | B median | B spread | B − A |\n|---|---|---|---|---|---|');
-  names.forEach((name, k) => {
-    const of = (side: number[][]) => side.map((figures) => figures[k]!);
-    const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
-    console.log(
-      `| ${name} | ${median(of(a))} | ${spread(of(a))} | ${median(of(b))} | ${spread(of(b))} | ${median(of(b)) - median(of(a))} |`,
-    );
-    console.log(`  each run: A ${of(a).join(', ')}; B ${of(b).join(', ')}`);
-  });
-}
+printComparison('Lighthouse, mobile', results);
 process.exit(0);
