@@ -99,6 +99,16 @@ const variants: Record<string, Variant> = {
       'src/server/assets.server.ts': [[".join('\\n');", ".join('\\n').slice(0, 0);"]],
     },
   },
+  'per-page-stylesheet': {
+    description: 'the whole stylesheet inlined in every page (as before), rather than each page’s part of it',
+    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
+    patches: {
+      'src/server/pages.server.ts': [['stylesheet ? Buffer.from(stylesheet.cutFor(html.toString())) : html', 'html']],
+      'src/server/assets.server.ts': [
+        ['hydratedStyles: linkStyles ? [] : [...styles].map((href) => `/${href}`),', 'hydratedStyles: [],'],
+      ],
+    },
+  },
   'blog-queries': {
     description: 'TanStack Query in every page’s first scripts, evaluated with the other libraries (as before)',
     pages: ['/blog'],

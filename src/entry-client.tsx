@@ -27,6 +27,21 @@ function recordVisit() {
     });
 }
 
+/**
+ * Applies the whole stylesheet once the page has hydrated and the browser is idle: the page's inline stylesheet
+ * holds only the rules its server HTML uses, so the states scripts bring (a field's error shown as the form is
+ * sent, the sending spinner, a played video) take theirs from this one. Its rules only repeat the inline ones for what is on screen,
+ * so nothing on screen changes. Why: docs/decisions/inline-stylesheet.md
+ */
+function applyWholeStylesheet(hrefs: string[]) {
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 // Evaluated by src/boot-loader.ts after the page's first paint, in a task after React's and the app's.
 async function hydratePage() {
   recordVisit();
@@ -34,6 +49,7 @@ async function hydratePage() {
   // The inlined stylesheet is rendered again from the page itself rather than shipped twice.
   const inlineCss = document.getElementById(inlineCssElementId)?.textContent ?? undefined;
   startAnalytics(boot.config.gaMeasurementId, whenHydratedAndIdle());
+  void whenHydratedAndIdle().then(() => applyWholeStylesheet(boot.assets.hydratedStyles));
   // The page the server rendered, whatever the address bar says (a form's post answered with its errors, a 404);
   // only a page of another build could name a route this one lacks.
   const route = routeByPath(boot.page.route);

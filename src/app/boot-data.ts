@@ -12,7 +12,13 @@ export interface PageAssets {
    * (React, the other libraries, the app), then the entry, which hydrates. All are fetched at once.
    */
   scripts: string[];
+  /** Stylesheets linked in the head (development: Vite's). */
   styles: string[];
+  /**
+   * The whole stylesheet, applied once the page has hydrated (production): the page's inline copy holds only the
+   * rules its server HTML uses, not those of states scripts bring.
+   */
+  hydratedStyles: string[];
   /** The chunks the matched route needs beyond those, fetched in parallel with them. */
   modulePreloads: string[];
 }

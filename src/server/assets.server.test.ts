@@ -82,7 +82,13 @@ describe('the scripts a page lists for the boot loader', () => {
       loader: '/assets/loader.js',
       scripts: ['/assets/runtime.js', '/assets/react.js', '/assets/app.js', '/assets/entry.js'],
       styles: ['/assets/site.css'],
+      hydratedStyles: [],
       modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/Lazy.js', '/assets/BlogPage.js'],
+    });
+    // Inlined in production: the page applies the whole stylesheet once hydrated instead of linking it.
+    expect(manifestAssets(clientDir, { linkStyles: false })('src/pages/BlogPage.tsx')).toMatchObject({
+      styles: [],
+      hydratedStyles: ['/assets/site.css'],
     });
     // A chunk imported dynamically (RelatedPosts) and those only it imports are loaded when the page asks for them.
     expect(manifestAssets(clientDir)('src/pages/AboutPage.tsx').modulePreloads).toEqual(['/assets/AboutPage.js']);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { PageAssets } from '../app/boot-data.ts';
+import { inlineStylesheet, type InlineStylesheet } from './page-stylesheet.server.ts';
 
 interface ManifestChunk {
   file: string;
@@ -53,6 +54,7 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
       loader: `/${chunk(bootLoader).file}`,
       scripts: [...entryFiles].map((file) => `/${file}`),
       styles: linkStyles ? [...styles].map((href) => `/${href}`) : [],
+      hydratedStyles: linkStyles ? [] : [...styles].map((href) => `/${href}`),
       modulePreloads: [...pageFiles].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`),
     };
     cache.set(pageModule, assets);
@@ -61,14 +63,18 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
 }
 
 /**
- * The production stylesheet's text, to inline in every page: at about 8 kB compressed it costs less than the
- * render-blocking request it saves on a phone's first visit (docs/decisions/inline-stylesheet.md).
+ * The production build's assets, with the stylesheet inlined in every page rather than linked: the rules a page's
+ * HTML uses cost less inline than the render-blocking request they save on a phone's first visit
+ * (docs/decisions/inline-stylesheet.md).
  */
-export function inlineStylesheet(clientDir: string): { assets: (pageModule: string) => PageAssets; css: string } {
+export function productionAssets(clientDir: string): {
+  assets: (pageModule: string) => PageAssets;
+  stylesheet: InlineStylesheet;
+} {
   const css = manifestAssets(clientDir)(clientEntry)
     .styles.map((href) => readFileSync(path.join(clientDir, href), 'utf8'))
     .join('\n');
-  return { assets: manifestAssets(clientDir, { linkStyles: false }), css };
+  return { assets: manifestAssets(clientDir, { linkStyles: false }), stylesheet: inlineStylesheet(css) };
 }
 
 /** In development Vite serves the sources themselves. */
@@ -77,6 +83,7 @@ export function devAssets(): PageAssets {
     loader: `/${bootLoader}`,
     scripts: ['/@vite/client', `/${clientEntry}`],
     styles: ['/src/styles.css'],
+    hydratedStyles: [],
     modulePreloads: [],
   };
 }

@@ -9,6 +9,7 @@ import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
+import type { InlineStylesheet } from './page-stylesheet.server.ts';
 import { isPreviewAddress, withoutPreviewToken } from './preview-links.server.ts';
 import { speculationRulesHeader } from './speculation-rules.server.ts';
 import type { BlogStore } from './store.server.ts';
@@ -21,7 +22,8 @@ export interface PageHandlerOptions {
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
   assets: (pageModule: string) => PageAssets;
-  inlineCss?: string;
+  /** Production's: inlined in every page, cut to the rules each page's HTML uses when the whole page is rendered first. */
+  stylesheet?: InlineStylesheet;
   /** Issues the consult form's token for each render of a page that shows the form. */
   formToken?: () => Promise<string>;
 }
@@ -51,7 +53,12 @@ function publicConfigAt(config: Config, url: string): PublicConfig {
 }
 
 /** Renders one page into memory: the complete document, as crawlers get it. */
-async function renderToBuffer(renderer: RenderModule, input: RenderInput, onError: RenderOutput['onError']) {
+async function renderToBuffer(
+  renderer: RenderModule,
+  stylesheet: InlineStylesheet | undefined,
+  input: RenderInput,
+  onError: RenderOutput['onError'],
+) {
   return new Promise<RenderedPage>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = 200;
@@ -64,7 +71,8 @@ async function renderToBuffer(renderer: RenderModule, input: RenderInput, onErro
     });
     sink.on('finish', () => {
       clearTimeout(timer);
-      resolve({ status, html: Buffer.concat(chunks) });
+      const html = Buffer.concat(chunks);
+      resolve({ status, html: stylesheet ? Buffer.from(stylesheet.cutFor(html.toString())) : html });
     });
     renderer
       .renderPage(input, {
@@ -113,7 +121,7 @@ export function createPageHandler({
   logger,
   loadRenderer,
   assets,
-  inlineCss,
+  stylesheet,
   formToken,
 }: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
@@ -126,7 +134,13 @@ export function createPageHandler({
     const publicConfig = publicConfigAt(config, req.originalUrl);
     // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
     if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
-    const input: RenderInput = { url: req.originalUrl, source: store.source, config: publicConfig, assets, inlineCss };
+    const input: RenderInput = {
+      url: req.originalUrl,
+      source: store.source,
+      config: publicConfig,
+      assets,
+      inlineCss: stylesheet?.css,
+    };
     // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
       formToken ? { ...render, enquiry: { token: await formToken() } } : render;
@@ -143,7 +157,7 @@ export function createPageHandler({
         // The same page without Google's tag is an entry of its own.
         const entry = publicConfig === config.public ? url : `${url} (no analytics)`;
         const page = await cache.get(entry, async (current) => {
-          const rendered = await renderToBuffer(renderer, await withToken({ ...input, url }), onError);
+          const rendered = await renderToBuffer(renderer, stylesheet, await withToken({ ...input, url }), onError);
           // A 404 is kept only under a shared address (every unknown path, each route's kind of missing page), so
           // that endless made-up addresses never push the real pages out; nor is a page whose data changed meanwhile.
           const shareable = rendered.status !== 404 || url === renderer.notFoundPageUrl || shared !== undefined;
@@ -181,12 +195,26 @@ export function createPageHandler({
  * Renders a page with the consult form in a given state (a plain post that came back with problems): the
  * complete document, with the status given, never cached.
  */
-export function createFormPageRenderer({ config, store, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions) {
+export function createFormPageRenderer({
+  config,
+  store,
+  logger,
+  loadRenderer,
+  assets,
+  stylesheet,
+}: PageHandlerOptions) {
   return async (res: Response, url: string, enquiry: EnquiryFormState, status: number): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { url, source: store.source, config: config.public, assets, inlineCss, enquiry };
+    const input: RenderInput = {
+      url,
+      source: store.source,
+      config: config.public,
+      assets,
+      inlineCss: stylesheet?.css,
+      enquiry,
+    };
     const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
-    const { html } = await renderToBuffer(renderer, input, onError);
+    const { html } = await renderToBuffer(renderer, stylesheet, input, onError);
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html);
   };
 }
@@ -195,13 +223,13 @@ export function createFormPageRenderer({ config, store, logger, loadRenderer, as
  * Renders a page for whoever holds its link (a post's preview) from the blog data given: the complete document,
  * with the status its route decides, kept by no cache (the server's, a CDN's or the browser's).
  */
-export function createPrivatePageRenderer({ config, logger, loadRenderer, assets, inlineCss }: PageHandlerOptions) {
+export function createPrivatePageRenderer({ config, logger, loadRenderer, assets, stylesheet }: PageHandlerOptions) {
   return async (res: Response, url: string, source: BlogSource): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { url, source, config: publicConfigAt(config, url), assets, inlineCss };
+    const input: RenderInput = { url, source, config: publicConfigAt(config, url), assets, inlineCss: stylesheet?.css };
     const onError = (error: unknown) =>
       logger.error({ err: error, url: withoutPreviewToken(url) }, 'Error while rendering');
-    const { status, html } = await renderToBuffer(renderer, input, onError);
+    const { status, html } = await renderToBuffer(renderer, stylesheet, input, onError);
     res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
   };
 }
