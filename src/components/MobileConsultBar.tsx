@@ -28,9 +28,10 @@ export function MobileConsultBar() {
     <aside
       aria-label={mobileBar.label}
       data-testid="mobile-consult-bar"
-      className={`fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] transition-[translate,visibility] duration-200 motion-reduce:transition-none md:hidden ${
-        hidden ? 'invisible translate-y-full' : ''
-      }`}
+      // Moved aside by its attribute, so that the page's inline stylesheet, cut to the classes of the server's HTML,
+      // holds that state too (docs/decisions/inline-stylesheet.md).
+      data-hidden={hidden}
+      className="fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] transition-[translate,visibility] duration-200 motion-reduce:transition-none data-[hidden=true]:invisible data-[hidden=true]:translate-y-full md:hidden"
     >
       <BookConsultLink cta="mobile-bar-book-free-consult" className="btn-primary w-full" />
     </aside>

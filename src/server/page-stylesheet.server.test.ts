@@ -3,10 +3,11 @@ import { classesIn, inlineStylesheet, pageStylesheet, requiredClasses } from './
 
 const css = [
   '/*! a licence */',
-  '@layer theme,base,utilities;',
+  '@layer theme;',
   '@property --tw-shadow{syntax:"*";inherits:false}',
   '@keyframes fade{from{opacity:0}to{opacity:1}}',
   '@layer base{*,:before{box-sizing:border-box}a{color:inherit}}',
+  '@layer components{.card{padding:1rem}}',
   '@layer utilities{.flex{display:flex}.hidden{display:none}.md\\:grid{x:1}.w-1\\/2{width:50%}',
   '.toast,.btn{color:red}.\\[\\&_svg\\]\\:size-4 svg{width:1rem}',
   '@media (min-width:48rem){.md\\:grid{display:grid}.only-wide{display:block}}',
@@ -20,10 +21,12 @@ describe('a page’s stylesheet', () => {
     expect(cut(classesIn('<div class="flex md:grid"><a class="btn">Go</a></div>'))).toBe(
       [
         '/*! a licence */',
-        '@layer theme,base,utilities;',
+        '@layer theme;',
         '@property --tw-shadow{syntax:"*";inherits:false}',
         '@keyframes fade{from{opacity:0}to{opacity:1}}',
         '@layer base{*,:before{box-sizing:border-box}a{color:inherit}}',
+        // The page needs none of the components, but their layer keeps its place before the utilities.
+        '@layer components;',
         '@layer utilities{.flex{display:flex}.md\\:grid{x:1}.btn{color:red}',
         '@media (min-width:48rem){.md\\:grid{display:grid}}}',
       ].join(''),
@@ -40,7 +43,7 @@ describe('a page’s stylesheet', () => {
 
   test('every rule of the whole stylesheet is there when a page uses every class', () => {
     const all = classesIn(
-      '<p class="flex hidden md:grid w-1/2 toast btn [&amp;_svg]:size-4 only-wide only-print"></p>',
+      '<p class="card flex hidden md:grid w-1/2 toast btn [&amp;_svg]:size-4 only-wide only-print"></p>',
     );
     expect(cut(all)).toBe(css);
   });

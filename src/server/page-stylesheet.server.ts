@@ -10,14 +10,14 @@ interface Selector {
 type Piece =
   | { kind: 'text'; text: string }
   | { kind: 'rule'; selectors: Selector[]; body: string }
-  | { kind: 'group'; open: string; pieces: Piece[] };
+  | { kind: 'group'; open: string; pieces: Piece[]; empty: string };
 
 const functionalPseudo = /^:([\w-]+)\($/;
 
 /** Undoes CSS escapes in a class name: `md\:flex` is the class `md:flex`, `\31 0` is `10`. */
 function unescapeCss(name: string): string {
   return name.replace(/\\(?:([0-9a-fA-F]{1,6})\s?|([\s\S]))/g, (_, hex?: string, char?: string) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
+    hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : char!,
   );
 }
 
@@ -48,8 +48,9 @@ function splitTopLevel(selector: string): string[] {
 }
 
 /**
- * The classes every element list matching `selector` needs somewhere in the page. Classes inside `:not()`, `:has()`
- * or a list in `:is()`/`:where()` are not required (the rule may match without them), so such rules are kept.
+ * The classes every element list matching `selector` needs somewhere in the page: those outside any functional
+ * pseudo-class, and those of a single selector inside `:is()` or `:where()`. Classes anywhere else (`:not()`,
+ * `:has()`, a list) are not required, as the rule may match without them.
  */
 export function requiredClasses(selector: string): string[] {
   const classes: string[] = [];
@@ -104,7 +105,14 @@ function compile(nodes: ChildNode[]): Piece[] {
       !node.name.endsWith('keyframes')
     )
       return [
-        { kind: 'group', open: `@${node.name}${node.params ? ` ${node.params}` : ''}{`, pieces: compile(node.nodes) },
+        {
+          kind: 'group',
+          open: `@${node.name}${node.params ? ` ${node.params}` : ''}{`,
+          pieces: compile(node.nodes),
+          // A layer keeps its place in the order of layers even when this page needs none of its rules: the whole
+          // stylesheet, applied later, must not bring it in after the others.
+          empty: node.name === 'layer' && node.params ? `@layer ${node.params};` : '',
+        },
       ];
     return [{ kind: 'text', text: node.toString() + (node.type === 'atrule' && !node.nodes ? ';' : '') }];
   });
@@ -116,7 +124,7 @@ function emit(pieces: Piece[], classes: ReadonlySet<string>): string {
     if (piece.kind === 'text') css += piece.text;
     else if (piece.kind === 'group') {
       const inner = emit(piece.pieces, classes);
-      if (inner) css += `${piece.open}${inner}}`;
+      css += inner ? `${piece.open}${inner}}` : piece.empty;
     } else {
       const kept = piece.selectors.filter((selector) => selector.classes.every((name) => classes.has(name)));
       if (kept.length) css += kept.map((selector) => selector.text).join(',') + piece.body;
@@ -150,7 +158,10 @@ export function pageStylesheet(css: string): (classes: ReadonlySet<string>) => s
 export interface InlineStylesheet {
   /** The whole stylesheet, as a page renders it inline. */
   css: string;
-  /** A rendered page with its inline stylesheet cut to the rules that page's HTML uses. */
+  /**
+   * A rendered page with its inline stylesheet cut to the rules that page's HTML uses. A page without the whole
+   * stylesheet inline (none in production) is left as it is: correct, only heavier.
+   */
   cutFor(html: string): string;
 }
 
