@@ -173,9 +173,9 @@ export function inlineStylesheet(css: string): InlineStylesheet {
     cutFor(html) {
       const at = html.indexOf(whole);
       if (at === -1) return html;
-      const before = html.slice(0, at);
-      const after = html.slice(at + whole.length);
-      return `${before}<style id="${inlineCssElementId}">${cut(classesIn(before + after))}</style>${after}`;
+      // The stylesheet itself names no class attribute, so the whole page is read as it is, without a copy.
+      const page = cut(classesIn(html));
+      return `${html.slice(0, at)}<style id="${inlineCssElementId}">${page}</style>${html.slice(at + whole.length)}`;
     },
   };
 }
