@@ -306,7 +306,8 @@ test.describe('a half-typed form', () => {
       await typeInto(page, values);
       await useTokenOldEnough(page);
       await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
-      await expect(page).toHaveURL('/thank-you');
+      // Landed: /thank-you has loaded, and with it the loader that clears the draft.
+      await page.waitForURL('/thank-you');
       await page.goto('/faq');
       await expectValues(page, { firstname: '', email: '', message: '' });
       // Back past /thank-you to the page the form was sent from: the browser puts back what its fields held.

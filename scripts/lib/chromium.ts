@@ -35,13 +35,10 @@ export const playwrightDisabledFeatures = [
 export const omniboxPopupFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 /**
- * The end-to-end suite's browser: no omnibox popup preloaded per test, a third less CPU, and every host but this
- * machine's unresolvable, so that an outside script fails at once, as when blocked, with no request interception
- * to turn the HTTP cache off (docs/decisions/test-browser-flags.md). Not for the audit, whose figures must come
- * from Chromium as shipped.
+ * The end-to-end suite's browser: no omnibox popup preloaded per test, a third less CPU
+ * (docs/decisions/test-browser-flags.md). Not for the audit, whose figures must come from Chromium as shipped.
  */
 export const e2eChromiumArgs = [
   ...chromiumArgs,
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
   `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupFeatures].join(',')}`,
 ];
