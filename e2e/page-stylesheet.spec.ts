@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { inlineCssElementId } from '../src/app/boot-data.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import { expect, test, waitForIdle } from './fixtures/test.ts';
+import { bootAssets, expect, test, waitForIdle } from './fixtures/test.ts';
 
 // Each page inlines only the rules its server HTML uses, and applies the whole stylesheet once it has hydrated: the
 // page must look the same as with the whole stylesheet, before its scripts run and in every state they bring.
@@ -63,10 +63,7 @@ function firstDifference(actual: string[], expected: string[]): string | undefin
 
 /** The whole stylesheet the page names for after hydration. */
 async function wholeStylesheet(page: Page): Promise<{ href: string; css: string }> {
-  const boot = JSON.parse((await page.locator('#boot-data').textContent()) ?? '{}') as {
-    assets: { hydratedStyles: string[] };
-  };
-  const [href] = boot.assets.hydratedStyles;
+  const [href] = (await bootAssets(page)).hydratedStyles;
   expect(href, 'the whole stylesheet').toMatch(/^\/assets\/.+\.css$/);
   return { href: href!, css: await (await page.request.get(href!)).text() };
 }

@@ -4,7 +4,7 @@ import { gaPort } from '../playwright.config.ts';
 import { hubspotScript } from './fixtures/marketing.ts';
 import { hydratedMark } from '../src/app/hydration-marks.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import { expect, isHydrated, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import { bootAssets, expect, isHydrated, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
 
 // Guards of the performance mechanisms that a visitor cannot see, one group per decision record in docs/decisions/
 // (and the budgets of docs/performance.md). A failure here means a mechanism stopped working: read its record.
@@ -110,9 +110,7 @@ test.describe('performance.md: budgets', () => {
         // The page inlines its part of the stylesheet and applies the whole one once hydrated and idle: no other
         // stylesheet, and none fetched sooner, which would hold up the first paint or restyle the page as it
         // hydrates (a chunk that fetched the stylesheet again once cost 440 ms of TBT).
-        const { assets } = JSON.parse((await page.locator('#boot-data').textContent()) ?? '{}') as {
-          assets: { hydratedStyles: string[] };
-        };
+        const assets = await bootAssets(page);
         const stylesheets = await page.evaluate((hydrated) => {
           const at = performance.getEntriesByName(hydrated, 'mark')[0]!.startTime;
           return performance
