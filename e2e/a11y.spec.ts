@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
@@ -5,44 +6,42 @@ import { expect, test, waitForHydration } from './fixtures/test.ts';
 // Every page of the route table, and the form's page with a package chosen.
 const routes = [...sitePages.map((page) => page.path), '/start-project?plan=local-launch'];
 
+/** The page's headings: one h1, first, and no level skipped on the way down. */
+async function expectHeadingsInOrder(page: Page) {
+  const levels = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => Number(heading.tagName[1])),
+  );
+  expect(levels.filter((level) => level === 1)).toHaveLength(1);
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, index) => {
+    if (index > 0)
+      expect(level, `heading ${index} jumps from h${levels[index - 1]}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+  });
+}
+
+// One load a page: its structure as the server sent it, then axe on the settled page at both widths.
 test.describe('accessibility at 375 and 1280px', () => {
   for (const path of routes) {
-    test(`${path} has no axe-core violations`, async ({ page }) => {
+    test(`${path} has one h1, headings in order, the landmarks and no axe-core violations`, async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 900 });
       await page.goto(path);
+      await expectHeadingsInOrder(page);
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toHaveCount(1);
       await waitForHydration(page);
       // The fallback replaces the form's placeholder once the (blocked) provider fails; check the settled page.
       await expect(page.locator('[data-form-status="loading"], [data-form-status="waiting"]')).toHaveCount(0);
       await expectNoAxeViolations(page);
       // The same page laid out for a desktop: what the wider layout shows (the header's links) is checked too.
       await page.setViewportSize({ width: 1280, height: 900 });
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
       await expectNoAxeViolations(page);
     });
   }
 });
 
 test.describe('document structure', () => {
-  for (const path of routes) {
-    test(`${path} has one h1, headings in order and the landmarks`, async ({ page }) => {
-      await page.goto(path);
-      const levels = await page.evaluate(() =>
-        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => Number(heading.tagName[1])),
-      );
-      expect(levels.filter((level) => level === 1)).toHaveLength(1);
-      expect(levels[0]).toBe(1);
-      levels.forEach((level, index) => {
-        if (index > 0)
-          expect(level, `heading ${index} jumps from h${levels[index - 1]}`).toBeLessThanOrEqual(
-            levels[index - 1]! + 1,
-          );
-      });
-      await expect(page.getByRole('banner')).toHaveCount(1);
-      await expect(page.getByRole('main')).toHaveCount(1);
-      await expect(page.getByRole('contentinfo')).toHaveCount(1);
-      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
-    });
-  }
-
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
