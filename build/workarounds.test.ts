@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +8,7 @@ import {
   treeShakeReactRouter,
   WorkaroundError,
 } from './workarounds.ts';
+import { tempFolder } from '../test-support/temp-folder.ts';
 
 // The hooks as plain functions: these tests call them the way the bundler would.
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
@@ -31,7 +31,7 @@ describe('react-router-production', () => {
   });
 
   test('fails the build, naming the upstream issue, when the production build is gone', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'no-router-'));
+    const empty = tempFolder('no-router-');
     expect(() => reactRouterProductionBuild(empty)).toThrow(WorkaroundError);
     expect(() => reactRouterProductionBuild(empty)).toThrow(/react-router-production.*react-router\/issues\/14102/);
   });

@@ -1,10 +1,9 @@
 import type { Page, Request } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 import { htmlErrors } from './fixtures/vnu.ts';
 
@@ -56,9 +55,10 @@ const documents: Record<string, string> = {};
 
 /** Each server's ENQUIRIES_FILE, by its origin: its form secret is kept beside it. */
 const enquiriesFiles = new Map<string, string>();
+const folders = tempFolders();
 
 async function startSite(env: Record<string, string>): Promise<RunningServer> {
-  const enquiriesFile = path.join(mkdtempSync(path.join(tmpdir(), 'booking-')), 'enquiries.json');
+  const enquiriesFile = path.join(folders.make('booking-'), 'enquiries.json');
   const server = await startServer(
     {
       PORT: String(await freePort()),
@@ -88,6 +88,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all([withoutBooking, ...Object.values(sites)].map((site) => site?.stop()));
+  folders.remove();
 });
 
 /** Every request the page makes to the booking host; the booking page itself answers with a stand-in. */

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { formTokens } from '../src/server/enquiries/form-token.server.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 
 /**
  * What the database does to a connection, and a mail server that answers just in time, under a running production
@@ -102,6 +101,7 @@ let databaseUrl: string;
 let hubspot: Awaited<ReturnType<typeof hubspotStandIn>>;
 let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
 let instance: RunningServer;
+const folders = tempFolders();
 
 async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client(databaseUrl);
@@ -149,7 +149,7 @@ test.beforeAll(async () => {
   databaseUrl = await database.createDatabase('studio');
   hubspot = await hubspotStandIn();
   smtp = await smtpStandIn();
-  const folder = mkdtempSync(path.join(tmpdir(), 'faults-'));
+  const folder = folders.make('faults-');
   instance = await startServer(
     {
       PORT: String(await freePort()),
@@ -169,6 +169,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await instance?.stop();
+  folders.remove();
   await hubspot?.close();
   await smtp?.close();
   await database?.stop();

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { refusalOfFieldsNotInForm } from '../scripts/lib/hubspot-errors.ts';
 import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { formTokens } from '../src/server/enquiries/form-token.server.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 
 /**
  * The problem a new studio meets, on two production instances sharing one PostgreSQL: a HubSpot form without
@@ -25,6 +24,7 @@ const visitor = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.co
 
 let database: TestPostgres;
 let instances: RunningServer[] = [];
+const folders = tempFolders();
 const servers: Array<Server | SMTPServer> = [];
 const hubspotFields: string[][] = [];
 const alerts: Array<{ status: number; body: Record<string, unknown> }> = [];
@@ -97,7 +97,7 @@ test.beforeAll(async () => {
         {
           ...env,
           PORT: String(await freePort()),
-          ENQUIRIES_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'health-')), 'enquiries.json'),
+          ENQUIRIES_FILE: path.join(folders.make('health-'), 'enquiries.json'),
         },
         serverScript,
       ),
@@ -107,6 +107,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
+  folders.remove();
   for (const server of servers) server.close();
   await database?.stop();
 });

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { once } from 'node:events';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 import { waitForHydration } from './fixtures/test.ts';
 
 // `npm run dev` as a developer runs it: pages rendered from source on every request, hydrated without a warning.
@@ -13,11 +14,12 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 let server: ChildProcess;
 let base = '';
 let output = '';
+const folders = tempFolders();
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const port = await freePort();
-  const dataFile = path.join(mkdtempSync(path.join(tmpdir(), 'dev-server-')), 'db.json');
+  const dataFile = path.join(folders.make('dev-server-'), 'db.json');
   copyFileSync(e2eStoreFile, dataFile);
   server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_FILE: dataFile },
@@ -38,8 +40,13 @@ test.beforeAll(async () => {
     .toBe(200);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  if (server?.exitCode === null && server.signalCode === null) {
+    const exited = once(server, 'exit');
+    server.kill('SIGTERM');
+    await exited;
+  }
+  folders.remove();
 });
 
 const post = JSON.parse(readFileSync(e2eStoreFile, 'utf8')) as { posts: { slug: string }[] };

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { formTokenIssuedEarlier } from '../test-support/form-token.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // A visitor on a slow phone sends the form before the page's scripts have run: the server answers the plain post
@@ -182,9 +181,10 @@ test('a valid post sent before the scripts ran lands on /thank-you, which keeps 
 test.describe('over the hourly limit', () => {
   let site: RunningServer;
   let enquiriesFile: string;
+  const folders = tempFolders();
 
   test.beforeAll(async () => {
-    enquiriesFile = path.join(mkdtempSync(path.join(tmpdir(), 'early-posts-')), 'enquiries.json');
+    enquiriesFile = path.join(folders.make('early-posts-'), 'enquiries.json');
     site = await startServer(
       { PORT: String(await freePort()), ENQUIRIES_FILE: enquiriesFile, ENQUIRY_RATE_LIMIT: '1' },
       `${process.env.E2E_DIST ?? 'dist'}/server/server.js`,
@@ -193,6 +193,7 @@ test.describe('over the hourly limit', () => {
 
   test.afterAll(async () => {
     await site?.stop();
+    folders.remove();
   });
 
   test('a post answered 429 before the scripts ran stays the page the server sent once they run', async ({ page }) => {

@@ -1,21 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { tokenFieldName } from '../src/lib/enquiry-types.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 
 // Servers of their own (real processes, killed and restarted), from the same production build.
 test.setTimeout(180_000);
 const serverScript = `${process.env.E2E_DIST ?? 'dist'}/server/server.js`;
+const folders = tempFolders();
+// The tests stop their own servers.
+test.afterAll(() => folders.remove());
 
 async function startSite(env: Record<string, string> = {}) {
-  const directory = mkdtempSync(path.join(tmpdir(), 'enquiries-'));
+  const directory = folders.make('enquiries-');
   const dataFile = path.join(directory, 'db.json');
   copyFileSync(e2eStoreFile, dataFile);
   const enquiriesFile = path.join(directory, 'data', 'enquiries.json');

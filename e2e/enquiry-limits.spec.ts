@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { honeypotFieldName } from '../src/lib/enquiry-types.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 import { htmlErrors } from './fixtures/vnu.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -19,9 +18,10 @@ test.use({ javaScriptEnabled: false });
 
 let site: RunningServer;
 let enquiriesFile: string;
+const folders = tempFolders();
 
 test.beforeAll(async () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'enquiry-limits-'));
+  const folder = folders.make('enquiry-limits-');
   enquiriesFile = path.join(folder, 'enquiries.json');
   site = await startServer(
     {
@@ -38,6 +38,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await site?.stop();
+  folders.remove();
 });
 
 /** Fills the consult form on /start-project as a visitor would (a bot fills the trap too) and sends it. */

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { freePort, startServer, type RunningServer } from '../scripts/lib/server
 import type { StoredPost } from '../src/lib/store-schema.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { e2eStore, publicPosts } from './fixtures/store.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 // A site whose featured images all live on an image CDN: a local stand-in that answers over https (the CSP allows
@@ -27,6 +27,7 @@ let cdn: Server;
 let cdnOrigin: string;
 const cdnRequests: string[] = [];
 let site: RunningServer;
+const folders = tempFolders();
 
 function stressPost(id: number, base: StoredPost): StoredPost {
   const cells = Array.from({ length: 12 }, (_, index) => `Column ${index + 1}`);
@@ -86,13 +87,14 @@ test.beforeAll(async () => {
     post.featuredImage = `${cdnOrigin}/photos/${post.slug}.jpg?w=1600&q=80`;
     post.content = post.content.replaceAll(cdnOriginPlaceholder, cdnOrigin);
   }
-  const dataFile = path.join(mkdtempSync(path.join(tmpdir(), 'post-media-')), 'db.json');
+  const dataFile = path.join(folders.make('post-media-'), 'db.json');
   writeFileSync(dataFile, JSON.stringify(store));
   site = await startServer({ PORT: String(await freePort()), DATA_FILE: dataFile }, serverScript);
 });
 
 test.afterAll(async () => {
   await site?.stop();
+  folders.remove();
   await new Promise((resolve) => cdn?.close(resolve));
 });
 

@@ -1,17 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 
 // A server of its own (the suite's shared one must keep serving), from the same production build.
 test.setTimeout(180_000);
 const serverScript = `${process.env.E2E_DIST ?? 'dist'}/server/server.js`;
+const folders = tempFolders();
+// The tests stop their own servers.
+test.afterAll(() => folders.remove());
 
 function copyOfStore(): string {
-  const dataFile = path.join(mkdtempSync(path.join(tmpdir(), 'lifecycle-')), 'db.json');
+  const dataFile = path.join(folders.make('lifecycle-'), 'db.json');
   copyFileSync(e2eStoreFile, dataFile);
   return dataFile;
 }

@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { formTokens } from '../src/server/enquiries/form-token.server.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 
 /**
  * Two production instances as two machines: each its own ENQUIRIES_FILE folder, one PostgreSQL (a real server
@@ -65,10 +64,11 @@ let database: TestPostgres;
 let databaseUrl: string;
 let hubspot: Awaited<ReturnType<typeof hubspotStandIn>>;
 let instances: RunningServer[] = [];
+const folders = tempFolders();
 
 async function startInstance(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const folder = mkdtempSync(path.join(tmpdir(), 'machine-'));
+  const folder = folders.make('machine-');
   return startServer(
     {
       PORT: String(port),
@@ -127,6 +127,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
+  folders.remove();
   await hubspot?.close();
   await database?.stop();
 });

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import type { StoreData } from '../src/lib/store-schema.ts';
 import { buildWithFixtureContent, fixtureServerScript } from '../test-support/fixture-content/build.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
+import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 import { htmlErrors } from './fixtures/vnu.ts';
 
@@ -20,6 +20,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(60_000);
 
 let filledIn: RunningServer;
+const folders = tempFolders();
 /** Documents to pass the Nu Html Checker, collected by the tests and checked at once at the end. */
 const documents: Record<string, string> = {};
 
@@ -34,7 +35,7 @@ test.beforeAll(async () => {
     {
       PORT: String(await freePort()),
       DATA_FILE: 'data/db.json',
-      ENQUIRIES_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'studio-content-')), 'enquiries.json'),
+      ENQUIRIES_FILE: path.join(folders.make('studio-content-'), 'enquiries.json'),
     },
     fixtureServerScript,
   );
@@ -42,6 +43,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await filledIn?.stop();
+  folders.remove();
 });
 
 const clientsSay = (page: Page) => page.getByRole('heading', { name: 'What our clients say' });

@@ -1,13 +1,13 @@
 import express from 'express';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { manifestAssets, productionStaticFiles } from './assets.server.ts';
+import { tempFolder } from '../../test-support/temp-folder.ts';
 
 function directories() {
-  const root = mkdtempSync(path.join(tmpdir(), 'static-'));
+  const root = tempFolder('static-');
   const clientDir = path.join(root, 'dist', 'client');
   const publicDir = path.join(root, 'public');
   mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
@@ -57,7 +57,7 @@ describe('production static files', () => {
 
 describe('the scripts a page lists for the boot loader', () => {
   test('the entry’s chunks come dependencies first, then the route’s; the chunks it imports dynamically are not listed', () => {
-    const clientDir = mkdtempSync(path.join(tmpdir(), 'manifest-'));
+    const clientDir = tempFolder('manifest-');
     mkdirSync(path.join(clientDir, '.vite'));
     const manifest = {
       'src/entry-client.tsx': { file: 'assets/entry.js', imports: ['_app.js', '_react.js'], css: ['assets/site.css'] },

@@ -1,6 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -8,6 +6,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
+import { tempFolder } from '../../../test-support/temp-folder.ts';
 import { failedPostsPerMinute } from './enquiry-route.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, tokenMaxAgeMs } from './form-token.server.ts';
 
@@ -457,7 +456,7 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
 
 describe('the form token’s secret', () => {
   test('is made once, shared by processes starting together, and kept private', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'form-secret-')), 'data', 'form-secret');
+    const file = path.join(tempFolder('form-secret-'), 'data', 'form-secret');
     const secrets = await Promise.all(Array.from({ length: 8 }, () => loadFormSecret(file)));
     expect(new Set(secrets.map((secret) => secret.toString('hex'))).size).toBe(1);
     expect(statSync(file).mode & 0o777).toBe(0o600);
