@@ -1,20 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { tempFolder } from '../test-support/temp-folder.ts';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('build-if-stale.ts', import.meta.url));
-const directories: string[] = [];
-afterEach(() => directories.splice(0).forEach((directory) => rmSync(directory, { recursive: true, force: true })));
 
 /** A project whose build writes the two files a real build ends with, and counts how often it ran. */
 function project(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'nms-start-'));
-  directories.push(root);
+  const root = tempFolder('nms-start-');
   const build = [
     "const fs = require('node:fs');",
     "fs.mkdirSync('dist/server', { recursive: true }); fs.mkdirSync('dist/client/.vite', { recursive: true });",

@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -10,6 +8,7 @@ import { afterEach, beforeEach, inject, vi } from 'vitest';
 import { deliveryPolicy, type DeliveryPolicy } from '../src/server/enquiries/delivery-policy.server.ts';
 import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { EnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
+import { tempFolder } from './temp-folder.ts';
 
 /** For tests: an enquiry as the endpoint hands it to the store; each test adds the fields it is about. */
 export function newEnquiry(overrides: Partial<NewEnquiry> = {}): NewEnquiry {
@@ -38,11 +37,10 @@ export async function changeEnquiries(file: string, change: (enquiries: StoredEn
  */
 export function tempEnquiriesFile(prefix: string, relative = 'enquiries.json'): { dir: string; file: string } {
   const paths = { dir: '', file: '' };
-  beforeEach(async () => {
-    paths.dir = await mkdtemp(join(tmpdir(), prefix));
+  beforeEach(() => {
+    paths.dir = tempFolder(prefix);
     paths.file = join(paths.dir, relative);
   });
-  afterEach(() => rm(paths.dir, { recursive: true, force: true }));
   return paths;
 }
 

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { maxContentLength } from '../lib/store-schema.ts';
 import { BlogStore, readStore } from './store.server.ts';
 import { createTestApp, testStore, writeTempStore } from '../../test-support/server.ts';
+import { tempFolder } from '../../test-support/temp-folder.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => void)[] = [];
@@ -122,8 +122,7 @@ test('/favicon.ico answers the PNG icon, not a page', async () => {
 
 test('a relative DATA_FILE is taken from the project root, and the error shows the full path', async () => {
   const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-  const elsewhere = mkdtempSync(path.join(tmpdir(), 'nms-cwd-'));
-  cleanups.push(() => rmSync(elsewhere, { recursive: true, force: true }));
+  const elsewhere = tempFolder('nms-cwd-');
   const result = await run(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(root, 'server.ts')], {
     cwd: elsewhere,
     env: { ...process.env, NODE_ENV: 'production', DATA_FILE: 'data/no-such-store.json', PORT: '3999' },

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BlogStore, readStore } from './store.server.ts';
 import { testPost, testStore, writeTempStore } from '../../test-support/server.ts';
+import { tempFolder } from '../../test-support/temp-folder.ts';
 
 const silent = pino({ level: 'silent' });
 const cleanups: (() => void)[] = [];
@@ -102,8 +102,7 @@ describe('BlogStore', () => {
   });
 
   test('posts show their local body images with the size read from public/ when the store loads', async () => {
-    const publicDir = mkdtempSync(path.join(tmpdir(), 'nms-public-'));
-    cleanups.push(() => rmSync(publicDir, { recursive: true, force: true }));
+    const publicDir = tempFolder('nms-public-');
     mkdirSync(path.join(publicDir, 'images/blog/a'), { recursive: true });
     await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0b3b4f' } })
       .webp()

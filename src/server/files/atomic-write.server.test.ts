@@ -1,14 +1,13 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
 import { writeFileAtomically } from './atomic-write.server.ts';
+import { tempFolder } from '../../../test-support/temp-folder.ts';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'atomic-write-'));
+beforeEach(() => {
+  dir = tempFolder('atomic-write-');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 test('replaces the file and leaves no temporary file beside it', async () => {
   const file = join(dir, 'store.json');

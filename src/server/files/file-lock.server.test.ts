@@ -1,18 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { FileLockError, staleLockMs, withFileLock } from './file-lock.server.ts';
+import { tempFolder } from '../../../test-support/temp-folder.ts';
 
 const retries = { retries: 200, factor: 1, minTimeout: 5, maxTimeout: 5 };
 let dir: string;
 let file: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'file-lock-'));
+beforeEach(() => {
+  dir = tempFolder('file-lock-');
   file = join(dir, 'store.json');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** Removes the lock from under its holder, then waits until the holder's next refresh has noticed. */
 async function loseLock(stillHeld: () => void): Promise<void> {
