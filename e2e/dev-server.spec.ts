@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../scripts/lib/server-process.ts';
+import { freePort, startNodeServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { waitForHydration } from './fixtures/test.ts';
@@ -11,41 +9,24 @@ import { waitForHydration } from './fixtures/test.ts';
 // `npm run dev` as a developer runs it: pages rendered from source on every request, hydrated without a warning.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-let server: ChildProcess;
+let server: RunningServer | undefined;
 let base = '';
-let output = '';
 const folders = tempFolders();
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const port = await freePort();
   const dataFile = path.join(folders.make('dev-server-'), 'db.json');
   copyFileSync(e2eStoreFile, dataFile);
-  server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_FILE: dataFile },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => (output += chunk));
-  server.stderr?.on('data', (chunk) => (output += chunk));
-  base = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/healthz`).then(
-          (r) => r.status,
-          () => server.exitCode ?? 0,
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe(200);
+  server = await startNodeServer(
+    ['--import', 'tsx', 'server.ts'],
+    { NODE_ENV: 'development', PORT: String(await freePort()), DATA_FILE: dataFile },
+    120_000,
+  );
+  base = server.url;
 });
 
 test.afterAll(async () => {
-  if (server?.exitCode === null && server.signalCode === null) {
-    const exited = once(server, 'exit');
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   folders.remove();
 });
 
@@ -62,7 +43,7 @@ for (const pagePath of ['/services', '/how-it-works', '/start-project', `/blog/$
     await waitForHydration(page);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    expect(messages, output).toEqual([]);
+    expect(messages, server?.output()).toEqual([]);
   });
 }
 

@@ -36,21 +36,30 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the production build as one process (no npm wrapper, so that stopping it stops the server). */
-export async function startServer(
+export function startServer(env: Record<string, string>, script = 'dist/server/server.js'): Promise<RunningServer> {
+  return startNodeServer([...serverNodeFlags, script], { NODE_ENV: 'production', ...env });
+}
+
+/**
+ * Starts `node <args>` as one process and waits until its /healthz answers on `env.PORT` (within `startupLimitMs`:
+ * the development server compiles its first page on the way).
+ */
+export async function startNodeServer(
+  args: string[],
   env: Record<string, string>,
-  script = 'dist/server/server.js',
+  startupLimitMs = 60_000,
 ): Promise<RunningServer> {
   const port = env.PORT ?? '3100';
   const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags, script], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startupLimitMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`${url}/healthz`).then(
