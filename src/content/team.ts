@@ -13,6 +13,11 @@ export interface TeamMember {
   readonly photo?: string;
   /** The username on their blog posts, when they write for the blog. */
   readonly author?: string;
+  /**
+   * `true` for the person a visitor talks to in the free consult: named beside every consult form ("You'll talk to
+   * …") and first on /about. At most one member.
+   */
+  readonly takesConsults?: true;
 }
 
 // The two people the blog already names, described by what they write; their roles are the studio's to add.

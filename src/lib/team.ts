@@ -8,3 +8,8 @@ export const teamMemberId = (name: string): string => `team-${slugify(name)}`;
 export function teamMemberByAuthor(username: string): TeamMember | undefined {
   return team.find((member) => member.author === username);
 }
+
+/** The member who takes the free consults, when the studio has named one. */
+export function consultHost(): TeamMember | undefined {
+  return team.find((member) => member.takesConsults);
+}

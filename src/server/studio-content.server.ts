@@ -110,6 +110,7 @@ const teamMemberSchema = (publicDir: string) =>
           `names an unknown author "${issue.input}" (known: ${knownAuthors.join(', ')}; a writer is added in src/content/authors.ts)`,
       })
       .optional(),
+    takesConsults: z.literal(true, { error: 'must be true, or left out' }).optional(),
   }) satisfies z.ZodType<TeamMember>;
 
 /** "hours 1 closes", from the issue's path within an entry. */
@@ -153,6 +154,9 @@ export function studioContentProblem(content: StudioContent, publicDir: string):
   const members = content.team as { name?: unknown }[];
   const checkedTeam = list(teamMemberSchema(publicDir)).safeParse(members);
   if (!checkedTeam.success) return problemLine('src/content/team.ts', checkedTeam.error.issues[0]!, members);
+  const hosts = checkedTeam.data.filter((member) => member.takesConsults);
+  if (hosts.length > 1)
+    return `src/content/team.ts: takesConsults is set for ${hosts.length} members (${hosts.map((member) => member.name).join(', ')}); a visitor talks to one person: set it for one`;
   // Each member's entry on /about is found by an id made from their name.
   const ids = checkedTeam.data.map((member) => teamMemberId(member.name));
   const again = ids.findIndex((id, index) => ids.indexOf(id) !== index);
