@@ -83,6 +83,8 @@ test.beforeAll(async () => {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const env = {
     SITE_URL: 'https://studio.example',
+    CONTACT_PHONE: '(02) 4000 0000',
+    CONTACT_EMAIL: 'hello@studio.example',
     DATABASE_URL: databaseUrl,
     FORM_SECRET: formSecret,
     HUBSPOT_PORTAL_ID: '12345678',

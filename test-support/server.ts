@@ -16,6 +16,16 @@ import { BlogStore } from '../src/server/store.server.ts';
 
 export const testSiteUrl = 'https://studio.example';
 
+/**
+ * What a launched studio sets beside SITE_URL: its own contact details and a channel that reaches a person, so
+ * that /healthz has nothing to warn of. (The app under test runs no outbox: nothing is ever sent there.)
+ */
+export const launchedStudioEnv = {
+  CONTACT_PHONE: '(02) 4000 0000',
+  CONTACT_EMAIL: 'hello@studio.example',
+  ALERT_WEBHOOK_URL: 'https://alerts.studio.example/hooks/site',
+};
+
 export function testPost(overrides: Partial<StoredPost> & Pick<StoredPost, 'id' | 'slug'>): StoredPost {
   return {
     title: `Post ${overrides.id}`,
@@ -54,7 +64,8 @@ interface TestAppOptions {
   data?: StoreData;
   /** …or an existing store file to serve. */
   file?: string;
-  env?: Record<string, string>;
+  /** Settings over the launched studio's; `undefined` leaves one at its default. */
+  env?: Record<string, string | undefined>;
   /** Changes what pages read from the store (to make a page component fail, say). */
   wrapSource?: (source: BlogSource) => BlogSource;
   /** Called when an enquiry has been stored (delivery's wake-up). */
@@ -77,6 +88,7 @@ export async function createTestApp({
     NODE_ENV: 'production',
     DATA_FILE: temp.file,
     SITE_URL: testSiteUrl,
+    ...launchedStudioEnv,
     ENQUIRIES_FILE: path.join(enquiriesDirectory, 'enquiries.json'),
     ...env,
   });

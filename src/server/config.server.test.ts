@@ -2,6 +2,14 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from './config.server.ts';
 
+/** What a launched studio sets: its own contact details, a channel that reaches a person, its address. */
+const launched = {
+  SITE_URL: 'https://studio.example',
+  CONTACT_PHONE: '(02) 4000 0000',
+  CONTACT_EMAIL: 'hello@studio.example',
+  SMTP_URL: 'smtp://studio:pa55word@mail.example.com:587',
+};
+
 describe('parseConfig', () => {
   test('has the documented defaults', () => {
     const config = parseConfig({}, { root: '/srv/site' });
@@ -74,10 +82,10 @@ describe('parseConfig', () => {
   });
 
   test('production without SITE_URL: noindex and one warning; with it, neither', () => {
-    const bare = parseConfig({ NODE_ENV: 'production', PORT: '8080' });
+    const bare = parseConfig({ ...launched, NODE_ENV: 'production', PORT: '8080', SITE_URL: '' });
     expect(bare.noindex).toBe(true);
     expect(bare.warnings).toEqual([expect.stringMatching(/^SITE_URL is not set: links name http:\/\/localhost:8080/)]);
-    const set = parseConfig({ NODE_ENV: 'production', SITE_URL: 'https://studio.example' });
+    const set = parseConfig({ ...launched, NODE_ENV: 'production' });
     expect(set).toMatchObject({ noindex: false, warnings: [] });
     expect(parseConfig({}).noindex).toBe(false);
   });
@@ -218,5 +226,52 @@ describe('parseConfig', () => {
           `Invalid configuration: DELIVERY_ALERT_MINUTES must be a whole number from 1 to 10080 (got "${value}")`,
         ),
       );
+  });
+});
+
+describe('no lead sits unseen: production warns, and still starts', () => {
+  /** The launched studio's settings with `env` on top, less those `unset` names. */
+  const warnings = (env: Record<string, string>, unset: string[] = []) => {
+    const settings: Record<string, string> = { ...launched, NODE_ENV: 'production', ...env };
+    for (const name of unset) delete settings[name];
+    return parseConfig(settings).warnings;
+  };
+  const noChannel = { SMTP_URL: '' };
+
+  test('a launched studio has no warning', () => {
+    expect(warnings({})).toEqual([]);
+  });
+
+  test('no SMTP_URL, no HubSpot ids, no ALERT_WEBHOOK_URL: enquiries reach no person', () => {
+    expect(warnings(noChannel)).toEqual([
+      'No channel reaches a person: enquiries are only stored on this server. Set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID (sent to HubSpot) or ALERT_WEBHOOK_URL',
+    ]);
+  });
+
+  test.each([
+    ['SMTP_URL', { SMTP_URL: 'smtp://studio:pa55word@mail.example.com:587' }],
+    ['the HubSpot ids', { ...noChannel, HUBSPOT_PORTAL_ID: '12345678', HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789' }],
+    ['ALERT_WEBHOOK_URL', { ...noChannel, ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/s3cr3t' }],
+  ])('%s alone reaches a person', (_name, env) => {
+    expect(warnings(env)).toEqual([]);
+  });
+
+  test('CONTACT_PHONE and CONTACT_EMAIL at their defaults: one warning each, naming the setting', () => {
+    expect(warnings({}, ['CONTACT_PHONE', 'CONTACT_EMAIL'])).toEqual([
+      'CONTACT_PHONE is not set: every page shows the placeholder number (02) 4929 7150',
+      'CONTACT_EMAIL is not set: every page shows the placeholder address hello@newcastlemarketing.studio, and enquiry emails are sent to it (set CONTACT_EMAIL, or NOTIFY_EMAIL)',
+    ]);
+    expect(warnings({ NOTIFY_EMAIL: 'leads@studio.example' }, ['CONTACT_EMAIL'])).toEqual([
+      'CONTACT_EMAIL is not set: every page shows the placeholder address hello@newcastlemarketing.studio',
+    ]);
+  });
+
+  test('the warnings name settings, never a host or a secret (they are public in /healthz)', () => {
+    const text = warnings(noChannel, ['CONTACT_PHONE', 'CONTACT_EMAIL']).join('\n');
+    expect(text).not.toMatch(/pa55word|mail\.example\.com|s3cr3t/);
+  });
+
+  test('development says nothing: the warnings are for a site that serves visitors', () => {
+    expect(parseConfig({}).warnings).toEqual([]);
   });
 });

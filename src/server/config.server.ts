@@ -57,6 +57,9 @@ const trustProxy = z.string().transform((value, context): number | string[] => {
   return z.NEVER;
 });
 
+/** The README's placeholders: a fresh clone shows them, and a launched site must replace them. */
+export const contactDefaults = { phone: '(02) 4929 7150', email: 'hello@newcastlemarketing.studio' } as const;
+
 const envSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(1, 65535).default(3000),
@@ -69,10 +72,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SITE_NAME: text('Newcastle Marketing Studio'),
-  CONTACT_PHONE: text('(02) 4929 7150'),
+  CONTACT_PHONE: text(contactDefaults.phone),
   CONTACT_EMAIL: z
     .email({ error: 'must be an email address such as hello@example.com' })
-    .default('hello@newcastlemarketing.studio'),
+    .default(contactDefaults.email),
   HUBSPOT_PORTAL_ID: optionalText.pipe(z.string().regex(/^\d+$/, 'must be digits').optional()),
   HUBSPOT_FORM_ID: optionalText.pipe(
     z
@@ -184,6 +187,30 @@ const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][
   ['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID'],
 ];
 
+/**
+ * What leaves an enquiry unseen or a visitor calling a number nobody answers: one line each, in words an operator
+ * acts on (never a host or a secret, as /healthz is public). The site still starts: a fresh clone must serve.
+ */
+export function unseenLeadWarnings(config: Omit<Config, 'warnings'>): string[] {
+  const { portalId, formId } = config.public.hubspot;
+  const { smtpUrl, alertWebhookUrl } = config.enquiries;
+  return [
+    ...(smtpUrl || (portalId && formId) || alertWebhookUrl
+      ? []
+      : [
+          'No channel reaches a person: enquiries are only stored on this server. Set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID (sent to HubSpot) or ALERT_WEBHOOK_URL',
+        ]),
+    ...(config.public.contactPhone === contactDefaults.phone
+      ? [`CONTACT_PHONE is not set: every page shows the placeholder number ${contactDefaults.phone}`]
+      : []),
+    ...(config.public.contactEmail === contactDefaults.email
+      ? [
+          `CONTACT_EMAIL is not set: every page shows the placeholder address ${contactDefaults.email}${smtpUrl && config.enquiries.notifyEmail === contactDefaults.email ? ', and enquiry emails are sent to it (set CONTACT_EMAIL, or NOTIFY_EMAIL)' : ''}`,
+        ]
+      : []),
+  ];
+}
+
 export interface ParseOptions {
   /** What a relative DATA_FILE or ENQUIRIES_FILE is resolved against: the project's root (default: the working directory). */
   root?: string;
@@ -212,7 +239,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
   }
   const isProduction = e.NODE_ENV === 'production';
   const noindex = isProduction && !e.SITE_URL;
-  return {
+  const config: Config = {
     isProduction,
     port: e.PORT,
     host: e.HOST,
@@ -249,4 +276,6 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       deliveryAlertMs: e.DELIVERY_ALERT_MINUTES * 60_000,
     },
   };
+  if (isProduction) config.warnings.push(...unseenLeadWarnings(config));
+  return config;
 }

@@ -14,7 +14,7 @@ const run = promisify(execFile);
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
-async function testApp(env: Record<string, string> = {}) {
+async function testApp(env: Record<string, string | undefined> = {}) {
   const app = await createTestApp({ data: testStore(3), env });
   cleanups.push(app.close);
   return app;
@@ -110,6 +110,57 @@ describe('production without SITE_URL', () => {
     const warnings = result.stdout.split('\n').filter((line) => line.includes('SITE_URL'));
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, msg: expect.stringMatching(/^SITE_URL is not set/) });
+  }, 30_000);
+});
+
+describe('production where a lead could sit unseen', () => {
+  const noChannel = { ALERT_WEBHOOK_URL: undefined };
+  const defaultContact = { CONTACT_PHONE: undefined, CONTACT_EMAIL: undefined };
+
+  test.each([
+    [
+      'no channel reaches a person',
+      noChannel,
+      [/^No channel reaches a person: .*SMTP_URL.*HUBSPOT_PORTAL_ID.*ALERT_WEBHOOK_URL/],
+    ],
+    [
+      'the contact details are the defaults',
+      defaultContact,
+      [/^CONTACT_PHONE is not set/, /^CONTACT_EMAIL is not set/],
+    ],
+  ])('%s: /healthz lists each under warnings and stays ok, and the site serves', async (_case, env, expected) => {
+    const { app } = await testApp(env);
+    expect((await request(app).get('/healthz').expect(200)).body).toEqual({
+      status: 'ok',
+      warnings: expected.map((line) => expect.stringMatching(line)),
+    });
+    await request(app).get('/').expect(200);
+  });
+
+  test('the start says each in a warning line: a fresh clone in production, with nothing set', async () => {
+    const temp = writeTempStore('{');
+    cleanups.push(temp.remove);
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_FILE: temp.file, PORT: '3999' };
+    for (const name of ['SITE_URL', 'SMTP_URL', 'HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID', 'ALERT_WEBHOOK_URL'])
+      delete env[name];
+    delete env.CONTACT_PHONE;
+    delete env.CONTACT_EMAIL;
+    // The bad store stops the start right after the configuration has been read and its warnings said.
+    const result = await run(process.execPath, ['--import', 'tsx', 'server.ts'], { env }).catch(
+      (error: { stdout: string }) => error,
+    );
+    const warnings = result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 40)
+      .map((line) => line.msg);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^SITE_URL is not set/),
+      expect.stringMatching(/^No channel reaches a person/),
+      expect.stringMatching(/^CONTACT_PHONE is not set/),
+      expect.stringMatching(/^CONTACT_EMAIL is not set/),
+    ]);
   }, 30_000);
 });
 
