@@ -5,16 +5,23 @@
 export interface Author {
   username: string;
   name: string;
+  /** `true` when the byline is the studio writing as itself, not a person: search engines are told so. */
+  organization?: true;
 }
 
 export const authors: readonly Author[] = [
-  { username: 'studio-team', name: 'Studio Team' },
+  { username: 'studio-team', name: 'Studio Team', organization: true },
   { username: 'sarah-mitchell', name: 'Sarah Mitchell' },
   { username: 'james-nguyen', name: 'James Nguyen' },
 ];
 
 /** The author of a post whose front matter names none. */
 export const defaultAuthor = 'studio-team';
+
+/** Whether the byline is the studio itself rather than a person. */
+export function isOrganizationAuthor(username: string): boolean {
+  return authors.some((author) => author.username === username && author.organization);
+}
 
 /** The name shown for a username; one not listed (an older store) is spelled out from its words. */
 export function authorName(username: string): string {

@@ -1,4 +1,5 @@
 import type { BlogPosting, BreadcrumbList, WithContext } from 'schema-dts';
+import { authorName, isOrganizationAuthor } from '../content/authors.ts';
 import type { PublicConfig } from './public-config.ts';
 import { postModifiedAt, postPath, type Post } from './blog-types.ts';
 import { absoluteImageUrl } from './post-image.ts';
@@ -20,7 +21,11 @@ export function blogPostingSchema(post: Post, config: PublicConfig): WithContext
     dateModified: postModifiedAt(post),
     articleSection: post.category.name,
     inLanguage: 'en-AU',
-    author: { '@type': 'Person', name: post.author.username },
+    // The name the byline shows; the studio writing as itself is an organisation, not a person.
+    author: {
+      '@type': isOrganizationAuthor(post.author.username) ? 'Organization' : 'Person',
+      name: authorName(post.author.username),
+    },
     publisher: {
       '@type': 'Organization',
       name: config.siteName,
