@@ -187,15 +187,21 @@ const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][
   ['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID'],
 ];
 
+/** An enquiry reaches someone: emailed (SMTP_URL), sent to HubSpot (both ids), or an alert webhook is set. */
+export function reachesAPerson(config: Pick<Config, 'public' | 'enquiries'>): boolean {
+  const { portalId, formId } = config.public.hubspot;
+  const { smtpUrl, alertWebhookUrl } = config.enquiries;
+  return Boolean(smtpUrl || (portalId && formId) || alertWebhookUrl);
+}
+
 /**
  * What leaves an enquiry unseen or a visitor calling a number nobody answers: one line each, in words an operator
  * acts on (never a host or a secret, as /healthz is public). The site still starts: a fresh clone must serve.
  */
 export function unseenLeadWarnings(config: Omit<Config, 'warnings'>): string[] {
-  const { portalId, formId } = config.public.hubspot;
-  const { smtpUrl, alertWebhookUrl } = config.enquiries;
+  const { smtpUrl } = config.enquiries;
   return [
-    ...(smtpUrl || (portalId && formId) || alertWebhookUrl
+    ...(reachesAPerson(config)
       ? []
       : [
           'No channel reaches a person: enquiries are only stored on this server. Set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID (sent to HubSpot) or ALERT_WEBHOOK_URL',

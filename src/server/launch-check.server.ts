@@ -1,0 +1,150 @@
+/**
+ * What a studio must fill in before launch, and what it may still add: read from the settings the server would run
+ * with and from the content files the studio fills (src/content/business.ts, team.ts, testimonials.ts). Nothing is
+ * invented: an item is `set` only when the studio has given it.
+ */
+import type { BusinessDetails } from '../content/business.ts';
+import type { TeamMember } from '../content/team.ts';
+import { formatAbn, formatAddress, formatHours } from '../lib/business-details.ts';
+import type { Testimonial } from '../content/testimonials.ts';
+import { contactDefaults, reachesAPerson, type Config } from './config.server.ts';
+
+export interface LaunchContent {
+  business: BusinessDetails;
+  team: readonly TeamMember[];
+  testimonials: readonly Testimonial[];
+}
+
+export interface LaunchItem {
+  /** What it is, as a studio would say it: "Phone number". */
+  name: string;
+  /** Required items stop the launch while missing; recommended ones are listed while empty. */
+  required: boolean;
+  set: boolean;
+  /** Set: what the site uses. Not set: where to fill it in. */
+  detail: string;
+}
+
+export interface LaunchReport {
+  items: LaunchItem[];
+  /** Every required item is set. */
+  ready: boolean;
+}
+
+const item = (name: string, required: boolean, set: boolean, detail: string): LaunchItem => ({
+  name,
+  required,
+  set,
+  detail,
+});
+
+/** `config` as the production server would read it (NODE_ENV=production), so that SITE_URL counts. */
+export function launchReport(config: Config, content: LaunchContent): LaunchReport {
+  const { contactPhone, contactEmail, hubspot, bookingUrl } = config.public;
+  const { smtpUrl, alertWebhookUrl } = config.enquiries;
+  const { business, team, testimonials } = content;
+  const host = team.find((member) => member.takesConsults);
+  const channels = [
+    ...(smtpUrl ? [`email to ${config.enquiries.notifyEmail}`] : []),
+    ...(hubspot.portalId && hubspot.formId ? ['HubSpot'] : []),
+    ...(alertWebhookUrl ? ['alert webhook'] : []),
+  ];
+  const withoutPhoto = team.filter((member) => !member.photo).map((member) => member.name);
+  const items = [
+    item(
+      'Phone number',
+      true,
+      contactPhone !== contactDefaults.phone,
+      contactPhone !== contactDefaults.phone
+        ? contactPhone
+        : `set CONTACT_PHONE: every page shows the placeholder ${contactDefaults.phone}`,
+    ),
+    item(
+      'Email address',
+      true,
+      contactEmail !== contactDefaults.email,
+      contactEmail !== contactDefaults.email
+        ? contactEmail
+        : `set CONTACT_EMAIL: every page shows the placeholder ${contactDefaults.email}`,
+    ),
+    item(
+      'Where enquiries go',
+      true,
+      reachesAPerson(config),
+      reachesAPerson(config)
+        ? channels.join(', ')
+        : 'set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID, or ALERT_WEBHOOK_URL: otherwise enquiries are only stored on the server',
+    ),
+    item(
+      'Site address',
+      true,
+      !config.noindex,
+      config.noindex
+        ? 'set SITE_URL to the public address (https://www.example.com): until then search engines are asked not to index the site'
+        : config.public.siteUrl,
+    ),
+    item(
+      'Legal name',
+      true,
+      Boolean(business.legalName),
+      business.legalName ?? 'add legalName in src/content/business.ts',
+    ),
+    item(
+      'ABN',
+      true,
+      Boolean(business.abn),
+      business.abn ? formatAbn(business.abn) : 'add abn in src/content/business.ts',
+    ),
+    item(
+      'Address or service area',
+      true,
+      Boolean(business.address || business.serviceArea),
+      [business.address && formatAddress(business.address), business.serviceArea].filter(Boolean).join('; ') ||
+        'add address or serviceArea in src/content/business.ts',
+    ),
+    item(
+      'Opening hours',
+      true,
+      Boolean(business.hours?.length),
+      business.hours?.length ? business.hours.map(formatHours).join(', ') : 'add hours in src/content/business.ts',
+    ),
+    item(
+      'Who takes consults',
+      true,
+      Boolean(host),
+      host
+        ? `${host.name}, ${host.role}`
+        : 'set takesConsults: true on the team member a visitor talks to, in src/content/team.ts',
+    ),
+    item(
+      'Testimonials',
+      false,
+      testimonials.length > 0,
+      testimonials.length
+        ? testimonials.map((testimonial) => testimonial.name).join(', ')
+        : "add clients' words in src/content/testimonials.ts",
+    ),
+    item(
+      'Booking page',
+      false,
+      Boolean(bookingUrl),
+      bookingUrl ?? 'set BOOKING_URL to offer a time right after an enquiry',
+    ),
+    item(
+      'Team photos',
+      false,
+      team.length > 0 && withoutPhoto.length === 0,
+      withoutPhoto.length || !team.length
+        ? `add photo in src/content/team.ts${withoutPhoto.length ? ` for ${withoutPhoto.join(', ')}` : ''}`
+        : 'every member has one',
+    ),
+    item(
+      'Social profiles',
+      false,
+      Boolean(business.socialProfiles?.length),
+      business.socialProfiles?.map((profile) => profile.name).join(', ') ||
+        'add socialProfiles in src/content/business.ts',
+    ),
+  ];
+  return { items, ready: items.every((entry) => !entry.required || entry.set) };
+}
