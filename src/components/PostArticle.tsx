@@ -13,6 +13,7 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { Link } from './Link.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { PostImage } from './PostImage.tsx';
+import { PostPackage } from './PostPackage.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
 
 /**
@@ -88,13 +89,17 @@ export function PostArticle({ post }: { post: PreviewPost }) {
         <div className="mt-12 border-t border-slate-200 pt-6">
           <ShareLinks url={url} title={post.title} />
         </div>
-        <aside aria-labelledby="post-cta-heading" className="mt-10 rounded-2xl bg-harbour-800 p-8 text-white">
-          <h2 id="post-cta-heading" className="text-2xl font-bold">
-            {postCallToAction.heading}
-          </h2>
-          <p className="mt-2 text-slate-200">{postCallToAction.text}</p>
-          <BookConsultLink cta="post-book-free-consult" className="btn-primary mt-6" icon={false} />
-        </aside>
+        {post.plan ? (
+          <PostPackage planId={post.plan} />
+        ) : (
+          <aside aria-labelledby="post-cta-heading" className="mt-10 rounded-2xl bg-harbour-800 p-8 text-white">
+            <h2 id="post-cta-heading" className="text-2xl font-bold">
+              {postCallToAction.heading}
+            </h2>
+            <p className="mt-2 text-slate-200">{postCallToAction.text}</p>
+            <BookConsultLink cta="post-book-free-consult" className="btn-primary mt-6" icon={false} />
+          </aside>
+        )}
       </div>
     </article>
   );

@@ -1,13 +1,16 @@
 import type { SitePath } from '../content/navigation.ts';
 import type { StoredCategory, StoredPost } from './store-schema.ts';
 
-export type Category = StoredCategory;
+/** A category as the site shows it; the package its posts lead to is resolved into each post's `plan`. */
+export type Category = Omit<StoredCategory, 'plan'>;
 export interface CategoryWithCount extends Category {
   postCount: number;
 }
 
 export interface Post extends Omit<StoredPost, 'categoryId' | 'author' | 'publishedAt' | 'previewKey'> {
   category: Category;
+  /** The package the post leads to: its own, else its category's; none: the general call to action. */
+  plan?: StoredPost['plan'];
   author: { username: string };
   /** A public post always has its time (only drafts in the store have none). */
   publishedAt: string;

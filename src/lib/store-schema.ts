@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIds, type PlanId } from '../content/plan-titles.ts';
 import { isRemoteImage, sitePathPattern } from './post-image.ts';
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -13,10 +14,17 @@ export const maxContentLength = 200_000;
 
 const isoDate = z.iso.datetime({ offset: true });
 
+/** A package a post leads to: one of the offer's plan ids. */
+export const planIdSchema = z.enum(planIds as [PlanId, ...PlanId[]], {
+  error: `must be one of the plan ids: ${planIds.join(', ')}`,
+});
+
 export const categorySchema = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().trim().min(1),
   slug: z.string().regex(slugPattern, 'must be lowercase words joined by hyphens'),
+  /** The package its posts lead to, unless a post names its own. */
+  plan: planIdSchema.optional(),
 });
 
 export const postSchema = z.strictObject({
@@ -40,6 +48,8 @@ export const postSchema = z.strictObject({
     ),
   categoryId: z.number().int().positive(),
   author: z.string().trim().min(1).max(100),
+  /** The package the post leads to (its card ends the post); without it, its category's, if any. */
+  plan: planIdSchema.optional(),
   /** When the post becomes public; null for a draft, which stays hidden until it is given a time. */
   publishedAt: isoDate.nullable(),
   createdAt: isoDate,

@@ -7,9 +7,10 @@ import type {
   PostSummary,
   PreviewPost,
 } from '../lib/blog-types.ts';
+import type { PlanId } from '../content/plan-titles.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
-import type { StoreData, StoredPost } from '../lib/store-schema.ts';
+import type { StoreData, StoredCategory, StoredPost } from '../lib/store-schema.ts';
 
 interface IndexedPost {
   summary: PostSummary;
@@ -19,8 +20,14 @@ interface IndexedPost {
 
 interface UnpublishedPost {
   stored: StoredPost;
-  category: Category;
+  category: StoredCategory;
   detail?: PreviewPost;
+}
+
+/** The category as the site shows it, and the package a post in it leads to (its own, else the category's). */
+function placed(post: StoredPost, { plan, ...category }: StoredCategory): { category: Category; plan?: PlanId } {
+  const chosen = post.plan ?? plan;
+  return { category, ...(chosen ? { plan: chosen } : {}) };
 }
 
 /**
@@ -52,7 +59,14 @@ export class BlogIndex {
       const category = categoriesById.get(stored.categoryId);
       if (!category) continue;
       if (stored.previewKey) this.previewKeys.set(stored.slug, stored.previewKey);
-      const { content: _content, categoryId: _categoryId, author, previewKey: _previewKey, ...rest } = stored;
+      const {
+        content: _content,
+        categoryId: _categoryId,
+        author,
+        previewKey: _previewKey,
+        plan: _plan,
+        ...rest
+      } = stored;
       const { publishedAt } = rest;
       // A draft (no time yet) and a scheduled post are hidden alike, wherever the blog is shown.
       if (publishedAt === null) {
@@ -65,7 +79,11 @@ export class BlogIndex {
         this.unpublishedBySlug.set(stored.slug, { stored, category });
         continue;
       }
-      published.push({ time, stored, summary: { ...rest, publishedAt, category, author: { username: author } } });
+      published.push({
+        time,
+        stored,
+        summary: { ...rest, publishedAt, ...placed(stored, category), author: { username: author } },
+      });
     }
     published.sort((a, b) => b.time - a.time || b.stored.id - a.stored.id);
     this.newestFirst = published;
@@ -76,7 +94,10 @@ export class BlogIndex {
       list.push(post);
       this.byCategory.set(post.stored.categoryId, list);
     }
-    this.categories = data.categories.map((c) => ({ ...c, postCount: this.byCategory.get(c.id)?.length ?? 0 }));
+    this.categories = data.categories.map(({ plan: _plan, ...c }) => ({
+      ...c,
+      postCount: this.byCategory.get(c.id)?.length ?? 0,
+    }));
   }
 
   get publicPosts(): readonly PostSummary[] {
@@ -117,10 +138,10 @@ export class BlogIndex {
   unpublished(slug: string): PreviewPost | undefined {
     const entry = this.unpublishedBySlug.get(slug);
     if (!entry) return undefined;
-    const { content, categoryId: _categoryId, author, previewKey: _previewKey, ...rest } = entry.stored;
+    const { content, categoryId: _categoryId, author, previewKey: _previewKey, plan: _plan, ...rest } = entry.stored;
     entry.detail ??= {
       ...rest,
-      category: entry.category,
+      ...placed(entry.stored, entry.category),
       author: { username: author },
       content,
       html: renderMarkdown(content, { images: this.images }),

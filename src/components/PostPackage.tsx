@@ -1,0 +1,23 @@
+import { addOns, findPlan, type PlanId } from '../content/packages.ts';
+import { postPackageCallToAction } from '../content/page-copy/blog-post.ts';
+import { PackageCard } from './PackageCard.tsx';
+
+/**
+ * The end of a post that names its package, in place of the general call to action: the package's card (its price
+ * from the offer, with GST) and its button to /start-project with the plan chosen.
+ */
+export function PostPackage({ planId }: { planId: PlanId }) {
+  const plan = findPlan(planId);
+  if (!plan) return null;
+  return (
+    <aside aria-labelledby="post-cta-heading" className="mt-10" data-post-plan={plan.planId}>
+      <h2 id="post-cta-heading" className="text-2xl font-bold text-ink">
+        {postPackageCallToAction.heading}
+      </h2>
+      <p className="mt-2 text-slate-700">{postPackageCallToAction.text}</p>
+      <div className="mt-8 max-w-md">
+        <PackageCard plan={plan} kind={addOns.includes(plan) ? 'add-on' : 'package'} />
+      </div>
+    </aside>
+  );
+}
