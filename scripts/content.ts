@@ -6,11 +6,13 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, Option } from 'commander';
 import { operatorCommand, runOperatorCommand, table } from './lib/operator-cli.ts';
+import { planIds, planTitles } from '../src/content/plan-titles.ts';
 import { addPost } from '../src/server/content/commands/add.server.ts';
 import {
   addCategory,
   listCategories,
   removeCategory,
+  setCategoryPlan,
   renameCategory,
 } from '../src/server/content/commands/categories.server.ts';
 import { checkStore } from '../src/server/content/commands/check.server.ts';
@@ -73,6 +75,7 @@ const program = operatorCommand(
   npm run content -- remove winter-menu-ideas
   npm run content -- categories add "Branding"
   npm run content -- categories rename branding "Brand & Design"
+  npm run content -- categories plan local-seo visibility-boost   its posts end with that package's card
   npm run content -- check
   npm run content -- export backup/                      a backup: posts, categories and their images
   npm run content -- import backup/                      restore it (into an empty site too)
@@ -107,6 +110,7 @@ withPublic(
       ? `a draft (see it with: npm run content -- preview ${post.slug})`
       : `${result.state === 'scheduled' ? 'scheduled for' : 'published'} ${post.publishedAt}`;
   print(`${result.action} "${post.title}" (slug ${post.slug}, id ${post.id}, ${result.category.name}), ${when}`);
+  for (const warning of result.warnings) warn(warning);
 });
 
 withData(
@@ -199,7 +203,9 @@ withPublic(
   if (deletedImages.length) print(`deleted ${deletedImages.length} image files: ${deletedImages.join(', ')}`);
 });
 
-const categories = program.command('categories').description('list, add, rename or remove blog categories');
+const categories = program
+  .command('categories')
+  .description('list, add, rename or remove blog categories, or name the package their posts lead to');
 
 withData(
   categories
@@ -220,8 +226,8 @@ withData(
     print(JSON.stringify(list, null, 2));
     return;
   }
-  const rows = list.map((c) => [String(c.id), c.slug, c.name, String(c.posts)]);
-  for (const line of table(['ID', 'SLUG', 'NAME', 'POSTS'], rows)) print(line);
+  const rows = list.map((c) => [String(c.id), c.slug, String(c.posts), c.plan ?? '', c.name]);
+  for (const line of table(['ID', 'SLUG', 'POSTS', 'PLAN', 'NAME'], rows)) print(line);
 });
 
 withData(
@@ -235,6 +241,21 @@ withData(
   const { before, after } = await renameCategory({ dataFile: flags.data, slug, name, newSlug: flags.slug });
   print(
     `renamed category "${before.name}" (slug ${before.slug}) to "${after.name}" (slug ${after.slug}, id ${after.id})`,
+  );
+});
+
+withData(
+  categories
+    .command('plan')
+    .description("name the package a category's posts lead to, unless a post names its own (plan: in its front matter)")
+    .argument('<slug>', "the category's slug")
+    .argument('<plan>', `a plan id (${planIds.join(', ')}), or none`),
+).action(async (slug: string, plan: string, flags: StoreFlags) => {
+  const { category, posts } = await setCategoryPlan({ dataFile: flags.data, slug, plan });
+  print(
+    category.plan
+      ? `category "${category.name}" (slug ${category.slug}) leads to ${planTitles[category.plan]}: ${posts} post${posts === 1 ? '' : 's'} without a plan of their own end with its card`
+      : `category "${category.name}" (slug ${category.slug}) leads to no package: its posts without a plan of their own end with the general call to action`,
   );
 });
 

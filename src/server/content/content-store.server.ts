@@ -28,9 +28,9 @@ export function storeJson(data: StoreData): string {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-/** A category with its keys in the store's order (id, name, slug). */
+/** A category with its keys in the store's order (id, name, slug, plan when it has one). */
 function orderedCategory(c: StoredCategory): StoredCategory {
-  return { id: c.id, name: c.name, slug: c.slug };
+  return { id: c.id, name: c.name, slug: c.slug, ...(c.plan ? { plan: c.plan } : {}) };
 }
 
 /** A post with its keys in the store's documented order (id, slug, title, …), so written files diff cleanly. */
@@ -44,6 +44,7 @@ function orderedPost(p: StoredPost): StoredPost {
     featuredImage: p.featuredImage,
     categoryId: p.categoryId,
     author: p.author,
+    ...(p.plan ? { plan: p.plan } : {}),
     publishedAt: p.publishedAt,
     createdAt: p.createdAt,
     ...(p.previewKey === undefined ? {} : { previewKey: p.previewKey }),

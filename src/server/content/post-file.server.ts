@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseDocument, type YAMLError } from 'yaml';
 import { z } from 'zod';
+import type { PlanId } from '../../content/plan-titles.ts';
 import { postSchema } from '../../lib/store-schema.ts';
 import { ContentError } from './content-error.server.ts';
 import { isSlug, slugify } from './slug.server.ts';
@@ -22,6 +23,7 @@ export const frontMatterKeys = [
   'slug',
   'summary',
   'category',
+  'plan',
   'author',
   'publishedAt',
   'createdAt',
@@ -39,6 +41,7 @@ const frontMatterSchema = z.strictObject({
   slug: postSchema.shape.slug.optional(),
   summary: postSchema.shape.summary,
   category: z.string().trim().min(1, 'must name a category by its slug or name'),
+  plan: postSchema.shape.plan,
   author: postSchema.shape.author.optional(),
   publishedAt: postSchema.shape.publishedAt.optional(),
   createdAt: postSchema.shape.createdAt.optional(),
@@ -62,6 +65,8 @@ export interface PostFileFields {
   slug: string;
   summary: string;
   category: string;
+  /** The package the post leads to, when it names one. */
+  plan?: PlanId;
   author: string;
   /** null for a draft, written `publishedAt: null`. */
   publishedAt: string | null;
@@ -195,6 +200,7 @@ export function serializePostFile(post: PostFileFields): string {
     `slug: ${scalar(post.slug)}`,
     `summary: ${quoted(post.summary)}`,
     `category: ${scalar(post.category)}`,
+    ...(post.plan === undefined ? [] : [`plan: ${scalar(post.plan)}`]),
     `author: ${scalar(post.author)}`,
     `publishedAt: ${post.publishedAt === null ? 'null' : scalar(post.publishedAt)}`,
     `createdAt: ${scalar(post.createdAt)}`,

@@ -20,6 +20,7 @@ import {
 } from '../images.server.ts';
 import { parsePostFile, readText, slugFor, type ParsedPostFile } from '../post-file.server.ts';
 import { postState, type PostState } from '../post-state.server.ts';
+import { typedPrices } from '../typed-prices.server.ts';
 import { findCategory, unknownCategory } from './categories.server.ts';
 
 export interface AddOptions extends StoreOptions, PublicOptions {
@@ -40,6 +41,8 @@ export interface AddResult {
   imageFile?: string;
   /** Each local body image converted, from the path written in the markdown to its site path. */
   bodyImages: { source: string; reference: string }[];
+  /** What the post was added with but should change: a package's price typed in its body. */
+  warnings: string[];
 }
 
 interface PreparedImages {
@@ -182,6 +185,7 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       featuredImage,
       categoryId: category.id,
       author: front.author ?? existing?.author ?? defaultAuthor,
+      ...(front.plan ? { plan: front.plan } : {}),
       publishedAt,
       createdAt: front.createdAt ?? existing?.createdAt ?? now.toISOString(),
       previewKey: keptPreviewKey(existing, publishedAt, now) ?? newPreviewKey(),
@@ -193,6 +197,7 @@ export async function addPost(options: AddOptions): Promise<AddResult> {
       category,
       state: postState(post, now),
       bodyImages: prepared.body.map(({ source, image }) => ({ source, reference: image.reference })),
+      warnings: typedPrices(parsed.content).map((warning) => `${options.file}: ${warning}`),
     };
     return {
       data: { ...data, posts },

@@ -1,4 +1,5 @@
-import type { StoredCategory } from '../../../lib/store-schema.ts';
+import { planIds } from '../../../content/plan-titles.ts';
+import { planIdSchema, type StoredCategory } from '../../../lib/store-schema.ts';
 import { ContentError } from '../content-error.server.ts';
 import { loadStore, modifyStore, nextId, type StoreOptions } from '../content-store.server.ts';
 import { isSlug, slugify } from '../slug.server.ts';
@@ -103,5 +104,27 @@ export async function removeCategory(options: StoreOptions & { slug: string }): 
       );
     }
     return { data: { ...data, categories: data.categories.filter((c) => c !== category) }, result: category };
+  });
+}
+
+/**
+ * Names the package a category's posts lead to (`none` takes it away): each post of the category that names no
+ * package of its own then ends with that package's card.
+ */
+export async function setCategoryPlan(
+  options: StoreOptions & { slug: string; plan: string },
+): Promise<{ category: StoredCategory; posts: number }> {
+  const wanted = options.plan.trim();
+  const plan = wanted === 'none' ? undefined : planIdSchema.safeParse(wanted);
+  if (plan && !plan.success) {
+    throw new ContentError(`unknown plan "${wanted}" (known: ${planIds.join(', ')}; or none to take it away)`);
+  }
+  return modifyStore(options.dataFile, async (data) => {
+    const before = categoryBySlug(data.categories, options.slug);
+    const { plan: _old, ...rest } = before;
+    const category: StoredCategory = plan ? { ...rest, plan: plan.data } : rest;
+    const categories = data.categories.map((c) => (c === before ? category : c));
+    const posts = data.posts.filter((p) => p.categoryId === category.id && !p.plan).length;
+    return { data: { ...data, categories }, result: { category, posts } };
   });
 }

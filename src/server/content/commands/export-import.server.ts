@@ -34,7 +34,8 @@ const categoriesFile = 'categories.json';
 /** categories.json as the seeded file writes it: one category per line. */
 export function categoriesJson(categories: readonly StoredCategory[]): string {
   const lines = categories.map(
-    (c) => `  { "id": ${c.id}, "name": ${JSON.stringify(c.name)}, "slug": ${JSON.stringify(c.slug)} }`,
+    (c) =>
+      `  { "id": ${c.id}, "name": ${JSON.stringify(c.name)}, "slug": ${JSON.stringify(c.slug)}${c.plan ? `, "plan": ${JSON.stringify(c.plan)}` : ''} }`,
   );
   return lines.length ? `[\n${lines.join(',\n')}\n]\n` : '[]\n';
 }
@@ -229,6 +230,7 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
         featuredImage: front.featuredImage,
         categoryId: category.id,
         author: front.author ?? defaultAuthor,
+        ...(front.plan ? { plan: front.plan } : {}),
         publishedAt: front.publishedAt,
         createdAt: front.createdAt,
         ...(front.previewKey === undefined ? {} : { previewKey: front.previewKey }),
