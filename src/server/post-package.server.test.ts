@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planPriceText } from '../content/offer-prices.ts';
 import { planTitles } from '../content/plan-titles.ts';
 import type { StoreData } from '../lib/store-schema.ts';
+import { typedPrices } from './content/typed-prices.server.ts';
 import { createTestApp, readPage, testPost, type TestApp } from '../../test-support/server.ts';
 
 // A post that names its package ends with that package's card and a link that chooses it on the form; a category
@@ -81,5 +83,35 @@ describe('a post that leads to its package', () => {
     const categories = (await request(testApp.app).get('/api/blog/categories').expect(200)).body as object[];
     for (const category of categories)
       expect(Object.keys(category).sort()).toEqual(['id', 'name', 'postCount', 'slug']);
+  });
+});
+
+describe('the seeded blog', () => {
+  const seededFile = 'data/db.json';
+
+  test('no post types a package’s price', async () => {
+    const seeded = JSON.parse(await readFile(seededFile, 'utf8')) as StoreData;
+    expect(
+      seeded.posts.flatMap((post) => typedPrices(post.content).map((warning) => `${post.slug}: ${warning}`)),
+    ).toEqual([]);
+  });
+
+  test('the Google Business Profile post ends with the Visibility Boost’s card and a link that chooses it', async () => {
+    const seeded = await createTestApp({ file: seededFile });
+    try {
+      const page = await readPage(seeded.app, '/blog/google-business-profile-newcastle');
+      const end = page.html.slice(
+        page.html.indexOf('Want a second set of eyes?'),
+        page.html.indexOf('id="related-heading"'),
+      );
+      expect(end).toContain('data-plan="visibility-boost"');
+      expect(end).toContain(startLink('visibility-boost'));
+      expect(end).not.toContain('href="/start-project"');
+      expect(page.text).toContain(
+        `${planPriceText('visibility-boost').price} once-off ${planPriceText('visibility-boost').gst}`,
+      );
+    } finally {
+      seeded.close();
+    }
   });
 });
