@@ -10,7 +10,7 @@ export function PostPackage({ planId }: { planId: PlanId }) {
   const plan = findPlan(planId);
   if (!plan) return null;
   return (
-    <aside aria-labelledby="post-cta-heading" className="mt-10" data-post-plan={plan.planId}>
+    <aside aria-labelledby="post-cta-heading" className="mt-10">
       <h2 id="post-cta-heading" className="text-2xl font-bold text-ink">
         {postPackageCallToAction.heading}
       </h2>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { copyWidths } from '../../../lib/post-image.ts';
 import { describeStoreError, storeSchema } from '../../../lib/store-schema.ts';
 import { unknownAuthor } from '../authors.server.ts';
+import { typedPrices } from '../typed-prices.server.ts';
 import { ContentError } from '../content-error.server.ts';
 import type { StoreOptions } from '../content-store.server.ts';
 import {
@@ -95,6 +96,7 @@ export async function checkStore(options: StoreOptions & PublicOptions): Promise
       const problem = unknownAuthor(author);
       if (problem) warnings.push(`${name}: ${problem}`);
     }
+    if (typeof content === 'string') warnings.push(...typedPrices(content).map((warning) => `${name}: ${warning}`));
     if (typeof featuredImage === 'string') {
       const source = classifyImageSource(featuredImage);
       if (source.kind === 'remote') {

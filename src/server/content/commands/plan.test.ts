@@ -11,6 +11,7 @@ import {
 } from '../../../../test-support/content.ts';
 import { typedPrices } from '../typed-prices.server.ts';
 import { setCategoryPlan } from './categories.server.ts';
+import { checkStore } from './check.server.ts';
 import { exportContent, importContent } from './export-import.server.ts';
 
 const ws = workspaceForEachTest();
@@ -85,6 +86,13 @@ describe('prices are never typed into a post', () => {
     );
     expect((await ws.storeData()).posts.map((post) => post.slug)).toContain('gbp');
   }, 60_000);
+
+  test('check warns of a price typed into a stored post too', async () => {
+    await addFile(ws, await ws.postFile('gbp.md', newPostFront({ slug: 'gbp' }), 'Growth Partner: $997 a month.'));
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result.ok).toBe(true);
+    expect(result.warnings).toContainEqual(expect.stringMatching(/^post "gbp": the post types the price "\$997" \(the Growth Partner's\)/));
+  });
 
   test('categories plan, from the command line', async () => {
     const run = await runScript('content.ts', ['categories', 'plan', 'local-seo', 'visibility-boost', '--data', ws.dataFile]);
