@@ -258,11 +258,11 @@ describe('no lead sits unseen: production warns, and still starts', () => {
 
   test('CONTACT_PHONE and CONTACT_EMAIL at their defaults: one warning each, naming the setting', () => {
     expect(warnings({}, ['CONTACT_PHONE', 'CONTACT_EMAIL'])).toEqual([
-      'CONTACT_PHONE is not set: every page shows the placeholder number (02) 4929 7150',
-      'CONTACT_EMAIL is not set: every page shows the placeholder address hello@newcastlemarketing.studio, and enquiry emails are sent to it (set CONTACT_EMAIL, or NOTIFY_EMAIL)',
+      "CONTACT_PHONE is the placeholder (02) 4929 7150: every page shows it until it is set to the studio's number",
+      "CONTACT_EMAIL is the placeholder hello@newcastlemarketing.studio: every page shows it until it is set to the studio's address, and enquiry emails are sent to it (set CONTACT_EMAIL, or NOTIFY_EMAIL)",
     ]);
     expect(warnings({ NOTIFY_EMAIL: 'leads@studio.example' }, ['CONTACT_EMAIL'])).toEqual([
-      'CONTACT_EMAIL is not set: every page shows the placeholder address hello@newcastlemarketing.studio',
+      "CONTACT_EMAIL is the placeholder hello@newcastlemarketing.studio: every page shows it until it is set to the studio's address",
     ]);
   });
 

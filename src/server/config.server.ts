@@ -198,7 +198,7 @@ export function reachesAPerson(config: Pick<Config, 'public' | 'enquiries'>): bo
  * What leaves an enquiry unseen or a visitor calling a number nobody answers: one line each, in words an operator
  * acts on (never a host or a secret, as /healthz is public). The site still starts: a fresh clone must serve.
  */
-export function unseenLeadWarnings(config: Omit<Config, 'warnings'>): string[] {
+function unseenLeadWarnings(config: Omit<Config, 'warnings'>): string[] {
   const { smtpUrl } = config.enquiries;
   return [
     ...(reachesAPerson(config)
@@ -207,11 +207,13 @@ export function unseenLeadWarnings(config: Omit<Config, 'warnings'>): string[] {
           'No channel reaches a person: enquiries are only stored on this server. Set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID (sent to HubSpot) or ALERT_WEBHOOK_URL',
         ]),
     ...(config.public.contactPhone === contactDefaults.phone
-      ? [`CONTACT_PHONE is not set: every page shows the placeholder number ${contactDefaults.phone}`]
+      ? [
+          `CONTACT_PHONE is the placeholder ${contactDefaults.phone}: every page shows it until it is set to the studio's number`,
+        ]
       : []),
     ...(config.public.contactEmail === contactDefaults.email
       ? [
-          `CONTACT_EMAIL is not set: every page shows the placeholder address ${contactDefaults.email}${smtpUrl && config.enquiries.notifyEmail === contactDefaults.email ? ', and enquiry emails are sent to it (set CONTACT_EMAIL, or NOTIFY_EMAIL)' : ''}`,
+          `CONTACT_EMAIL is the placeholder ${contactDefaults.email}: every page shows it until it is set to the studio's address${smtpUrl && config.enquiries.notifyEmail === contactDefaults.email ? ', and enquiry emails are sent to it (set CONTACT_EMAIL, or NOTIFY_EMAIL)' : ''}`,
         ]
       : []),
   ];
