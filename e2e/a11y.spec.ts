@@ -3,8 +3,12 @@ import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
-// Every page of the route table, and the form's page with a package chosen.
-const routes = [...sitePages.map((page) => page.path), '/start-project?plan=local-launch'];
+// Every page of the route table, the form's page with a package chosen, and a post that ends with its package.
+const routes = [
+  ...sitePages.map((page) => page.path),
+  '/start-project?plan=local-launch',
+  '/blog/google-business-profile-newcastle',
+];
 
 /** The page's headings: one h1, first, and no level skipped on the way down. */
 async function expectHeadingsInOrder(page: Page) {
