@@ -90,6 +90,21 @@ describe('npm run check:launch', () => {
   );
 
   test(
+    'an alert webhook alone counts, and says that it only announces delivery problems',
+    async () => {
+      const run = await runScript('check-launch.ts', [], {
+        ...launched,
+        SMTP_URL: '',
+        ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/s3cr3t',
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/ Where enquiries go +alert webhook \(it only announces delivery problems: /);
+      expect(run.stdout).not.toContain('s3cr3t');
+    },
+    timeout,
+  );
+
+  test(
     'a bad setting is one error line and exit 1',
     async () => {
       const run = await runScript('check-launch.ts', [], { ...freshClone, SITE_URL: 'studio.example' });

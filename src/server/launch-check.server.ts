@@ -49,6 +49,8 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
     ...(hubspot.portalId && hubspot.formId ? ['HubSpot'] : []),
     ...(alertWebhookUrl ? ['alert webhook'] : []),
   ];
+  // A webhook alone announces delivery problems, and with no channel there are none to announce.
+  const webhookOnly = channels.length === 1 && Boolean(alertWebhookUrl);
   const withoutPhoto = team.filter((member) => !member.photo).map((member) => member.name);
   const items = [
     item(
@@ -72,7 +74,7 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
       true,
       reachesAPerson(config),
       reachesAPerson(config)
-        ? channels.join(', ')
+        ? `${channels.join(', ')}${webhookOnly ? ' (it only announces delivery problems: set SMTP_URL or the HubSpot ids for each enquiry to reach someone)' : ''}`
         : 'set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID, or ALERT_WEBHOOK_URL: otherwise enquiries are only stored on the server',
     ),
     item(
