@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { tempFolder } from '../../../test-support/temp-folder.ts';
-import { failedPostsPerMinute } from './enquiry-route.server.ts';
+import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from './enquiry-route.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, tokenMaxAgeMs } from './form-token.server.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -397,6 +397,45 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
       await post({ ...visitor, [tokenFieldName]: token(i % 2 ? tokenMaxAgeMs + 60_000 : 500) }).expect(400);
     }
     await post({ ...visitor, [tokenFieldName]: token() }).expect(201);
+  });
+
+  test('refused plain posts past a small budget of full pages get the short page a 429 uses: values kept, a fresh token, no render', async () => {
+    const { app, enquiries, tokens, token } = await setUp();
+    const post = (body: object) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.14' })
+        .type('form')
+        .send({ ...visitor, ...body });
+    // A person correcting typos, with an expired token and with a bad email: the whole page, with its errors.
+    const refusals = [
+      { [tokenFieldName]: token(tokenMaxAgeMs + 60_000) },
+      { email: 'not-an-email', [tokenFieldName]: token() },
+    ];
+    for (let i = 0; i < fullRefusalsPerTenMinutes; i += 1) {
+      const page = await post(refusals[i % 2]!).expect(400);
+      expect(page.text).toContain('id="boot-data"');
+    }
+    // Then both kinds cost what a 429 costs.
+    for (const body of refusals) {
+      const short = await post({ ...body, company: 'A & B' })
+        .expect(400)
+        .expect('Content-Type', /html/);
+      expect(short.headers['cache-control']).toBe('no-store');
+      expect(short.text).not.toContain('id="boot-data"');
+      expect(short.text).toContain('<h1>Your enquiry was not sent</h1>');
+      expect(short.text).toContain('value="A &amp; B"');
+      expect(tokens.check(tokenIn(short.text)!, Date.now() + 3_100)).toBe('valid');
+    }
+    // Another address still gets the whole page.
+    const other = await request(app)
+      .post('/api/enquiries')
+      .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.15' })
+      .type('form')
+      .send({ ...visitor, email: 'not-an-email', [tokenFieldName]: token() })
+      .expect(400);
+    expect(other.text).toContain('id="boot-data"');
+    expect(await enquiries.all()).toEqual([]);
   });
 
   test('a plain post refused by the failed-posts limit gets back what the visitor typed, in a form', async () => {

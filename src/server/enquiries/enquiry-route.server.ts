@@ -25,6 +25,11 @@ import type { FormTokens } from './form-token.server.ts';
 export const enquiryBodyLimit = '16kb';
 /** Failed enquiry posts one address may make in a minute (every instance together). */
 export const failedPostsPerMinute = 100;
+/**
+ * Refused plain posts one address may have answered with the whole page (its errors beside the fields) in ten
+ * minutes, or ENQUIRY_RATE_LIMIT if higher; past that, the short page a 429 uses.
+ */
+export const fullRefusalsPerTenMinutes = 10;
 const m = enquiryForm.messages;
 
 export interface EnquiryRouteOptions {
@@ -203,6 +208,20 @@ export function createEnquiryRouter({
     passOnStoreError: true,
     handler: tooMany,
   });
+  // A refused plain post is answered with the whole page, its errors beside the fields, a few times per address:
+  // as many as a person correcting typos needs. Past that, the short page a 429 uses (what they typed, a fresh token,
+  // the phone and email) answers it for what a 429 costs, where a render costs several times more. JSON refusals are
+  // that cheap already.
+  const fullRefusals = rateLimit({
+    windowMs: 10 * 60 * 1000,
+    limit: Math.max(fullRefusalsPerTenMinutes, config.enquiries.rateLimit),
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: sharedStore('enquiry-full-refusals'),
+    passOnStoreError: true,
+    handler: async (req: Request, res: Response) =>
+      refuse(req, res, config, 400, String(res.locals.refusal), await keptValues(req)),
+  });
   // Counts accepted enquiries only (a post that could not be stored is given back), in the primary process when
   // there are several workers, so the limit holds for the whole server. A database that cannot be reached lets the
   // post through to the store, which answers 503 with the form kept: the visitor is told, and the count resumes when
@@ -276,6 +295,8 @@ export function createEnquiryRouter({
         res.status(400).json(problem);
         return;
       }
+      res.locals.refusal = Object.values(errors)[0] ?? m.tokenExpired;
+      if (await overLimit(fullRefusals, req, res)) return;
       await renderFormPage(res, url, { token, values: formValues(fields), errors }, 400);
       return;
     }
