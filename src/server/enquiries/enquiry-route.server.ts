@@ -20,6 +20,7 @@ import { errorPage } from '../error-page.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
+import { FallbackRateLimitStore } from './fallback-rate-limit-store.server.ts';
 import type { FormTokens } from './form-token.server.ts';
 
 export const enquiryBodyLimit = '16kb';
@@ -172,8 +173,23 @@ export function createEnquiryRouter({
     next();
   };
 
-  const sharedStore = (name: string) =>
-    rateLimitStore?.(name) ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined);
+  // While the database that shares the counts cannot be reached, each limit counts in this process instead.
+  let countedAlone = false;
+  const onSharedCount = (reachable: boolean) => {
+    if (reachable || countedAlone) {
+      countedAlone = !reachable;
+      return;
+    }
+    countedAlone = true;
+    logger.warn(
+      'The enquiry database cannot be reached: enquiry limits are counted by this instance alone until it returns',
+    );
+  };
+  const sharedStore = (name: string) => {
+    const shared = rateLimitStore?.(name);
+    if (shared) return new FallbackRateLimitStore(shared, onSharedCount);
+    return cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
+  };
   /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
   const keptValues = async (req: Request): Promise<string | undefined> => {
     const body: unknown = req.body;
@@ -223,9 +239,8 @@ export function createEnquiryRouter({
       refuse(req, res, config, 400, String(res.locals.refusal), await keptValues(req)),
   });
   // Counts accepted enquiries only (a post that could not be stored is given back), in the primary process when
-  // there are several workers, so the limit holds for the whole server. A database that cannot be reached lets the
-  // post through to the store, which answers 503 with the form kept: the visitor is told, and the count resumes when
-  // the database returns.
+  // there are several workers, so the limit holds for the whole server. While the database cannot be reached, the post
+  // goes on to the store, which answers 503 with the form kept: the visitor is told.
   const hourly = (name: string) =>
     rateLimit({
       windowMs: 60 * 60 * 1000,
