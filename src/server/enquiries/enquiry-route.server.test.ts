@@ -71,6 +71,22 @@ describe('POST /api/enquiries: accepted', () => {
     expect(await enquiries.list()).toHaveLength(1);
   });
 
+  test('the lead cookie is Secure when the post came over HTTPS (directly or through a trusted proxy)', async () => {
+    const { app, token } = await setUp();
+    const post = (headers: Record<string, string>) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, ...headers })
+        .type('form')
+        .send({ ...visitor, [tokenFieldName]: token(), [honeypotFieldName]: '' })
+        .expect(303);
+    const overHttps = await post({ 'X-Forwarded-Proto': 'https' });
+    expect(overHttps.headers['set-cookie']?.[0]).toMatch(/^enquiry_sent=1;.*; Secure/);
+    // Plain http (a local run): a browser would drop a Secure cookie sent there.
+    const overHttp = await post({});
+    expect(overHttp.headers['set-cookie']?.[0]).not.toMatch(/Secure/);
+  });
+
   test('only firstname and email are needed; an unknown plan is dropped; the hubspotutk cookie is kept', async () => {
     const { app, enquiries, token } = await setUp();
     await request(app)

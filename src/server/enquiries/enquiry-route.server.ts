@@ -344,8 +344,14 @@ export function createEnquiryRouter({
       res.status(201).json({ id });
       return;
     }
-    // The thank-you page reports the lead to analytics once, when this cookie is there (and deletes it).
-    res.cookie(leadCookieName, '1', { path: '/thank-you', maxAge: 10 * 60 * 1000, sameSite: 'lax' });
+    // The thank-you page reports the lead to analytics once, when this cookie is there (and deletes it). Secure when
+    // the post came over HTTPS (X-Forwarded-Proto from a trusted proxy counts): never sent back over plain http then.
+    res.cookie(leadCookieName, '1', {
+      path: '/thank-you',
+      maxAge: 10 * 60 * 1000,
+      sameSite: 'lax',
+      secure: req.secure,
+    });
     res.redirect(303, '/thank-you');
   };
 
