@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ctaLabels } from '../lib/cta-labels.ts';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
@@ -343,3 +344,21 @@ describe('a post’s headings', () => {
     }
   });
 });
+
+test('every call to action on the site’s pages is a label an enquiry’s attribution keeps', async () => {
+  const booking = await createTestApp({ data, env: { BOOKING_URL: 'https://cal.com/studio/consult' } });
+  try {
+    const labels = new Set<string>();
+    const paths = [...pages.map(({ path }) => path), '/thank-you', '/privacy', '/blog/no-such-post', '/no-such-page'];
+    for (const path of paths) {
+      for (const app of [testApp.app, booking.app]) {
+        const { text } = await request(app).get(path);
+        for (const match of text.matchAll(/data-cta="([^"]+)"/g)) labels.add(match[1]!);
+      }
+    }
+    expect(labels.size).toBeGreaterThan(20);
+    expect([...labels].filter((label) => !ctaLabels.has(label))).toEqual([]);
+  } finally {
+    booking.close();
+  }
+}, 60_000);
