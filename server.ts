@@ -126,7 +126,7 @@ async function main() {
   );
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
-  const server = createHttpServer((req, res) => handle(req, res));
+  const server = createHttpServer((req, res) => handle(req, res), config);
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
   // Each serving process runs the outbox: it checks SMTP_URL now, and a lease lets one process at a time send
   // (HubSpot, email) and announce delivery problems (ALERT_WEBHOOK_URL, or email); /healthz reads its report.

@@ -298,6 +298,44 @@ test.describe('the booking link after an enquiry carries the name and email wher
   });
 });
 
+test.describe('/thank-you that this tab did not send to', () => {
+  test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
+
+  test('keeps the draft and a plain booking link; a real send from the tab then clears it and fills the link', async ({
+    page,
+  }) => {
+    const { url, afterEnquiry } = services.Calendly;
+    const site = sites.Calendly.url;
+    await watchBookingHost(page, url);
+    // Another site the visitor follows a link to, which sends them on to /thank-you.
+    await page.route('https://elsewhere.example/**', (route) =>
+      route.fulfill({ status: 302, headers: { Location: `${site}/thank-you` } }),
+    );
+    const form = page.getByRole('form', { name: 'Send us your details' });
+    await page.goto(`${site}/start-project`);
+    await form.getByLabel('First name').fill(jane.firstname);
+    await form.getByLabel('Email address').fill(jane.email);
+    await page.goto('https://elsewhere.example/next');
+    await expect(page).toHaveURL(`${site}/thank-you`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', url);
+    await page.goto(`${site}/start-project`);
+    await expect(form.getByLabel('First name')).toHaveValue(jane.firstname);
+    await expect(form.getByLabel('Email address')).toHaveValue(jane.email);
+    // Sent as a plain post (this page's scripts held back): the draft goes, and the link carries the details once.
+    await page.route('**/assets/entry-client-*.js', (route) =>
+      new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+    );
+    await page.reload();
+    await sendForm(page);
+    await expect(page).toHaveURL(`${site}/thank-you`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', afterEnquiry);
+    await page.goto(`${site}/start-project`);
+    await expect(form.getByLabel('First name')).toHaveValue('');
+  });
+});
+
 test.describe('the same pages pass axe with the site’s scripts held back, as with JavaScript off', () => {
   // Axe runs as a script of its own, so JavaScript stays on; the site's scripts never load.
   test.use({ expectedFailedLoads: [/\.(js|ts|tsx)(\?|$)/] });

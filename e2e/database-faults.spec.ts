@@ -6,6 +6,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
+import { failedPostsPerMinute } from '../src/server/enquiries/enquiry-route.server.ts';
 import { formTokens } from '../src/server/enquiries/form-token.server.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 
@@ -261,4 +262,24 @@ test('a mail server answering each step 25 s late: the attempt is cut at 30 s ho
   expect(smtp.messages.filter((text) => text.includes('slow-mail@example.com'))).toHaveLength(1);
   expect(hubspot.received.filter((email) => email === 'slow-mail@example.com')).toHaveLength(1);
   await expectServing();
+});
+
+test('the database stopped: every enquiry limit still holds, counted by the instance, and one line says so', async () => {
+  const post = () =>
+    fetch(`${instance.url}/api/enquiries`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ firstname: 'Dana', email: 'dana@example.com', form_token: 'not-a-token' }),
+    });
+  await database.stop({ keep: true });
+  try {
+    const answers: number[] = [];
+    for (let i = 0; i < failedPostsPerMinute + 5; i += 1) answers.push((await post()).status);
+    expect(answers.slice(0, failedPostsPerMinute)).toEqual(answers.slice(0, failedPostsPerMinute).map(() => 400));
+    expect(answers.slice(failedPostsPerMinute)).toEqual([429, 429, 429, 429, 429]);
+    expect(instance.output().match(/enquiry limits are counted by this instance alone/g)).toHaveLength(1);
+    await expectServing();
+  } finally {
+    await database.start();
+  }
 });

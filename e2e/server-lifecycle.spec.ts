@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
@@ -111,4 +111,34 @@ test('a bad store edit and a dead worker: the site keeps serving its last good d
     expect(await (await fetch(`${server.url}/blog/${post.slug}`)).text()).toContain(`${post.title} (fixed)`);
   }
   expect(await server.stop()).toBe(0);
+});
+
+/** The idle time the server announces for a kept-alive connection (Node closes it then). */
+function keepAliveTimeout(port: number): Promise<string | undefined> {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        agent.destroy();
+        resolve(res.headers['keep-alive']?.toString());
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('an idle connection is kept longer than a load balancer keeps its own: 65 s, or KEEP_ALIVE_TIMEOUT_SECONDS', async () => {
+  const byDefault = await startServer({ PORT: String(await freePort()), DATA_FILE: copyOfStore() }, serverScript);
+  const longer = await startServer(
+    { PORT: String(await freePort()), DATA_FILE: copyOfStore(), KEEP_ALIVE_TIMEOUT_SECONDS: '120' },
+    serverScript,
+  );
+  try {
+    expect(await keepAliveTimeout(Number(new URL(byDefault.url).port))).toBe('timeout=65');
+    expect(await keepAliveTimeout(Number(new URL(longer.url).port))).toBe('timeout=120');
+  } finally {
+    await Promise.all([byDefault.stop(), longer.stop()]);
+  }
 });

@@ -12,6 +12,11 @@ import { keepBookingContact } from './booking-contact.ts';
 const storageKey = 'enquiry-draft';
 /** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
 const acceptedKey = 'enquiry-accepted';
+/**
+ * Set as this tab posts the form as a plain post, and taken by the next page the tab shows: the post's answer. Only
+ * then does /thank-you thank this tab for an enquiry; anyone can link or redirect to it.
+ */
+const postedKey = 'enquiry-posted';
 /** The site's own enquiry form, as the server renders it (a plain post to the enquiry endpoint). */
 const formSelector = 'form[action="/api/enquiries"]';
 
@@ -72,6 +77,28 @@ function enquiryWasAccepted(): boolean {
   }
 }
 
+/** Whether this tab posted the form just before this page; asked once per page, as the mark is taken. */
+function takePostedMark(): boolean {
+  try {
+    const posted = sessionStorage.getItem(postedKey) !== null;
+    sessionStorage.removeItem(postedKey);
+    return posted;
+  } catch {
+    return false;
+  }
+}
+
+/** Notes a plain post of the form (one the page's script sends itself is default-prevented and lands nowhere). */
+function notePlainPost(event: Event): void {
+  if (event.defaultPrevented || !(event.target instanceof HTMLFormElement) || !event.target.matches(formSelector))
+    return;
+  try {
+    sessionStorage.setItem(postedKey, '1');
+  } catch {
+    // Storage is off: there is no draft to clear nor details to hand over.
+  }
+}
+
 /** Back to the value the server's HTML gave the field. */
 function resetField(field: Field): void {
   if (field instanceof HTMLSelectElement) for (const option of field.options) option.selected = option.defaultSelected;
@@ -127,12 +154,14 @@ function loadedFromHistory(): boolean {
 
 /** Keeps the draft from now on, and restores it into this page's form. */
 export function keepEnquiryDrafts(): void {
-  // The page a plain post lands on once the enquiry is accepted (/thank-you) says so: its draft is done with, but
-  // for the name and email that page's booking link carries, when it has one.
-  if (document.querySelector('[data-enquiry-accepted]')) {
+  // The page a plain post from this tab lands on once the enquiry is accepted (/thank-you) says so: its draft is done
+  // with, but for the name and email that page's booking link carries, when it has one.
+  if (takePostedMark() && document.querySelector('[data-enquiry-accepted]')) {
     if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
     markEnquiryAccepted();
   }
+  // Bubbling to the window, after the page's own script has taken the post over (and prevented the plain one).
+  window.addEventListener('submit', notePlainPost);
   const onEdit = (event: Event) => {
     const form = (event.target as Element | null)?.closest?.(formSelector);
     if (form instanceof HTMLFormElement) saveDraft(form, false);

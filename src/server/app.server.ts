@@ -18,7 +18,7 @@ import { previewLinks, withoutPreviewToken, type PreviewLinks } from './preview-
 import { createPreviewRoute } from './preview-route.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
-import { isSpeculativeRequest, speculationRulesRouter } from './speculation-rules.server.ts';
+import { isSpeculativeView, speculationRulesRouter } from './speculation-rules.server.ts';
 
 export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
@@ -43,8 +43,10 @@ export function createApp(options: AppOptions) {
     app.use(
       pinoHttp({
         logger,
-        // A page the browser fetches ahead of a tap is no visit: the visitor may never see it.
-        autoLogging: { ignore: (req) => req.url === '/healthz' || isSpeculativeRequest(req) },
+        autoLogging: { ignore: (req) => req.url === '/healthz' },
+        // A page the browser fetches ahead of a tap is no visit yet (the visitor may never see it), but still a line.
+        customSuccessObject: (req, res, value: object) =>
+          isSpeculativeView(req, res.statusCode) ? { ...value, speculative: true } : value,
         serializers: {
           req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

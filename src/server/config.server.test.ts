@@ -57,6 +57,7 @@ describe('parseConfig', () => {
     [{ NODE_ENV: 'prod' }, 'NODE_ENV must be one of development, production, test (got "prod")'],
     [{ RENDER_CACHE: 'yes' }, 'RENDER_CACHE must be one of on, off (got "yes")'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be a whole number from 1 to 64 (got "0")'],
+    [{ KEEP_ALIVE_TIMEOUT_SECONDS: '0' }, 'KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number from 1 to 3600 (got "0")'],
     [{ HUBSPOT_PORTAL_ID: '123' }, 'HUBSPOT_PORTAL_ID is set but HUBSPOT_FORM_ID is not (set both, or neither)'],
     [
       { HUBSPOT_FORM_ID: 'abcdef12-3456' },

@@ -96,6 +96,8 @@ const envSchema = z.object({
   ),
   RENDER_CACHE: oneOf(['on', 'off']).default('on'),
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
+  // Longer than a load balancer keeps an idle connection (60 s is common): the balancer, not the server, closes it.
+  KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(65),
   ENQUIRIES_FILE: text('data/enquiries.json'),
   HUBSPOT_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.hsforms.com' })
@@ -144,6 +146,8 @@ export interface Config {
   /** Rendered pages are kept per URL in production only: development renders every request from source. */
   renderCache: boolean;
   webConcurrency: number;
+  /** How long an idle kept-alive connection stays open: longer than the load balancer in front keeps its own. */
+  keepAliveTimeoutMs: number;
   /** Which proxies' X-Forwarded-For says who the visitor is (Express's `trust proxy`): the rate limit counts that. */
   trustProxy: number | string[];
   /**
@@ -254,6 +258,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
     dataFile: path.resolve(root, e.DATA_FILE),
     renderCache: isProduction && e.RENDER_CACHE === 'on',
     webConcurrency: e.WEB_CONCURRENCY,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     noindex,
     warnings: noindex

@@ -102,7 +102,7 @@ describe('faults while serving', () => {
 
   test('clients that disconnect mid-stream leave the server serving', async () => {
     const app = await appWithSource((source) => source, { RENDER_CACHE: 'off' });
-    const server = createHttpServer(app);
+    const server = createHttpServer(app, { keepAliveTimeoutMs: 65_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => server.close());
     const { port } = server.address() as AddressInfo;

@@ -32,7 +32,7 @@ data.posts.push(
 
 beforeAll(async () => {
   testApp = await createTestApp({ data });
-  server = createHttpServer(testApp.app);
+  server = createHttpServer(testApp.app, testApp.config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

@@ -1,7 +1,10 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** A client must send its headers within this time (slow-loris)… */
+/**
+ * A client must send a request's headers within this time (slow-loris)… Node counts it from the request's first
+ * byte, not from the connection's last request, so it stays short however long an idle connection is kept.
+ */
 const headersTimeoutMs = 10_000;
 /** …and its whole request within this time. */
 const requestTimeoutMs = 30_000;
@@ -12,10 +15,11 @@ const checkIntervalMs = 1_000;
 const maxUrlLength = 8192;
 
 /**
- * The HTTP server around the app: timeouts so that slow clients cannot hold connections, a 414 for
- * over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses.
+ * The HTTP server around the app: timeouts so that slow clients cannot hold connections, idle connections kept for
+ * `keepAliveTimeoutMs` (longer than a load balancer keeps its own, or it would reuse one the server has just closed:
+ * a 502), a 414 for over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses.
  */
-export function createHttpServer(app: RequestListener): Server {
+export function createHttpServer(app: RequestListener, { keepAliveTimeoutMs }: { keepAliveTimeoutMs: number }): Server {
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -39,7 +43,7 @@ export function createHttpServer(app: RequestListener): Server {
       app(req, res);
     },
   );
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = keepAliveTimeoutMs;
   trackConnections(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {

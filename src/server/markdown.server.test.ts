@@ -4,7 +4,7 @@ import { renderMarkdown } from './markdown.server.ts';
 describe('renderMarkdown', () => {
   test('renders headings with ids, lists and emphasis', () => {
     const html = renderMarkdown('## Get Found First\n\n- one\n- **two**\n');
-    expect(html).toContain('<h2 id="get-found-first">Get Found First</h2>');
+    expect(html).toContain('<h2 id="h-get-found-first">Get Found First</h2>');
     expect(html).toContain('<li><strong>two</strong></li>');
   });
 

@@ -19,8 +19,23 @@ const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true 
 const allowedLink = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\.{0,2}\/)/i;
 markdown.validateLink = (url) => allowedLink.test(url.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(url.trim());
 
-// Heading ids use the site's one slug function; a heading with no letters or digits gets "section".
-markdown.use(anchor, { slugify: (text: string) => slugify(text) || 'section', tabIndex: false });
+// A heading's id is the site's one slug of its text ("section" when it has no letters or digits) after `h-`, which
+// begins none of the page's own ids: a heading called "Boot data" would otherwise take the id the page's scripts
+// read. A link inside the post to a heading by its bare slug (`#boot-data`) is pointed at it.
+// Why: docs/decisions/heading-ids.md
+const headingIdPrefix = 'h-';
+markdown.use(anchor, { slugify: (text: string) => `${headingIdPrefix}${slugify(text) || 'section'}`, tabIndex: false });
+markdown.core.ruler.push('links_to_headings', (state) => {
+  const ids = new Set(
+    state.tokens.filter((token) => token.type === 'heading_open').map((token) => token.attrGet('id')),
+  );
+  for (const child of state.tokens.flatMap((token) => token.children ?? [])) {
+    const target = child.type === 'link_open' ? /^#(.+)$/.exec(String(child.attrGet('href') ?? ''))?.[1] : undefined;
+    if (target && !ids.has(target) && ids.has(`${headingIdPrefix}${target}`)) {
+      child.attrSet('href', `#${headingIdPrefix}${target}`);
+    }
+  }
+});
 
 const defaultLinkOpen =
   markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

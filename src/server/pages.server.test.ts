@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ctaLabels } from '../lib/cta-labels.ts';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
@@ -313,3 +314,51 @@ describe('the page carries its data for hydration', () => {
     expect(inline).toEqual([]);
   });
 });
+
+describe('a post’s headings', () => {
+  const idsIn = (html: string) => [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]!);
+
+  test('never take an id the page uses, whatever they are called; links to them inside the post still lead there', async () => {
+    const page = await get('/blog/post-1');
+    const pageIds = idsIn(page).filter((id) => !page.includes(`<h2 id="${id}">Heading 1</h2>`));
+    expect(pageIds).toContain('boot-data');
+    const content = [
+      'Read [the boot data part](#boot-data) first.',
+      ...pageIds.map((id) => `## ${id}`),
+      '## Boot data',
+      '## Business details',
+    ].join('\n\n');
+    const named = await createTestApp({ data: { ...data, posts: [testPost({ id: 30, slug: 'named', content })] } });
+    try {
+      const { text: html } = await request(named.app).get('/blog/named').expect(200);
+      const ids = idsIn(html);
+      expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+      // The page's scripts find their boot data: the first element of that id is it, and it reads as JSON.
+      const bootData = /<(\w+)[^>]*\sid="boot-data"[^>]*>([^<]*)</.exec(html);
+      expect(bootData?.[1]).toBe('script');
+      expect(() => JSON.parse(bootData?.[2] ?? '') as unknown).not.toThrow();
+      const target = /<a href="#([^"]+)">the boot data part<\/a>/.exec(html)?.[1];
+      expect(html).toContain(`<h2 id="${target}">`);
+    } finally {
+      named.close();
+    }
+  });
+});
+
+test('every call to action on the site’s pages is a label an enquiry’s attribution keeps', async () => {
+  const booking = await createTestApp({ data, env: { BOOKING_URL: 'https://cal.com/studio/consult' } });
+  try {
+    const labels = new Set<string>();
+    const paths = [...pages.map(({ path }) => path), '/thank-you', '/privacy', '/blog/no-such-post', '/no-such-page'];
+    for (const path of paths) {
+      for (const app of [testApp.app, booking.app]) {
+        const { text } = await request(app).get(path);
+        for (const match of text.matchAll(/data-cta="([^"]+)"/g)) labels.add(match[1]!);
+      }
+    }
+    expect(labels.size).toBeGreaterThan(20);
+    expect([...labels].filter((label) => !ctaLabels.has(label))).toEqual([]);
+  } finally {
+    booking.close();
+  }
+}, 60_000);

@@ -18,10 +18,15 @@ describe('withoutPreviewToken', () => {
       `/blog//preview/${token}`,
       `/blog/./preview/${token}`,
       `/blog\\preview\\${token}`,
-      `/?next=/blog/preview/${token}`,
     ]) {
       expect(withoutPreviewToken(url), url).toBe('/blog/preview/');
     }
+  });
+
+  test('decides on the path alone: a query naming a preview link is dropped, never the path', () => {
+    expect(withoutPreviewToken(`/?next=/blog/preview/${token}`)).toBe('/');
+    expect(withoutPreviewToken('/api/enquiries?/preview')).toBe('/api/enquiries');
+    expect(withoutPreviewToken('/x/preview/y')).toBe('/x/preview/y');
   });
 
   test('leaves every other address as it is', () => {

@@ -103,7 +103,24 @@ export function isPreviewAddress(url: string): boolean {
   return /(?:^|[/\\])preview(?:[/\\]|$)/i.test(text);
 }
 
-/** The address as logs, errors and stored enquiries may keep it: a preview link cut to `/blog/preview/`. */
+/** The path as the router reads it: escapes decoded, back slashes as slashes, empty and dot segments resolved. */
+function normalisedPath(path: string): string {
+  const segments: string[] = [];
+  for (const segment of fullyDecoded(path).toLowerCase().split(/[/\\]/)) {
+    if (segment === '..') segments.pop();
+    else if (segment && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * The address as logs, errors and stored enquiries may keep it: a preview link cut to `/blog/preview/`, decided on
+ * its path alone, so that no query can disguise another address as one. Any other address keeps its path, and its
+ * query unless that names a preview link (whose token would then be kept).
+ */
 export function withoutPreviewToken(url: string): string {
-  return isPreviewAddress(url) ? previewRoot : url;
+  const queryAt = url.search(/[?#]/);
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (/^\/blog\/preview(?:\/|$)/.test(normalisedPath(path))) return previewRoot;
+  return queryAt !== -1 && isPreviewAddress(url.slice(queryAt + 1)) ? path : url;
 }

@@ -31,6 +31,16 @@ function logSink() {
   return { lines, logger: pino(sink) };
 }
 
+interface RequestLine {
+  req: { method: string; url: string };
+  res: { statusCode: number };
+  speculative?: boolean;
+}
+
+/** The request log's lines, in the order the answers finished. */
+const requestLines = (lines: string[]) =>
+  lines.map((line) => JSON.parse(line) as Partial<RequestLine>).filter((line): line is RequestLine => !!line.req);
+
 const prefetch = { 'Sec-Purpose': 'prefetch' };
 const prerender = { 'Sec-Purpose': 'prefetch;prerender' };
 
@@ -85,15 +95,47 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
     }
   });
 
-  test('is not logged as a visit; a view of the same page is', async () => {
+  test('is logged as speculative, not as a visit; a view of the same page is a visit', async () => {
     const { lines, logger } = logSink();
     const { app } = await setUp({ logger });
     await request(app).get('/about').set(prefetch).expect(200);
     await request(app).get('/start-project').set(prerender).expect(200);
-    expect(lines.filter((line) => line.includes('"req"'))).toEqual([]);
     await request(app).get('/about').expect(200);
-    const logged = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).filter((line) => line.req);
-    expect(logged.map((line) => line.req!.url)).toEqual(['/about']);
+    const logged = requestLines(lines).map(({ req, speculative }) => [req.url, speculative ?? false]);
+    expect(logged).toEqual([
+      ['/about', true],
+      ['/start-project', true],
+      ['/about', false],
+    ]);
+  });
+
+  test('a header alone never takes a request out of the log: every refused request is logged, by its path', async () => {
+    const { lines, logger } = logSink();
+    const { app } = await setUp({ logger });
+    const post = (path: string) =>
+      request(app).post(path).set(prefetch).set('Sec-Fetch-Site', 'same-origin').type('form').send('firstname=');
+    for (let i = 0; i < 3; i++) await post('/api/enquiries').expect(400);
+    await post('/api/enquiries?/preview').expect(400);
+    await request(app).delete('/about').set(prefetch).expect(405);
+    await request(app).get('/no-such-page').set(prefetch).expect(404);
+    await request(app).get('/blog/preview/made-up.token').set(prerender).expect(404);
+    await request(app).get('/api/blog/posts/nope').set(prefetch).expect(404);
+    const logged = requestLines(lines).map(({ req, res, speculative }) => [
+      req.method,
+      req.url,
+      res.statusCode,
+      speculative ?? false,
+    ]);
+    expect(logged).toEqual([
+      ['POST', '/api/enquiries', 400, false],
+      ['POST', '/api/enquiries', 400, false],
+      ['POST', '/api/enquiries', 400, false],
+      ['POST', '/api/enquiries', 400, false],
+      ['DELETE', '/about', 405, false],
+      ['GET', '/no-such-page', 404, false],
+      ['GET', '/blog/preview/', 404, false],
+      ['GET', '/api/blog/posts/nope', 404, false],
+    ]);
   });
 
   test('counts in no rate limit: a visitor’s enquiry is accepted after many prefetches', async () => {

@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 // Speculation rules: the browser fetches the consult page (every call to action's target) as soon as a page has
 // loaded, prerenders it where it may when the visitor shows intent, and fetches any other page of the site on hover
@@ -60,8 +61,21 @@ export function speculationRulesRouter(): Router {
 }
 
 /**
- * A request the browser makes ahead of a navigation (`Sec-Purpose: prefetch`, or `prefetch;prerender`): served like
- * any view, but no visit yet, since the visitor may never see it.
+ * A page the browser fetched ahead of a navigation (`Sec-Purpose: prefetch`, or `prefetch;prerender`): served like
+ * any view, but no visit yet, since the visitor may never see it. Any client can send the header, so it marks only
+ * what a browser fetches ahead, a `GET` or `HEAD` for a page answered 200 or 304, never a post, an API call, a file
+ * or a refusal.
  */
-export const isSpeculativeRequest = (req: Pick<Request, 'headers'>): boolean =>
-  /^prefetch\b/.test(String(req.headers['sec-purpose'] ?? ''));
+export function isSpeculativeView(
+  req: Pick<IncomingMessage, 'method' | 'headers' | 'url'> & { originalUrl?: string },
+  statusCode: number,
+): boolean {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    (statusCode === 200 || statusCode === 304) &&
+    !/^\/api(?:\/|$)/.test(path) &&
+    !/\.[^/]*$/.test(path) &&
+    /^prefetch\b/.test(String(req.headers['sec-purpose'] ?? ''))
+  );
+}

@@ -5,7 +5,9 @@ import { withStoreLock } from './content-store.server.ts';
 import { loadFormSecret } from '../enquiries/form-token.server.ts';
 import { previewLinks } from '../preview-links.server.ts';
 import { readStore } from '../store.server.ts';
+import request from 'supertest';
 import { runScript, spawnScript } from '../../../scripts/lib/run-script.ts';
+import { createTestApp } from '../../../test-support/server.ts';
 import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from '../../../test-support/content.ts';
 
 const cli = (args: string[], env: Record<string, string> = {}) => runScript('content.ts', args, env);
@@ -142,6 +144,35 @@ describe('content CLI', () => {
       expect(again.stderr).toBe(
         'error: post "winter-menu" is already published: https://studio.example/blog/winter-menu (a preview is for a draft or a scheduled post)\n',
       );
+    },
+    timeout,
+  );
+
+  test(
+    'a link ended by --revoke stays ended after an import of an export made before it',
+    async () => {
+      const env = { SITE_URL: 'https://studio.example', FORM_SECRET: 'a-shared-form-secret-of-at-least-32-characters' };
+      const file = await ws.postFile('winter.md', newPostFront({ slug: 'winter-menu' }));
+      await cli(['add', file, '--draft', '--data', ws.dataFile, '--public', ws.publicDir]);
+      const link = new URL((await cli(['preview', 'winter-menu', '--data', ws.dataFile], env)).stdout.trim()).pathname;
+      const backup = join(ws.dir, 'backup');
+      expect(await cli(['export', backup, '--data', ws.dataFile, '--public', ws.publicDir])).toMatchObject({ code: 0 });
+      /** What the site answers at the link, read from the store as it is now. */
+      const answerAtLink = async () => {
+        const server = await createTestApp({ file: ws.dataFile, env });
+        try {
+          return await request(server.app).get(link);
+        } finally {
+          server.close();
+        }
+      };
+      expect((await answerAtLink()).status).toBe(200);
+      await cli(['preview', 'winter-menu', '--revoke', '--data', ws.dataFile], env);
+      const restore = await cli(['import', backup, '--data', ws.dataFile, '--public', ws.publicDir]);
+      expect(restore).toMatchObject({ code: 0 });
+      const ended = await answerAtLink();
+      expect(ended.status).toBe(404);
+      expect(ended.text).toContain('Blog Post Not Found');
     },
     timeout,
   );

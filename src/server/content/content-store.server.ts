@@ -142,18 +142,22 @@ export async function modifyStore<T>(
   });
 }
 
-/** Replaces the whole store (after validation) without reading it first; creates the file and its folder. */
+/**
+ * Replaces the whole store (after validation) with what `replacement` makes of the store as it is now (undefined
+ * when there is none, or it cannot be read); creates the file and its folder.
+ */
 export async function replaceStore(
   file: string,
-  data: StoreData,
+  replacement: (current: StoreData | undefined) => StoreData,
   beforeWrite?: () => Promise<void>,
 ): Promise<StoreData> {
-  const valid = validateStore(data);
   await mkdir(dirname(file) || '.', { recursive: true });
-  await withStoreLock(file, async (stillHeld) => {
+  return withStoreLock(file, async (stillHeld) => {
+    const current = await readStore(file).catch(() => undefined);
+    const valid = validateStore(replacement(current));
     await beforeWrite?.();
     stillHeld();
     await writeStoreFile(file, valid);
+    return valid;
   });
-  return valid;
 }

@@ -46,7 +46,7 @@ const frontMatterSchema = z.strictObject({
   publishedAt: postSchema.shape.publishedAt.optional(),
   createdAt: postSchema.shape.createdAt.optional(),
   featuredImage: z.string().trim().min(1, 'must be a path under public/ or a local image file'),
-  // Written by export and read back by import, so that a restored post keeps its preview links; add ignores it.
+  // Exports made before keys stayed in the store carry one: accepted, and ignored, as add and import make their own.
   previewKey: postSchema.shape.previewKey,
 });
 
@@ -72,7 +72,6 @@ export interface PostFileFields {
   publishedAt: string | null;
   createdAt: string;
   featuredImage: string;
-  previewKey?: string;
   content: string;
 }
 
@@ -205,7 +204,6 @@ export function serializePostFile(post: PostFileFields): string {
     `publishedAt: ${post.publishedAt === null ? 'null' : scalar(post.publishedAt)}`,
     `createdAt: ${scalar(post.createdAt)}`,
     `featuredImage: ${scalar(post.featuredImage)}`,
-    ...(post.previewKey === undefined ? [] : [`previewKey: ${scalar(post.previewKey)}`]),
   ];
   return `---\n${lines.join('\n')}\n---\n\n${post.content}\n`;
 }

@@ -2,9 +2,11 @@
  * Where an enquiry's visitor came from, as the browser sends it with the form (`attribution`): checked here,
  * bounded, and anything malformed dropped piece by piece, never a reason to refuse the enquiry.
  */
-import { withoutPreviewToken } from '../preview-links.server.ts';
 import { z } from 'zod';
+import { matchAppRoute } from '../../app/routes.tsx';
+import { ctaLabels } from '../../lib/cta-labels.ts';
 import { singleLine, withinLength } from '../../lib/plain-text.ts';
+import { withoutPreviewToken } from '../preview-links.server.ts';
 
 export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export const clickIdNames = ['gclid', 'fbclid', 'msclkid'] as const;
@@ -20,7 +22,8 @@ const value = z
  * never `//host`, `https://…` or `javascript:…`, which staff would see as a link), the referrer as a host name.
  */
 const keyChecks: Partial<Record<(typeof touchKeys)[number], (text: string) => boolean>> = {
-  landingPath: (text) => /^\/(?!\/)/.test(text),
+  // A page of the route table: anything else (a probe's `/wp-login.php`) was never a landing on the site.
+  landingPath: (text) => /^\/(?!\/)/.test(text) && matchAppRoute(text.split(/[?#]/)[0] ?? '').route.path !== '*',
   referrer: (text) =>
     text.length <= 253 && /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(text),
 };
@@ -44,6 +47,9 @@ export interface Attribution {
   cta?: string;
 }
 
+/** Only a label the site's pages carry: the report and staff never show one a client made up. */
+const ctaLabel = value.refine((text) => ctaLabels.has(text));
+
 /** The stored shape: what `parseAttribution` keeps. */
 export const attributionSchema = z.object({
   first: touchSchema.optional(),
@@ -64,11 +70,13 @@ function cleanTouch(input: unknown): Touch | undefined {
     if (key === 'clickIds' && Array.isArray(raw)) raw = [...new Set(raw.filter((name) => clickIdNames.includes(name)))];
     const candidate = { landingPath: '/', [key]: raw };
     const parsed = touchSchema.safeParse(candidate);
-    const piece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
+    const parsedPiece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
+    // A visit that began on a preview link keeps `/blog/preview/`, never the link's token (it works as a password).
+    const piece =
+      key === 'landingPath' && typeof parsedPiece === 'string' ? withoutPreviewToken(parsedPiece) : parsedPiece;
     if (typeof piece === 'string' && keyChecks[key]?.(piece) === false) continue;
     if (piece === undefined || (Array.isArray(piece) && !piece.length)) continue;
-    // A visit that began on a preview link keeps the post's slug, never the link's token (it works as a password).
-    kept[key] = key === 'landingPath' && typeof piece === 'string' ? withoutPreviewToken(piece) : piece;
+    kept[key] = piece;
   }
   return typeof kept.landingPath === 'string' ? (kept as Touch) : undefined;
 }
@@ -80,7 +88,7 @@ export function parseAttribution(input: unknown): Attribution | undefined {
   const attribution: Attribution = {};
   const firstTouch = cleanTouch(first);
   const lastTouch = cleanTouch(last);
-  const label = value.safeParse(cta);
+  const label = ctaLabel.safeParse(cta);
   if (firstTouch) attribution.first = firstTouch;
   if (lastTouch) attribution.last = lastTouch;
   if (label.success) attribution.cta = label.data;

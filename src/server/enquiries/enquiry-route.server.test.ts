@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { tempFolder } from '../../../test-support/temp-folder.ts';
-import { failedPostsPerMinute } from './enquiry-route.server.ts';
+import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from './enquiry-route.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, tokenMaxAgeMs } from './form-token.server.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -69,6 +69,22 @@ describe('POST /api/enquiries: accepted', () => {
     expect(response.headers.location).toBe('/thank-you');
     expect(response.headers['set-cookie']?.[0]).toMatch(/^enquiry_sent=1; Max-Age=600; Path=\/thank-you;/);
     expect(await enquiries.list()).toHaveLength(1);
+  });
+
+  test('the lead cookie is Secure when the post came over HTTPS (directly or through a trusted proxy)', async () => {
+    const { app, token } = await setUp();
+    const post = (headers: Record<string, string>) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, ...headers })
+        .type('form')
+        .send({ ...visitor, [tokenFieldName]: token(), [honeypotFieldName]: '' })
+        .expect(303);
+    const overHttps = await post({ 'X-Forwarded-Proto': 'https' });
+    expect(overHttps.headers['set-cookie']?.[0]).toMatch(/^enquiry_sent=1;.*; Secure/);
+    // Plain http (a local run): a browser would drop a Secure cookie sent there.
+    const overHttp = await post({});
+    expect(overHttp.headers['set-cookie']?.[0]).not.toMatch(/Secure/);
   });
 
   test('only firstname and email are needed; an unknown plan is dropped; the hubspotutk cookie is kept', async () => {
@@ -397,6 +413,45 @@ describe('POST /api/enquiries: defences', { timeout: 30_000 }, () => {
       await post({ ...visitor, [tokenFieldName]: token(i % 2 ? tokenMaxAgeMs + 60_000 : 500) }).expect(400);
     }
     await post({ ...visitor, [tokenFieldName]: token() }).expect(201);
+  });
+
+  test('refused plain posts past a small budget of full pages get the short page a 429 uses: values kept, a fresh token, no render', async () => {
+    const { app, enquiries, tokens, token } = await setUp();
+    const post = (body: object) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.14' })
+        .type('form')
+        .send({ ...visitor, ...body });
+    // A person correcting typos, with an expired token and with a bad email: the whole page, with its errors.
+    const refusals = [
+      { [tokenFieldName]: token(tokenMaxAgeMs + 60_000) },
+      { email: 'not-an-email', [tokenFieldName]: token() },
+    ];
+    for (let i = 0; i < fullRefusalsPerTenMinutes; i += 1) {
+      const page = await post(refusals[i % 2]!).expect(400);
+      expect(page.text).toContain('id="boot-data"');
+    }
+    // Then both kinds cost what a 429 costs.
+    for (const body of refusals) {
+      const short = await post({ ...body, company: 'A & B' })
+        .expect(400)
+        .expect('Content-Type', /html/);
+      expect(short.headers['cache-control']).toBe('no-store');
+      expect(short.text).not.toContain('id="boot-data"');
+      expect(short.text).toContain('<h1>Your enquiry was not sent</h1>');
+      expect(short.text).toContain('value="A &amp; B"');
+      expect(tokens.check(tokenIn(short.text)!, Date.now() + 3_100)).toBe('valid');
+    }
+    // Another address still gets the whole page.
+    const other = await request(app)
+      .post('/api/enquiries')
+      .set({ ...fromSite, 'X-Forwarded-For': '203.0.113.15' })
+      .type('form')
+      .send({ ...visitor, email: 'not-an-email', [tokenFieldName]: token() })
+      .expect(400);
+    expect(other.text).toContain('id="boot-data"');
+    expect(await enquiries.all()).toEqual([]);
   });
 
   test('a plain post refused by the failed-posts limit gets back what the visitor typed, in a form', async () => {

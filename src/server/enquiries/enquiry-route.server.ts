@@ -20,11 +20,17 @@ import { errorPage } from '../error-page.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
+import { FallbackRateLimitStore } from './fallback-rate-limit-store.server.ts';
 import type { FormTokens } from './form-token.server.ts';
 
 export const enquiryBodyLimit = '16kb';
 /** Failed enquiry posts one address may make in a minute (every instance together). */
 export const failedPostsPerMinute = 100;
+/**
+ * Refused plain posts one address may have answered with the whole page (its errors beside the fields) in ten
+ * minutes, or ENQUIRY_RATE_LIMIT if higher; past that, the short page a 429 uses.
+ */
+export const fullRefusalsPerTenMinutes = 10;
 const m = enquiryForm.messages;
 
 export interface EnquiryRouteOptions {
@@ -167,8 +173,23 @@ export function createEnquiryRouter({
     next();
   };
 
-  const sharedStore = (name: string) =>
-    rateLimitStore?.(name) ?? (cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined);
+  // While the database that shares the counts cannot be reached, each limit counts in this process instead.
+  let countedAlone = false;
+  const onSharedCount = (reachable: boolean) => {
+    if (reachable || countedAlone) {
+      countedAlone = !reachable;
+      return;
+    }
+    countedAlone = true;
+    logger.warn(
+      'The enquiry database cannot be reached: enquiry limits are counted by this instance alone until it returns',
+    );
+  };
+  const sharedStore = (name: string) => {
+    const shared = rateLimitStore?.(name);
+    if (shared) return new FallbackRateLimitStore(shared, onSharedCount);
+    return cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
+  };
   /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
   const keptValues = async (req: Request): Promise<string | undefined> => {
     const body: unknown = req.body;
@@ -203,10 +224,23 @@ export function createEnquiryRouter({
     passOnStoreError: true,
     handler: tooMany,
   });
+  // A refused plain post is answered with the whole page, its errors beside the fields, a few times per address:
+  // as many as a person correcting typos needs. Past that, the short page a 429 uses (what they typed, a fresh token,
+  // the phone and email) answers it for what a 429 costs, where a render costs several times more. JSON refusals are
+  // that cheap already.
+  const fullRefusals = rateLimit({
+    windowMs: 10 * 60 * 1000,
+    limit: Math.max(fullRefusalsPerTenMinutes, config.enquiries.rateLimit),
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: sharedStore('enquiry-full-refusals'),
+    passOnStoreError: true,
+    handler: async (req: Request, res: Response) =>
+      refuse(req, res, config, 400, String(res.locals.refusal), await keptValues(req)),
+  });
   // Counts accepted enquiries only (a post that could not be stored is given back), in the primary process when
-  // there are several workers, so the limit holds for the whole server. A database that cannot be reached lets the
-  // post through to the store, which answers 503 with the form kept: the visitor is told, and the count resumes when
-  // the database returns.
+  // there are several workers, so the limit holds for the whole server. While the database cannot be reached, the post
+  // goes on to the store, which answers 503 with the form kept: the visitor is told.
   const hourly = (name: string) =>
     rateLimit({
       windowMs: 60 * 60 * 1000,
@@ -276,6 +310,8 @@ export function createEnquiryRouter({
         res.status(400).json(problem);
         return;
       }
+      res.locals.refusal = Object.values(errors)[0] ?? m.tokenExpired;
+      if (await overLimit(fullRefusals, req, res)) return;
       await renderFormPage(res, url, { token, values: formValues(fields), errors }, 400);
       return;
     }
@@ -308,8 +344,14 @@ export function createEnquiryRouter({
       res.status(201).json({ id });
       return;
     }
-    // The thank-you page reports the lead to analytics once, when this cookie is there (and deletes it).
-    res.cookie(leadCookieName, '1', { path: '/thank-you', maxAge: 10 * 60 * 1000, sameSite: 'lax' });
+    // The thank-you page reports the lead to analytics once, when this cookie is there (and deletes it). Secure when
+    // the post came over HTTPS (X-Forwarded-Proto from a trusted proxy counts): never sent back over plain http then.
+    res.cookie(leadCookieName, '1', {
+      path: '/thank-you',
+      maxAge: 10 * 60 * 1000,
+      sameSite: 'lax',
+      secure: req.secure,
+    });
     res.redirect(303, '/thank-you');
   };
 

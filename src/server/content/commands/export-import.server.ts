@@ -26,6 +26,7 @@ import {
   type PublicOptions,
 } from '../images.server.ts';
 import { parsePostFile, readText, serializePostFile, slugFor, type ParsedPostFile } from '../post-file.server.ts';
+import { keptPreviewKey } from './add.server.ts';
 import { findCategory, unknownCategory } from './categories.server.ts';
 
 const postsFolder = 'posts';
@@ -39,6 +40,24 @@ export function categoriesJson(categories: readonly StoredCategory[]): string {
   );
   return lines.length ? `[\n${lines.join(',\n')}\n]\n` : '[]\n';
 }
+
+/**
+ * The imported store, each post keeping the preview key the store holds for it now, by the rule `add --update`
+ * follows (a public post taken out of view gets none); a post the store does not hold has none until its first
+ * `preview`. Keys never travel in files, so no import (of an older backup or an edited export) brings back a link
+ * that `--revoke`, a removal or an unpublishing ended. Why: docs/decisions/preview-links.md
+ */
+const withKeptPreviewKeys =
+  (imported: StoreData) =>
+  (current: StoreData | undefined): StoreData => {
+    const now = new Date();
+    const stored = new Map(current?.posts.map((post) => [post.slug, post]));
+    const posts = imported.posts.map((post) => {
+      const previewKey = keptPreviewKey(stored.get(post.slug), post.publishedAt, now);
+      return previewKey === undefined ? post : { ...post, previewKey };
+    });
+    return { ...imported, posts };
+  };
 
 export interface ExportOptions extends StoreOptions, PublicOptions {
   /** Writes `<dir>/posts/<slug>.md`, `<dir>/categories.json` and the images as `<dir>/<site path>`. */
@@ -86,7 +105,8 @@ export async function exportContent(options: ExportOptions): Promise<ExportResul
   for (const post of data.posts) {
     const category = categories.get(post.categoryId);
     const name = `${post.slug}.md`;
-    const { categoryId: _categoryId, ...fields } = post;
+    // A preview key stays in the store: a file could bring an ended link back.
+    const { categoryId: _categoryId, previewKey: _previewKey, ...fields } = post;
     await writeFile(join(postsDir, name), serializePostFile({ ...fields, category: category?.slug ?? '' }));
     written.add(name);
   }
@@ -233,7 +253,6 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
         ...(front.plan ? { plan: front.plan } : {}),
         publishedAt: front.publishedAt,
         createdAt: front.createdAt,
-        ...(front.previewKey === undefined ? {} : { previewKey: front.previewKey }),
       },
     });
   }
@@ -288,7 +307,7 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
 
   let data: StoreData;
   try {
-    data = await replaceStore(options.dataFile, { categories, posts }, async () => {
+    data = await replaceStore(options.dataFile, withKeptPreviewKeys({ categories, posts }), async () => {
       for (const { source, target } of copies) await copyFileAtomically(source, target);
     });
   } catch (error) {

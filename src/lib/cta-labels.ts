@@ -1,0 +1,36 @@
+import { bookTime } from '../content/booking.ts';
+import { addOns, packages } from '../content/packages.ts';
+
+/**
+ * Every `data-cta` label the site's pages carry: an enquiry's attribution keeps only one of these, so that staff
+ * and the report never show a label a client made up. `src/server/pages.server.test.ts` renders every page and
+ * fails on a label missing here.
+ */
+export const ctaLabels: ReadonlySet<string> = new Set([
+  'hero-book-free-consult',
+  'hero-compare-plans',
+  'post-book-free-consult',
+  'post-not-found-blog',
+  'footer-book-free-consult',
+  'footer-quick-link-book-free-consult',
+  'faq-see-all-questions',
+  'header-get-my-custom-plan',
+  'mobile-menu-get-my-custom-plan',
+  'mobile-bar-book-free-consult',
+  'contact-call',
+  'contact-email',
+  'enquiry-form-submit',
+  'start-project-change-package',
+  'how-it-works-hero-book-free-consult',
+  'services-hero-book-free-consult',
+  'services-hero-view-packages',
+  'not-found-home',
+  'not-found-blog',
+  'thank-you-blog',
+  'thank-you-services',
+  bookTime.cta,
+  bookTime.upFrontCta,
+  ...[...packages, ...addOns].map((plan) => `package-${plan.planId}`),
+  ...addOns.map((plan) => `add-on-${plan.planId}`),
+  ...[...packages, ...addOns].map((plan) => `footer-plan-${plan.planId}`),
+]);
