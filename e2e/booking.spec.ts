@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
-import { htmlErrors } from './fixtures/vnu.ts';
+import { htmlErrors } from '../test-support/vnu.ts';
 
 /**
  * "Book a time": production servers with the site's own form, with BOOKING_URL on each scheduling service the

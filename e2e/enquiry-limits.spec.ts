@@ -4,7 +4,7 @@ import { freePort, startServer, type RunningServer } from '../scripts/lib/server
 import { honeypotFieldName } from '../src/lib/enquiry-types.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { htmlErrors } from './fixtures/vnu.ts';
+import { htmlErrors } from '../test-support/vnu.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
