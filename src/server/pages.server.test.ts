@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { element, textOf } from '../../test-support/html.ts';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
@@ -161,6 +162,60 @@ describe('every page’s server HTML', () => {
       `${testSiteUrl}/blog?category=local-seo`,
     );
   });
+});
+
+/** The marketing pages: each one's h1 and the h2 of each of its sections. */
+const marketingPages: Array<{ path: string; h1: string; sections: string[] }> = [
+  {
+    path: '/',
+    h1: 'Fixed-price marketing that brings Newcastle locals to your door',
+    sections: [
+      'The local media advantage',
+      'A local audience that actually reads',
+      'Industries we serve',
+      'Fixed-price packages, no surprises',
+      'Add more when you need it',
+      'From free consult to local results in four steps',
+      'Questions, answered',
+      'Book your free consult',
+    ],
+  },
+  {
+    path: '/services',
+    h1: 'Fixed-price marketing packages',
+    sections: ['Fixed-price packages, no surprises', 'Add more when you need it', 'Book your free consult'],
+  },
+  {
+    path: '/how-it-works',
+    h1: 'How it works',
+    sections: ['From free consult to local results in four steps', 'Questions, answered', 'Book your free consult'],
+  },
+  {
+    path: '/about',
+    h1: 'A Newcastle studio for Newcastle businesses',
+    sections: ['Our story', 'Three reasons local businesses choose us', 'Book your free consult'],
+  },
+  { path: '/faq', h1: 'Frequently asked questions', sections: ['Book your free consult'] },
+  {
+    path: '/start-project',
+    h1: 'Book your free 15-minute consult',
+    sections: ['Tell us about your business', 'Questions, answered'],
+  },
+];
+
+// What a visitor without JavaScript gets is this HTML with the stylesheet: the sections are in it, whole.
+describe('every marketing page is complete in the server’s HTML', () => {
+  test.each(marketingPages)(
+    '$path has its heading, every section and the phone number',
+    async ({ path, h1, sections }) => {
+      const html = await get(path);
+      const text = (markup: string) => textOf(markup).trim();
+      expect([...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => text(m[1]!))).toEqual([h1]);
+      const h2s = [...html.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!));
+      for (const section of sections) expect(h2s, path).toContain(section);
+      expect(element(html, '<footer', 'footer')).toMatch(/<a href="tel:\+61\d+"[^>]*>\(02\)/);
+    },
+  );
 });
 
 describe('status codes', () => {
