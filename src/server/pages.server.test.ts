@@ -232,6 +232,22 @@ describe('status codes', () => {
     expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>.*Go Back to Blog<\/a>/);
   });
 
+  test('a post scheduled for later is on no page of the blog, and its address is a 404', async () => {
+    const later = testStore(8);
+    later.posts.push(
+      testPost({ id: 40, slug: 'not-yet', title: 'A post for later', publishedAt: '2099-01-01T09:00:00.000Z' }),
+    );
+    const scheduled = await createTestApp({ data: later });
+    try {
+      for (const path of ['/blog', '/blog?page=2', '/blog?category=local-seo', '/blog/post-8', '/'])
+        expect((await request(scheduled.app).get(path).expect(200)).text, path).not.toContain('A post for later');
+      const missing = await request(scheduled.app).get('/blog/not-yet').expect(404);
+      expect(missing.text).toContain('Blog Post Not Found');
+    } finally {
+      scheduled.close();
+    }
+  });
+
   test('a blog page past the last, or an unknown category, is a 404', async () => {
     await get('/blog?page=3', 404);
     await get('/blog?category=unknown', 404);
