@@ -293,6 +293,26 @@ describe('images', () => {
   const images = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 
+  test('on a blog of images on a CDN, the first screen’s is preloaded at high priority and later ones load lazily', async () => {
+    const onCdn = testStore(8);
+    for (const post of onCdn.posts) post.featuredImage = `https://images.example-cdn.com/${post.slug}.jpg?w=1600&q=80`;
+    const cdnApp = await createTestApp({ data: onCdn });
+    try {
+      const { text: html } = await request(cdnApp.app).get('/blog').expect(200);
+      const [first, ...rest] = images(html.slice(html.indexOf('<main')));
+      expect(attr(first!, 'src')).toBe('https://images.example-cdn.com/post-8.jpg?w=1600&amp;q=80');
+      expect([attr(first!, 'loading'), attr(first!, 'fetchPriority')]).toEqual(['eager', 'high']);
+      expect(rest.length).toBeGreaterThan(0);
+      for (const tag of rest) expect(attr(tag, 'loading')).toBe('lazy');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(
+        '<link rel="preload" as="image" href="https://images.example-cdn.com/post-8.jpg?w=1600&amp;q=80" fetchPriority="high"/>',
+      );
+    } finally {
+      cdnApp.close();
+    }
+  });
+
   test.each(['/blog', '/blog/post-3'])(
     '%s: every image has a size and a WebP srcset of 480, 800 and 1200; only the first screen’s is eager',
     async (path) => {
