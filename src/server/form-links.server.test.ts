@@ -35,4 +35,5 @@ test('every link into the form, on every page, is the form’s page or the form 
     }
   }
   expect([...kinds].sort()).toEqual(['a package', 'the form']);
-});
+  // Eleven pages, the first of them importing the renderer: seconds on a busy machine.
+}, 60_000);

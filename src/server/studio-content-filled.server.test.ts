@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-describe('with the studio’s details, testimonials and no team filled in', () => {
+// The first page imports the renderer: seconds on a busy machine.
+describe('with the studio’s details, testimonials and no team filled in', { timeout: 30_000 }, () => {
   test.each(['/', '/services'])(
     '%s shows what clients say beside the packages: their words, name, business, suburb and result',
     async (path) => {

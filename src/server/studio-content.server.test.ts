@@ -142,7 +142,8 @@ describe('src/content/team.ts', () => {
   });
 });
 
-describe('the pages with the shipped content', () => {
+// The first page imports the renderer: seconds on a busy machine.
+describe('the pages with the shipped content', { timeout: 30_000 }, () => {
   const data = testStore(2);
   data.posts.push(
     testPost({ id: 30, slug: 'by-james', author: 'james-nguyen' }),
