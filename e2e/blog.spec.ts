@@ -1,4 +1,4 @@
-import { e2eStore, hostileSlug, hostileTitle, publicPosts as publicPostsOf, scheduledSlug } from './fixtures/store.ts';
+import { e2eStore, hostileSlug, hostileTitle, publicPosts as publicPostsOf } from './fixtures/store.ts';
 import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
@@ -141,13 +141,6 @@ test.describe('blog list', () => {
       await postsInView();
     });
   }
-
-  test('a scheduled post is not listed', async ({ page }) => {
-    await page.goto(`/blog?page=${pages}`);
-    await expect(page.getByText('A post scheduled for the future')).toHaveCount(0);
-    const response = await page.goto(`/blog/${scheduledSlug}`);
-    expect(response?.status()).toBe(404);
-  });
 });
 
 test.describe('blog post', () => {

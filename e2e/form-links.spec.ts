@@ -2,11 +2,10 @@ import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
-import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
-// What a visitor types into the consult form is never lost: on every way into the form (a link from any page,
-// followed while they type), Back and Forward, on a fast machine and on a slow phone.
+// What a visitor types into the consult form is never lost: on every kind of way into the form (a link, followed
+// while they type), Back and Forward, on a fast machine and on a slow phone.
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const formName = 'Send us your details';
@@ -51,63 +50,18 @@ async function expectValues(page: Page, values: Partial<Values>) {
   }
 }
 
-/** Whether following a link to an address shows the form on the first screen, by address (the same for every page). */
-const leadsIntoForm = new Map<string, boolean>();
-
 /**
- * The links on `path` that lead into the form: those whose page, once followed, shows the form's first field
- * on the first screen (the form's own page, or a link to the form's place on a page). Found from the rendered
- * page, one per address and name.
+ * Every link into the form is a full page load, so what it does depends only on where it leads: its path and which
+ * query parameters it names. The site's links into the form are of two kinds (the form's own page, and the form
+ * naming a package); src/server/form-links.server.test.ts checks that every page's links are one of these. Each kind
+ * is followed once, from a page that has a form of its own (typing starts in the old page's form while the next
+ * one loads), with the link a visitor sees first there. Each package's own address, and the form naming its plan,
+ * are tested with the packages (marketing.spec.ts).
  */
-async function linksIntoTheForm(page: Page, path: string): Promise<{ href: string; name: string; index: number }[]> {
-  await page.goto(path);
-  const links = await page.locator('a[href^="/"], a[href^="#"]').evaluateAll((anchors) =>
-    anchors
-      .map((anchor, index) => ({
-        href: anchor.getAttribute('href')!,
-        name: (anchor.textContent ?? '').trim().replace(/\s+/g, ' '),
-        index,
-        // A visitor can tap only what is shown (the skip link shows only once focused).
-        shown:
-          anchor.checkVisibility() &&
-          getComputedStyle(anchor).clipPath === 'none' &&
-          getComputedStyle(anchor).clip === 'auto',
-      }))
-      .filter((link) => link.shown),
-  );
-  for (const { href } of links) {
-    const url = new URL(href, new URL(path, 'http://localhost'));
-    const address = `${url.pathname}${url.search}${url.hash}`;
-    if (leadsIntoForm.has(address)) continue;
-    // Only a page whose HTML holds the form can show it: the others are ruled out without loading them.
-    const html = await (await page.request.get(`${url.pathname}${url.search}`)).text();
-    if (!html.includes('action="/api/enquiries"')) {
-      leadsIntoForm.set(address, false);
-      continue;
-    }
-    await page.goto(address);
-    const field = form(page).getByLabel('First name', { exact: true });
-    leadsIntoForm.set(address, (await field.count()) === 1 && (await field.isVisible()) && (await inFirstScreen(page)));
-  }
-  const seen = new Set<string>();
-  return links.filter(({ href }) => {
-    const url = new URL(href, new URL(path, 'http://localhost'));
-    const key = kindOfAddress(url);
-    if (!leadsIntoForm.get(`${url.pathname}${url.search}${url.hash}`) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/**
- * Every link is a full page load (or a jump within the page), so what a link does depends only on where it leads:
- * its path, which query parameters it names, and its fragment. Two links of one kind (the header's and the
- * footer's /start-project, two packages' ?plan=) behave alike, and one of them is followed. Each package's own
- * address, and the form naming its plan, are tested with the packages (marketing.spec.ts).
- */
-function kindOfAddress(url: URL): string {
-  return `${url.pathname}?${[...url.searchParams.keys()].sort().join('&')}${url.hash}`;
-}
+const kindsOfLink = [
+  { kind: 'the form’s page', from: '/faq', href: '/start-project' },
+  { kind: 'the form naming a package', from: '/services', href: '/start-project?plan=growth' },
+] as const;
 
 /** Whether the form's first field is within the window once the page has settled where a link lands. */
 const inFirstScreen = (page: Page) =>
@@ -125,7 +79,7 @@ const inFirstScreen = (page: Page) =>
 async function followTyping(
   page: Page,
   from: string,
-  link: { href: string; index: number },
+  href: string,
   values: Values,
   slow?: (on: boolean) => Promise<void>,
 ) {
@@ -138,8 +92,8 @@ async function followTyping(
     document.querySelector<HTMLFormElement>('form[action="/api/enquiries"]')?.reset();
   });
   await slow?.(true);
-  const to = new URL(link.href, page.url()).href;
-  await page.locator('a[href^="/"], a[href^="#"]').nth(link.index).click();
+  const to = new URL(href, page.url()).href;
+  await page.locator(`a[href="${href}"]`).filter({ visible: true }).first().click();
   await typeInto(page, values);
   await expect(page).toHaveURL(to);
   await waitForHydration(page);
@@ -179,27 +133,21 @@ async function slowPhone(page: Page): Promise<(on: boolean) => Promise<void>> {
   };
 }
 
-for (const { path } of sitePages) {
-  test(`every link into the form from ${path} keeps what is typed while it loads, on a fast machine and on a slow phone`, async ({
-    page,
-  }) => {
-    test.setTimeout(300_000);
-    const links = await linksIntoTheForm(page, path);
-    expect(links.length, 'links into the form').toBeGreaterThan(0);
+for (const { kind, from, href } of kindsOfLink) {
+  test(`a link to ${kind} (${href}) keeps what is typed while it loads, on a fast machine`, async ({ page }) => {
+    const values = visitorValues();
+    await followTyping(page, from, href, values);
+    expect(await inFirstScreen(page), 'the first field on the first screen').toBe(true);
+    await sendAndFindStored(page, values);
+  });
+
+  test(`a link to ${kind} (${href}) keeps what is typed while it loads, on a slow phone`, async ({ page }) => {
+    test.setTimeout(90_000);
     // The slow phone's routes are in place from the start; they hold nothing back until it is switched on.
     const slow = await slowPhone(page);
-    for (const [machine, switchTo] of [
-      ['a fast machine', undefined],
-      ['a slow phone', slow],
-    ] as const) {
-      for (const [i, link] of links.entries()) {
-        const values = visitorValues();
-        await test.step(`on ${machine}: ${link.name} (${link.href})`, async () => {
-          await followTyping(page, path, link, values, switchTo);
-          if (i === 0) await sendAndFindStored(page, values);
-        });
-      }
-    }
+    const values = visitorValues();
+    await followTyping(page, from, href, values, slow);
+    await sendAndFindStored(page, values);
   });
 }
 

@@ -156,19 +156,6 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('the first screen’s featured image on the CDN is preloaded at high priority; later ones load lazily', async ({
-  page,
-}) => {
-  const response = await page.request.get(`${site.url}/blog/${imagesPost}`);
-  const html = await response.text();
-  const featured = `${cdnOrigin}/photos/${imagesPost}.jpg?w=1600&amp;q=80`;
-  expect(html).toContain(`<link rel="preload" as="image" href="${featured}" fetchPriority="high"/>`);
-  await page.goto(`${site.url}/blog`);
-  const cards = page.getByRole('article').locator('img');
-  await expect(cards.first()).toHaveAttribute('fetchpriority', 'high');
-  await expect(cards.last()).toHaveAttribute('loading', 'lazy');
-});
-
 test('body images: local ones sized with their copies, a caption as a figure, a remote one lazily', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RequestHandler } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import type { BlogSource } from '../src/lib/blog-types.ts';
@@ -71,6 +72,8 @@ interface TestAppOptions {
   /** Called when an enquiry has been stored (delivery's wake-up). */
   wake?: () => void;
   logger?: pino.Logger;
+  /** Where pages are rendered from, and the files served beside them: the source, as the tests import it, unless set. */
+  rendering?: { loadRenderer: () => Promise<RenderModule>; staticFiles: RequestHandler[] };
 }
 
 /** The whole app over a temporary store, rendering pages from source as the development server does. */
@@ -81,6 +84,7 @@ export async function createTestApp({
   wrapSource,
   wake,
   logger = pino({ level: 'silent' }),
+  rendering,
 }: TestAppOptions = {}) {
   const temp = file ? { file, remove: () => {} } : writeTempStore(data);
   const enquiriesDirectory = mkdtempSync(path.join(tmpdir(), 'nms-enquiries-'));
@@ -98,16 +102,18 @@ export async function createTestApp({
     config,
     store,
     logger,
-    loadRenderer: async (): Promise<RenderModule> => {
-      const renderer = await import('../src/entry-server.tsx');
-      if (!wrapSource) return renderer;
-      return {
-        ...renderer,
-        renderPage: (input, output) => renderer.renderPage({ ...input, source: wrapSource(input.source) }, output),
-      };
-    },
+    loadRenderer:
+      rendering?.loadRenderer ??
+      (async (): Promise<RenderModule> => {
+        const renderer = await import('../src/entry-server.tsx');
+        if (!wrapSource) return renderer;
+        return {
+          ...renderer,
+          renderPage: (input, output) => renderer.renderPage({ ...input, source: wrapSource(input.source) }, output),
+        };
+      }),
     assets: devAssets,
-    staticFiles: [],
+    staticFiles: rendering?.staticFiles ?? [],
     enquiries: { store: enquiries, wake },
   });
   return {

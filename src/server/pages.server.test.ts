@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { element, textOf } from '../../test-support/html.ts';
 import { ctaLabels } from '../lib/cta-labels.ts';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
@@ -164,6 +165,60 @@ describe('every page’s server HTML', () => {
   });
 });
 
+/** The marketing pages: each one's h1 and the h2 of each of its sections. */
+const marketingPages: Array<{ path: string; h1: string; sections: string[] }> = [
+  {
+    path: '/',
+    h1: 'Fixed-price marketing that brings Newcastle locals to your door',
+    sections: [
+      'The local media advantage',
+      'A local audience that actually reads',
+      'Industries we serve',
+      'Fixed-price packages, no surprises',
+      'Add more when you need it',
+      'From free consult to local results in four steps',
+      'Questions, answered',
+      'Book your free consult',
+    ],
+  },
+  {
+    path: '/services',
+    h1: 'Fixed-price marketing packages',
+    sections: ['Fixed-price packages, no surprises', 'Add more when you need it', 'Book your free consult'],
+  },
+  {
+    path: '/how-it-works',
+    h1: 'How it works',
+    sections: ['From free consult to local results in four steps', 'Questions, answered', 'Book your free consult'],
+  },
+  {
+    path: '/about',
+    h1: 'A Newcastle studio for Newcastle businesses',
+    sections: ['Our story', 'Three reasons local businesses choose us', 'Book your free consult'],
+  },
+  { path: '/faq', h1: 'Frequently asked questions', sections: ['Book your free consult'] },
+  {
+    path: '/start-project',
+    h1: 'Book your free 15-minute consult',
+    sections: ['Tell us about your business', 'Questions, answered'],
+  },
+];
+
+// What a visitor without JavaScript gets is this HTML with the stylesheet: the sections are in it, whole.
+describe('every marketing page is complete in the server’s HTML', () => {
+  test.each(marketingPages)(
+    '$path has its heading, every section and the phone number',
+    async ({ path, h1, sections }) => {
+      const html = await get(path);
+      const text = (markup: string) => textOf(markup).trim();
+      expect([...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => text(m[1]!))).toEqual([h1]);
+      const h2s = [...html.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!));
+      for (const section of sections) expect(h2s, path).toContain(section);
+      expect(element(html, '<footer', 'footer')).toMatch(/<a href="tel:\+61\d+"[^>]*>\(02\)/);
+    },
+  );
+});
+
 describe('status codes', () => {
   test('an unknown path is a 404 Page Not Found, not indexed', async () => {
     const html = await get('/no/such/page', 404);
@@ -176,6 +231,22 @@ describe('status codes', () => {
     expect(html).toContain('Blog Post Not Found');
     expect(html).toContain('The blog post you&#x27;re looking for doesn&#x27;t exist or has been removed.');
     expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*>.*Go Back to Blog<\/a>/);
+  });
+
+  test('a post scheduled for later is on no page of the blog, and its address is a 404', async () => {
+    const later = testStore(8);
+    later.posts.push(
+      testPost({ id: 40, slug: 'not-yet', title: 'A post for later', publishedAt: '2099-01-01T09:00:00.000Z' }),
+    );
+    const scheduled = await createTestApp({ data: later });
+    try {
+      for (const path of ['/blog', '/blog?page=2', '/blog?category=local-seo', '/blog/post-8', '/'])
+        expect((await request(scheduled.app).get(path).expect(200)).text, path).not.toContain('A post for later');
+      const missing = await request(scheduled.app).get('/blog/not-yet').expect(404);
+      expect(missing.text).toContain('Blog Post Not Found');
+    } finally {
+      scheduled.close();
+    }
   });
 
   test('a blog page past the last, or an unknown category, is a 404', async () => {
@@ -222,6 +293,26 @@ describe('status codes', () => {
 describe('images', () => {
   const images = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+  test('on a blog of images on a CDN, the first screen’s is preloaded at high priority and later ones load lazily', async () => {
+    const onCdn = testStore(8);
+    for (const post of onCdn.posts) post.featuredImage = `https://images.example-cdn.com/${post.slug}.jpg?w=1600&q=80`;
+    const cdnApp = await createTestApp({ data: onCdn });
+    try {
+      const { text: html } = await request(cdnApp.app).get('/blog').expect(200);
+      const [first, ...rest] = images(html.slice(html.indexOf('<main')));
+      expect(attr(first!, 'src')).toBe('https://images.example-cdn.com/post-8.jpg?w=1600&amp;q=80');
+      expect([attr(first!, 'loading'), attr(first!, 'fetchPriority')]).toEqual(['eager', 'high']);
+      expect(rest.length).toBeGreaterThan(0);
+      for (const tag of rest) expect(attr(tag, 'loading')).toBe('lazy');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(
+        '<link rel="preload" as="image" href="https://images.example-cdn.com/post-8.jpg?w=1600&amp;q=80" fetchPriority="high"/>',
+      );
+    } finally {
+      cdnApp.close();
+    }
+  });
 
   test.each(['/blog', '/blog/post-3'])(
     '%s: every image has a size and a WebP srcset of 480, 800 and 1200; only the first screen’s is eager',

@@ -91,6 +91,8 @@ describe('a post’s preview link', () => {
       /Preview\. This post goes live on 15 September 2099 ?\. Until then, only people with this link can read it\./,
     );
     expect(html).toContain('<time dateTime="2099-09-14T23:00:00.000Z">15 September 2099</time>');
+    // Its public address stays Not Found until then.
+    await expectPostNotFound('/blog/spring-events');
   });
 
   test('a draft stays out of every public place, the page cache included', async () => {

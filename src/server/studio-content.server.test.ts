@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { element, figures, textOf } from '../../test-support/html.ts';
+import { createTestApp, readPage, testPost, testStore, type TestApp } from '../../test-support/server.ts';
 import type { BusinessDetails } from '../content/business.ts';
 import type { TeamMember } from '../content/team.ts';
 import type { Testimonial } from '../content/testimonials.ts';
@@ -137,5 +139,51 @@ describe('src/content/team.ts', () => {
   test('every problem is one line', () => {
     const lines = [problem({ team: [{}] }), problem({ business: { hours: [{}] } }), problem({ testimonials: [{}] })];
     for (const line of lines) expect(line).toMatch(/^src\/content\/\S+\.ts: [^\n]+$/);
+  });
+});
+
+// The first page imports the renderer: seconds on a busy machine.
+describe('the pages with the shipped content', { timeout: 30_000 }, () => {
+  const data = testStore(2);
+  data.posts.push(
+    testPost({ id: 30, slug: 'by-james', author: 'james-nguyen' }),
+    testPost({ id: 31, slug: 'by-the-studio', author: 'studio-team' }),
+  );
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ data });
+  });
+  afterAll(() => testApp.close());
+
+  test.each(['/', '/services', '/start-project'])(
+    '%s: no testimonial, nothing beside the packages, nothing near the form',
+    async (path) => {
+      const { html, text } = await readPage(testApp.app, path);
+      expect(html).toMatch(/<h1\b/);
+      expect(text).not.toContain('What our clients say');
+      expect(figures(element(html, '<section id="consult"', 'section'))).toEqual([]);
+    },
+  );
+
+  test('/about shows the blog’s two writers as the team, and a post’s byline leads to its writer’s entry', async () => {
+    const about = await readPage(testApp.app, '/about');
+    const team = element(about.html, '<section id="team"', 'section');
+    expect(team).toContain('aria-labelledby="team-heading"');
+    expect(textOf(team)).toContain('Meet the team');
+    expect([...team.matchAll(/<h3\b[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1])).toEqual([
+      'Sarah Mitchell',
+      'James Nguyen',
+    ]);
+    expect(textOf(team)).toContain('Sarah writes our guides to email marketing');
+    expect(textOf(element(team, '<li id="team-james-nguyen"', 'li'))).toContain('James writes our guides to local SEO');
+
+    const post = await readPage(testApp.app, '/blog/by-james');
+    expect(post.html).toMatch(/<a [^>]*href="\/about#team-james-nguyen"[^>]*>James Nguyen<\/a>/);
+  });
+
+  test('the studio’s own posts (no one person’s) keep a plain byline', async () => {
+    const post = await readPage(testApp.app, '/blog/by-the-studio');
+    expect(post.text).toContain('By Studio Team');
+    expect(post.html).not.toMatch(/<a [^>]*>Studio Team<\/a>/);
   });
 });

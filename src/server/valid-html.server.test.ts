@@ -11,7 +11,7 @@ import { honeypotFieldName, tokenFieldName } from '../lib/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from '../lib/store-schema.ts';
-import { createTestApp, previewLinkPath, testSiteUrl } from '../../test-support/server.ts';
+import { createTestApp, previewLinkPath, testSiteUrl, type TestApp } from '../../test-support/server.ts';
 
 // Every page's server HTML, in each state a visitor can reach, checked by the W3C's Nu Html Checker (vnu, a Java
 // program: `apt-get install default-jre-headless`). One run checks every file, as starting its JVM takes seconds.
@@ -81,6 +81,9 @@ const data: StoreData = {
 };
 const pages = Math.ceil(seeded.posts.length / 6);
 
+/** A scheduling page the site knows (Cal.com): /privacy then names it. */
+const bookingUrl = 'https://cal.com/harbour-studio/consult';
+
 /** A state of a page: how to reach it and the status it answers with. */
 interface PageState {
   name: string;
@@ -92,6 +95,10 @@ interface PageState {
   post?: Record<string, string>;
   /** The post whose signed preview link (made when rendered) is the page. */
   preview?: PreviewTarget;
+  /** The site's configuration for this state (BOOKING_URL, a rate limit), on an app of its own. */
+  env?: Record<string, string>;
+  /** Plain posts of `post` sent (and accepted) before the one whose answer is the page. */
+  acceptedBefore?: number;
 }
 
 const states: PageState[] = [
@@ -123,6 +130,33 @@ const states: PageState[] = [
   { name: 'thank-you', path: '/thank-you' },
   { name: 'privacy', path: '/privacy' },
   {
+    name: 'thank-you, with a booking link',
+    path: '/thank-you',
+    env: { BOOKING_URL: bookingUrl },
+    shows: 'data-cta="book-a-time"',
+  },
+  {
+    name: 'start-project, with a booking link',
+    path: '/start-project?plan=growth',
+    env: { BOOKING_URL: bookingUrl },
+    shows: 'data-cta="start-project-book-a-time"',
+  },
+  { name: 'privacy, with a booking link', path: '/privacy', env: { BOOKING_URL: bookingUrl }, shows: 'Cal.com' },
+  {
+    name: 'a plain post over the hourly limit, what was typed given back',
+    path: '/start-project',
+    env: { ENQUIRY_RATE_LIMIT: '1' },
+    acceptedBefore: 1,
+    status: 429,
+    shows: 'Your enquiry was not sent',
+    post: {
+      firstname: 'Jane',
+      email: 'jane@example.com',
+      company: 'Harbour & Co <Newcastle>',
+      message: 'A <b>third</b>',
+    },
+  },
+  {
     name: 'the form’s problems, after a plain post',
     path: '/start-project?plan=growth',
     status: 400,
@@ -132,12 +166,22 @@ const states: PageState[] = [
 ];
 
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
+/** The apps of the states with a configuration of their own, by that configuration. */
+const configured = new Map<string, TestApp>();
 const directory = mkdtempSync(path.join(tmpdir(), 'nms-valid-html-'));
 const fileName = (state: PageState) => `${state.name.replace(/\W+/g, '-')}.html`;
 /** vnu's errors by file name; those it could not tie to a page under `''`. */
 const errors = new Map<string, string[]>();
 
+async function appFor(state: PageState): Promise<TestApp> {
+  if (!state.env) return testApp;
+  const key = JSON.stringify(state.env);
+  if (!configured.has(key)) configured.set(key, await createTestApp({ data, env: state.env }));
+  return configured.get(key)!;
+}
+
 async function render(state: PageState): Promise<string> {
+  const testApp = await appFor(state);
   if (state.preview) {
     return (
       await request(testApp.app)
@@ -153,13 +197,14 @@ async function render(state: PageState): Promise<string> {
     ).text;
   // A token issued 10 s ago, as a person would send it: the post is refused for its values alone.
   const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
-  const response = await request(testApp.app)
-    .post('/api/enquiries')
-    .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}${state.path}` })
-    .type('form')
-    .send({ ...state.post, [tokenFieldName]: tokens.issue(Date.now() - 10_000), [honeypotFieldName]: '' })
-    .expect(state.status ?? 400);
-  return response.text;
+  const post = () =>
+    request(testApp.app)
+      .post('/api/enquiries')
+      .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}${state.path}` })
+      .type('form')
+      .send({ ...state.post, [tokenFieldName]: tokens.issue(Date.now() - 10_000), [honeypotFieldName]: '' });
+  for (let i = 0; i < (state.acceptedBefore ?? 0); i += 1) await post().expect(303);
+  return (await post().expect(state.status ?? 400)).text;
 }
 
 interface VnuMessage {
@@ -198,6 +243,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   testApp?.close();
+  for (const app of configured.values()) app.close();
   rmSync(directory, { recursive: true, force: true });
 });
 

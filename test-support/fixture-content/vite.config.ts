@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import projectConfig from '../../vite.config.ts';
-import { fixtureBuildDir } from './build.ts';
 
-// The site's own build, with the studio's content files replaced by the ones beside this file: what a studio that
-// has filled them in would build. Used by e2e/studio-content.spec.ts (through build.ts), never by the site.
+// The site's own Vite configuration, with the studio's content files replaced by the ones beside this file: what a
+// studio that has filled them in would serve. Used by dev-server.ts (for e2e/studio-content.spec.ts), never by the
+// site.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const studioFile = /[\\/]src[\\/]content[\\/](business|testimonials|team)\.ts$/;
@@ -24,8 +24,5 @@ function fixtureContent(): Plugin {
 
 export default defineConfig((env) => {
   const base = (typeof projectConfig === 'function' ? projectConfig(env) : projectConfig) as UserConfig;
-  return mergeConfig(base, {
-    plugins: [fixtureContent()],
-    build: { outDir: path.join(fixtureBuildDir, 'dist', env.isSsrBuild ? 'server' : 'client') },
-  });
+  return mergeConfig(base, { plugins: [fixtureContent()] });
 });
