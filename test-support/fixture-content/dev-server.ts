@@ -13,7 +13,7 @@ import { createTestApp } from '../server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let handle: RequestListener = (_req, res) => void res.writeHead(503).end();
-const server = createHttpServer((req, res) => handle(req, res));
+const server = createHttpServer((req, res) => handle(req, res), { keepAliveTimeoutMs: 65_000 });
 const vite = await createServer({
   configFile: path.join(here, 'vite.config.ts'),
   server: { middlewareMode: true, hmr: { server } },
