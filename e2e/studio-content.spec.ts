@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
@@ -13,7 +13,8 @@ import { htmlErrors } from './fixtures/vnu.ts';
  * The studio's details, testimonials and team are files it fills (src/content/business.ts, testimonials.ts,
  * team.ts). The end-to-end servers show the seeded ones: a service area, the blog's two writers as the team, no
  * testimonial. This file also builds the site as a studio that has filled them in would
- * (test-support/fixture-content/: every business detail, three testimonials, no team) and serves that build.
+ * (test-support/fixture-content/: every business detail, three testimonials, and one person, who takes the consults)
+ * and serves that build.
  */
 test.describe.configure({ mode: 'serial' });
 // Axe over a whole long page takes a while on a busy machine.
@@ -47,10 +48,46 @@ test.afterAll(async () => {
 });
 
 const clientsSay = (page: Page) => page.getByRole('heading', { name: 'What our clients say' });
+const phone = { width: 375, height: 812 };
+const consultPages = ['/', '/services', '/how-it-works', '/about', '/faq', '/start-project'];
+
+/** The consult section's parts whose order the visitor meets. */
+function consultParts(page: Page) {
+  const consult = page.locator('section#consult');
+  const form = consult.getByRole('form', { name: 'Send us your details' });
+  return {
+    host: consult.getByTestId('consult-host'),
+    firstField: form.getByLabel('First name'),
+    quote: consult.locator('figure'),
+    send: form.getByRole('button', { name: 'Send my enquiry' }),
+  };
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Each one's box on the page, scrolled into view first (the consult section may be many screens down). */
+async function boxes<T extends Locator[]>(...locators: T): Promise<{ [K in keyof T]: Box }> {
+  const all: Box[] = [];
+  for (const locator of locators) {
+    await locator.scrollIntoViewIfNeeded();
+    all.push(
+      await locator.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      }),
+    );
+  }
+  return all as { [K in keyof T]: Box };
+}
 /** The testimonial shown near the form, in the consult section. */
 const nearTheForm = (page: Page) => page.locator('section#consult figure');
 
-test.describe('with the studio’s details, testimonials and no team filled in', () => {
+test.describe('with the studio’s details, testimonials and who takes the consults filled in', () => {
   for (const pagePath of ['/', '/services'])
     test(`${pagePath} shows what clients say beside the packages: their words, name, business, suburb and result`, async ({
       page,
@@ -71,11 +108,69 @@ test.describe('with the studio’s details, testimonials and no team filled in',
     });
 
   for (const pagePath of ['/start-project', '/', '/about', '/faq'])
-    test(`${pagePath} shows a client’s words near the form`, async ({ page }) => {
+    test(`${pagePath} shows a client’s words near the form: the shortest, who said it and their business`, async ({
+      page,
+    }) => {
       await page.goto(`${filledIn.url}${pagePath}`);
       await expect(nearTheForm(page)).toHaveCount(1);
-      await expect(nearTheForm(page)).toContainText('Mia Chen');
+      await expect(nearTheForm(page)).toContainText('We finally show up when people search for a plumber near them.');
+      await expect(nearTheForm(page)).toContainText('Tom Walsh, Walsh Plumbing, Lambton');
     });
+
+  for (const pagePath of consultPages)
+    test(`${pagePath} at 375px: who the visitor will talk to stands above the first field, and a client’s words above the button`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(phone);
+      await page.goto(`${filledIn.url}${pagePath}`);
+      const { host, firstField, quote, send } = consultParts(page);
+      await expect(host).toHaveText("AMYou'll talk to Alex Morgan, Founder and strategist");
+      await expect(host.getByText('AM', { exact: true })).toBeVisible();
+      const [hostBox, fieldBox, quoteBox, sendBox] = await boxes(host, firstField, quote, send);
+      expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
+      expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(sendBox.y);
+      expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(fieldBox.y);
+    });
+
+  test('/start-project at 375 × 812 shows the heading, its promise, who the visitor will talk to and the first field on the first screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await page.goto(`${filledIn.url}/start-project`);
+    await waitForHydration(page);
+    const { host, firstField } = consultParts(page);
+    for (const part of [
+      page.getByRole('heading', { level: 1 }),
+      page.getByText("We'll reply within 1 business day."),
+      host,
+      firstField,
+    ])
+      await expect(part).toBeInViewport({ ratio: 1 });
+  });
+
+  test('at 1280px the person stands above the first field and a client’s words beside the form', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${filledIn.url}/start-project`);
+    const { host, firstField, quote } = consultParts(page);
+    const form = page.getByRole('form', { name: 'Send us your details' });
+    const [hostBox, fieldBox, quoteBox, formBox] = await boxes(host, firstField, quote, form);
+    expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
+    expect(quoteBox.x + quoteBox.width).toBeLessThan(formBox.x);
+    expect(quoteBox.y).toBeLessThan(formBox.y + formBox.height);
+  });
+
+  test('/about leads with the team, who takes the consults first, as “Meet the team”', async ({ page }) => {
+    await page.goto(`${filledIn.url}/about`);
+    const team = page.getByRole('region', { name: 'Meet the team' });
+    await expect(team.getByRole('heading', { level: 3 })).toHaveText(['Alex Morgan']);
+    const sections = await page
+      .getByRole('main')
+      .locator('section')
+      .evaluateAll((all) =>
+        all.map((section) => (section.querySelector('h1') ? 'hero' : section.getAttribute('aria-labelledby'))),
+      );
+    expect(sections.slice(0, 2)).toEqual(['hero', 'team-heading']);
+  });
 
   test('the footer shows every detail, beside the link to /privacy, and the home page’s structured data names them', async ({
     page,
@@ -109,10 +204,12 @@ test.describe('with the studio’s details, testimonials and no team filled in',
     expect(studio.openingHoursSpecification).toHaveLength(2);
   });
 
-  test('without a team, /about shows none, and a writer’s byline links nowhere', async ({ page }) => {
-    await page.goto(`${filledIn.url}/about`);
+  test('with a team that writes no posts, /blog shows no writers, and a writer’s byline links nowhere', async ({
+    page,
+  }) => {
+    await page.goto(`${filledIn.url}/blog`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Meet the team' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Who writes our guides' })).toHaveCount(0);
     await page.goto(`${filledIn.url}/blog/${postBy('sarah-mitchell').slug}`);
     await expect(page.getByText('Sarah Mitchell', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sarah Mitchell' })).toHaveCount(0);
@@ -142,23 +239,39 @@ test.describe('with the seeded content', () => {
     }
   });
 
-  test('/about shows the blog’s two writers as the team, and a post’s byline leads to its writer’s entry', async ({
+  test('/blog shows the blog’s two writers as “Who writes our guides”, /about no team, and a byline leads to its writer', async ({
     page,
   }) => {
     await page.goto('/about');
-    const team = page.getByRole('region', { name: 'Meet the team' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Meet the team' })).toHaveCount(0);
+    await page.goto('/blog');
+    const team = page.getByRole('region', { name: 'Who writes our guides' });
     await expect(team.getByRole('heading', { level: 3 })).toHaveText(['Sarah Mitchell', 'James Nguyen']);
     await expect(team).toContainText('Sarah writes our guides to email marketing');
     await expectNoAxeViolations(page);
-    documents['seeded /about'] = await page.content();
+    documents['seeded /blog'] = await page.content();
 
     const post = postBy('james-nguyen');
     await page.goto(`/blog/${post.slug}`);
     await waitForHydration(page);
     await page.getByRole('link', { name: 'James Nguyen' }).click();
-    await expect(page).toHaveURL('/about#team-james-nguyen');
+    await expect(page).toHaveURL('/blog#team-james-nguyen');
     await expect(page.locator('#team-james-nguyen')).toBeInViewport();
     await expect(page.locator('#team-james-nguyen')).toContainText('James writes our guides to local SEO');
+  });
+
+  test('at 375px nobody is named beside the form and no quote stands there, on every consult page', async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    for (const pagePath of consultPages) {
+      await page.goto(pagePath);
+      const { host, quote, firstField } = consultParts(page);
+      await expect(firstField).toBeAttached();
+      await expect(host).toHaveCount(0);
+      await expect(quote).toHaveCount(0);
+    }
   });
 
   test('the studio’s own posts (no one person’s) keep a plain byline', async ({ page }) => {
@@ -173,7 +286,7 @@ test('every page above is valid HTML', async () => {
     'filled in /',
     'filled in /about',
     'filled in /start-project',
-    'seeded /about',
+    'seeded /blog',
   ]);
   const errors = await htmlErrors(documents);
   expect(errors).toEqual(Object.fromEntries(Object.keys(documents).map((name) => [name, []])));

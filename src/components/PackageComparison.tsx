@@ -29,8 +29,7 @@ export function PackageComparison() {
             >
               <h3 className="text-lg font-bold text-ink">{plan.title}</h3>
               <p className="mt-1 flex flex-wrap items-baseline gap-x-1.5 text-slate-600">
-                <span className="text-2xl font-extrabold tracking-tight text-ink">{plan.price}</span>
-                {plan.priceNote}
+                <span className="text-2xl font-extrabold tracking-tight text-ink">{plan.price}</span> {plan.priceNote}
                 {plan.gst && ` ${plan.gst}`}
                 {plan.terms && `, ${plan.terms}`}
               </p>
