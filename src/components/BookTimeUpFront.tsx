@@ -7,7 +7,15 @@ import { LucideIcon } from './LucideIcon.tsx';
  * scheduling page, straight away. A plain link, as after an enquiry: nothing is fetched from the booking host until
  * the visitor clicks.
  */
-export function BookTimeUpFront({ href, cta, tone }: { href: string; cta: string; tone: 'dark' | 'light' }) {
+export default function BookTimeUpFront({
+  href,
+  cta = bookTime.upFrontSectionCta,
+  tone,
+}: {
+  href: string;
+  cta?: string;
+  tone: 'dark' | 'light';
+}) {
   const dark = tone === 'dark';
   return (
     <p className="mt-5">

@@ -1,10 +1,10 @@
-import { consultSection } from '../content/sections.ts';
+import { consultHostLine } from '../content/team-sections.ts';
 import { consultHost } from '../lib/team.ts';
 import { MemberPortrait } from './MemberPortrait.tsx';
 
 /**
  * Who the visitor will talk to in the free consult, with their photo or initials, above the form: only once the team
- * names someone who takes the consults, and nothing otherwise.
+ * names someone who takes the consults, and nothing otherwise. Server only.
  */
 export function ConsultHost({ tone }: { tone: 'dark' | 'light' }) {
   const host = consultHost();
@@ -15,7 +15,7 @@ export function ConsultHost({ tone }: { tone: 'dark' | 'light' }) {
       data-testid="consult-host"
     >
       <MemberPortrait member={host} size={48} />
-      <span>{consultSection.host(host.name, host.role)}</span>
+      <span>{consultHostLine(host.name, host.role)}</span>
     </p>
   );
 }

@@ -1,15 +1,15 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useEnquiryAccepted } from '../app/enquiry-state.tsx';
 import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
-import { bookTime } from '../content/booking.ts';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
-import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultForm } from './ConsultForm.tsx';
-import { ConsultHost } from './ConsultHost.tsx';
+
+// Its code (and the booking copy) is fetched only where the studio has a scheduling page.
+const BookTimeUpFront = lazy(() => import('./BookTimeUpFront.tsx'));
 
 interface ConsultSectionProps {
   planId?: string;
@@ -24,7 +24,7 @@ interface ConsultSectionProps {
   children?: ReactNode;
   /** A heading of the form's own, above its first field. */
   formHeading?: string;
-  /** The analytics marker of the offer to pick a time up front. */
+  /** The analytics marker of the offer to pick a time up front, where it is not the consult section's own. */
   bookTimeCta?: string;
 }
 
@@ -43,13 +43,14 @@ export function ConsultSection({
   intro,
   children,
   formHeading,
-  bookTimeCta = bookTime.upFrontSectionCta,
+  bookTimeCta,
 }: ConsultSectionProps) {
   const { bookingUrl } = useSiteConfig();
   const accepted = useEnquiryAccepted();
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
+  const host = useServerPart('consult-host', (parts) => parts.consultHost(tone));
   return (
     // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
     // would scroll the section's own content (by the glow's overhang) under the header.
@@ -90,7 +91,11 @@ export function ConsultSection({
             </p>
             {children}
             {/* Once the enquiry is sent, its message offers a time instead. */}
-            {bookingUrl && !accepted && <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />}
+            {bookingUrl && !accepted && (
+              <Suspense>
+                <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />
+              </Suspense>
+            )}
             {/* A client's words before the form on a phone, beside it from 1024px. */}
             {testimonial && (
               <div id="consult-testimonial" className="mt-6" dangerouslySetInnerHTML={{ __html: testimonial }} />
@@ -113,7 +118,7 @@ export function ConsultSection({
           </div>
         </div>
         <div className="order-2">
-          <ConsultHost tone={tone} />
+          {host && <div id="consult-host" dangerouslySetInnerHTML={{ __html: host }} />}
           <ConsultForm planId={planId} heading={formHeading} />
         </div>
       </div>

@@ -7,7 +7,7 @@ import { LucideIcon } from './LucideIcon.tsx';
 /**
  * The three packages side by side under the home page's hero: each one's price (with GST), timeline, who it suits
  * and a link to the consult page with it chosen. Short, so that a phone meets a price on its second screen; the full
- * cards follow further down.
+ * cards follow further down. Server only: nothing in it changes in the browser.
  */
 export function PackageComparison() {
   return (
@@ -49,15 +49,6 @@ export function PackageComparison() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-center">
-          <a
-            href="#services"
-            className="font-semibold text-harbour-700 underline underline-offset-4 hover:text-sea-700"
-            data-cta="compare-see-packages"
-          >
-            {comparisonSection.detailsLink}
-          </a>
-        </p>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { teamSection, writersSection } from '../content/sections.ts';
+import { teamSection, writersSection } from '../content/team-sections.ts';
 import { teamHoldsOnlyWriters, teamInOrder, teamMemberId } from '../lib/team.ts';
 import { MemberPortrait } from './MemberPortrait.tsx';
 import { SectionHeading } from './SectionHeading.tsx';

@@ -17,8 +17,6 @@ export const packagesSection = {
 export const comparisonSection = {
   eyebrow: 'Packages at a glance',
   title: 'Three fixed-price packages',
-  /** The link under the comparison, to the full cards. */
-  detailsLink: 'See everything each package includes',
 } as const;
 
 /** A package card's disclosure of the features after its first three: "Show 3 more inclusions". */
@@ -28,18 +26,6 @@ export const moreFeatures = (count: number) => `Show ${count} more ${count === 1
 export const testimonialsSection = {
   title: 'What our clients say',
 } as const;
-
-/** The team on /about, once it holds more than the blog's writers (someone who takes consults, say). */
-export const teamSection = {
-  eyebrow: 'Our team',
-  title: 'Meet the team',
-} as const satisfies SectionCopy;
-
-/** The team on /blog while everyone on it writes for the blog and nobody else is named. */
-export const writersSection = {
-  eyebrow: 'Our writers',
-  title: 'Who writes our guides',
-} as const satisfies SectionCopy;
 
 export const addOnsSection = {
   eyebrow: 'Add-ons',
@@ -77,8 +63,6 @@ export const consultSection = {
   intro: `Tell us about your business and what you want to achieve. We'll reply within ${claims.reply} to lock in a time.`,
   /** The introduction when the studio has a scheduling page (BOOKING_URL). */
   introWithBooking: `Tell us about your business and what you want to achieve. Send it, then pick a time straight away, or we'll reply within ${claims.reply}.`,
-  /** Beside every consult form, once the team names who takes the consults: "You'll talk to Jane Doe, Founder". */
-  host: (name: string, role: string) => `You'll talk to ${name}, ${role}`,
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",
   changePlan: 'Change package',

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ServerParts } from '../app/server-parts.tsx';
+import { ConsultHost } from '../components/ConsultHost.tsx';
 import { FooterBusinessDetails } from '../components/FooterBusinessDetails.tsx';
 import { FooterLegalName } from '../components/FooterLegalName.tsx';
+import { PackageComparison } from '../components/PackageComparison.tsx';
 import { TestimonialCard } from '../components/TestimonialCard.tsx';
 import { Testimonials } from '../components/Testimonials.tsx';
 import { businessDetails } from '../content/business.ts';
@@ -26,4 +28,6 @@ export const serverParts: ServerParts = {
     shortestTestimonial
       ? renderToStaticMarkup(<TestimonialCard testimonial={shortestTestimonial} tone={tone} size="compact" />)
       : '',
+  consultHost: (tone) => renderToStaticMarkup(<ConsultHost tone={tone} />),
+  packageComparison: () => renderToStaticMarkup(<PackageComparison />),
 };
