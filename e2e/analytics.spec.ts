@@ -53,7 +53,7 @@ test.describe('analytics', () => {
     expect(await page.evaluate(ctaClicks)).toEqual([
       ['event', 'cta_click', { event_category: 'CTA', event_label: 'hero-compare-plans', value: 1 }],
     ]);
-    await page.getByRole('link', { name: 'Start with Local Launch' }).click();
+    await page.locator('section#services').getByRole('link', { name: 'Start with Local Launch' }).click();
     await expect(page).toHaveURL('/start-project?plan=local-launch');
     expect(await page.evaluate(leftPageCtaClicks)).toEqual([
       ['event', 'cta_click', { event_category: 'CTA', event_label: 'hero-compare-plans', value: 1 }],

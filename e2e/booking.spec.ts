@@ -244,6 +244,56 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test.describe('every consult section, not only /start-project', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  const sentence = "Pick a time for your free 15-minute consult now, or we'll reply within 1 business day to find one.";
+
+  for (const pagePath of ['/', '/services', '/how-it-works', '/about', '/faq'])
+    test(`${pagePath} offers "${upFront}" above the form with BOOKING_URL, and nothing without`, async ({ page }) => {
+      await page.goto(`${withBooking.url}${pagePath}`);
+      const consult = page.locator('section#consult');
+      const link = consult.getByRole('link', { name: upFront });
+      await expect(link).toHaveAttribute('href', bookingUrl);
+      await expect(link).toHaveAttribute('data-cta', 'consult-book-a-time');
+      await expect(consult).toContainText(
+        "Send it, then pick a time straight away, or we'll reply within 1 business day.",
+      );
+      const firstField = consult.getByRole('form', { name: 'Send us your details' }).getByLabel('First name');
+      const [linkBottom, fieldTop] = await Promise.all(
+        [link, firstField].map((part, index) =>
+          part.evaluate((element, edge) => {
+            const rect = element.getBoundingClientRect();
+            return (edge ? rect.top : rect.bottom) + window.scrollY;
+          }, index === 1),
+        ),
+      );
+      expect(linkBottom).toBeLessThanOrEqual(fieldTop!);
+      await page.goto(`${withoutBooking.url}${pagePath}`);
+      await expect(page.locator('section#consult').getByRole('link', { name: upFront })).toHaveCount(0);
+    });
+
+  test('after sending from /faq, the toast, the success message and /thank-you say the same thing, and the link is prefilled', async ({
+    page,
+  }) => {
+    const requests = await watchBookingHost(page);
+    await page.goto(`${withBooking.url}/faq`);
+    await waitForHydration(page);
+    await sendForm(page);
+    await expect(page.locator('[data-sonner-toast]')).toContainText(`Thanks! Your enquiry is in. ${sentence}`);
+    const message = page.locator('section#consult');
+    await expect(message.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 })).toBeVisible();
+    await expect(message).toContainText(sentence);
+    await expect(message.getByRole('link', { name: label })).toHaveAttribute('href', services['Cal.com'].afterEnquiry);
+    await expect(message.getByRole('link', { name: upFront })).toHaveCount(0);
+    await page.goto(`${withBooking.url}/thank-you`);
+    await expect(page.getByRole('main')).toContainText(sentence);
+    await expect(page.getByRole('main')).not.toContainText(
+      'We book your free 15-minute consult at a time that suits you',
+    );
+    expect(requests, 'requests to the booking host before the click').toEqual([]);
+  });
+});
+
 test.describe('the booking link after an enquiry carries the name and email where the service documents how', () => {
   for (const [service, { url, afterEnquiry }] of Object.entries(services)) {
     test(`${service}: ${url === afterEnquiry ? 'the plain link' : 'its own parameters'}, and nothing from it before the click`, async ({

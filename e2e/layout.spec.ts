@@ -22,6 +22,23 @@ test.describe('header', () => {
     await expect(header.getByRole('link', { name: 'Get My Custom Plan' })).toHaveAttribute('href', '/start-project');
   });
 
+  test('at 375px the header carries the phone number as a call button, on the first screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/start-project');
+    const call = page.getByRole('banner').getByRole('link', { name: 'Call (02) 4929 7150' });
+    await expect(call).toHaveAttribute('href', 'tel:+61249297150');
+    await expect(call).toBeInViewport({ ratio: 1 });
+    const [logo, menu] = await Promise.all([
+      page.getByRole('banner').getByRole('link', { name: 'Newcastle Marketing Studio' }).boundingBox(),
+      page.getByRole('button', { name: 'Open menu' }).boundingBox(),
+    ]);
+    const box = (await call.boundingBox())!;
+    // Between the logo and the menu, and the logo still fits the header's height.
+    expect(box.x).toBeGreaterThanOrEqual(logo!.x + logo!.width);
+    expect(box.x + box.width).toBeLessThanOrEqual(menu!.x);
+    expect(logo!.height).toBeLessThanOrEqual(40);
+  });
+
   test('the header gains a shadow after scrolling more than 50px', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
@@ -62,6 +79,7 @@ test.describe('mobile menu', () => {
         expect(await menuButtonExpanded(page)).toBe(false);
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(menu.getByRole('link')).toHaveText([
+          'Call (02) 4929 7150',
           'Services',
           'How It Works',
           'About',

@@ -78,7 +78,7 @@ test.describe('home page', () => {
     await expect(audience).toContainText('about 61%');
   });
 
-  test('industries served show their lucide icons', async ({ page }) => {
+  test('industries served are a line of chips with their lucide icons, linking nowhere', async ({ page }) => {
     await page.goto('/');
     const industries = page.getByRole('region', { name: 'Industries we serve' });
     await expect(industries.getByRole('listitem')).toHaveCount(8);
@@ -90,7 +90,31 @@ test.describe('home page', () => {
     await expect(briefcase).toHaveCSS('fill', 'none');
     await expect(briefcase).toHaveCSS('stroke-width', '2px');
     await expect(briefcase).toHaveCSS('stroke-linecap', 'round');
-    await expect(briefcase).toHaveCSS('width', '24px');
+    await expect(briefcase).toHaveCSS('width', '16px');
+    await expect(industries.getByRole('link')).toHaveCount(0);
+  });
+
+  test('at 375px the first price is within the first two screens, in the packages at a glance under the hero', async ({
+    page,
+  }) => {
+    const screen = { width: 375, height: 812 };
+    await page.setViewportSize(screen);
+    await page.goto('/');
+    const glance = page.getByRole('region', { name: 'Three fixed-price packages' });
+    const firstPrice = glance.getByText('$750', { exact: true });
+    const top = await firstPrice.evaluate((price) => price.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeLessThan(2 * screen.height);
+    for (const [name, planId] of [
+      ['Start with Visibility Boost', 'visibility-boost'],
+      ['Start with Local Launch', 'local-launch'],
+      ['Start with Growth Partner', 'growth'],
+    ] as const) {
+      const link = glance.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', `/start-project?plan=${planId}`);
+      await expect(link).toHaveAttribute('data-cta', `compare-${planId}`);
+    }
+    await expect(glance).toContainText('$1,500 founding rate inc. GST');
+    await expect(glance).toContainText('$997 per month inc. GST, 3-month minimum');
   });
 
   test('how it works, the FAQ and the consult form are on the page', async ({ page }) => {
@@ -152,7 +176,7 @@ test.describe('packages and prices', () => {
         await expect(card(name).getByRole('link')).toHaveAttribute('href', `/start-project?plan=${planId}`);
       }
 
-      await expect(page.getByText('Founding offer:')).toBeVisible();
+      await expect(page.locator('section#services').getByText('Founding offer:')).toBeVisible();
       await expect(page.locator('section#services')).toContainText('first 10 clients');
     });
   }
@@ -166,6 +190,19 @@ test.describe('packages and prices', () => {
       const bottoms = await buttons.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().bottom));
       expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(1);
     });
+
+  test('a package card lists its first three features and opens the rest, without JavaScript too', async ({
+    browser,
+  }) => {
+    await withoutJavaScript(browser, async (page) => {
+      await page.goto('/services');
+      const card = page.getByRole('article', { name: 'Visibility Boost' });
+      await expect(card.getByRole('listitem').filter({ visible: true })).toHaveCount(3);
+      await card.getByText('Show 3 more inclusions').click();
+      await expect(card.getByRole('listitem').filter({ visible: true })).toHaveCount(6);
+      await expect(card.getByText('A plain-English summary with your next steps')).toBeVisible();
+    });
+  });
 
   test('the popular package stands out from the others', async ({ page }) => {
     await page.goto('/services');

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startNodeServer, type RunningServer } from '../scripts/lib/server-process.ts';
@@ -10,14 +11,52 @@ import { expect, test, waitForHydration } from './fixtures/test.ts';
 /**
  * The studio's details, testimonials and team are files it fills (src/content/business.ts, testimonials.ts,
  * team.ts). What the server renders from them, filled in or as shipped, is checked in Vitest
- * (src/server/studio-content*.server.test.ts). Here, what only a browser shows: a filled-in studio's page hydrates
- * and passes axe, served from source with the filled-in files (test-support/fixture-content/dev-server.ts) rather
- * than a second production build; and a byline's link scrolls to its writer's entry.
+ * (src/server/studio-content*.server.test.ts, src/server/consult-path*.server.test.ts). Here, what only a browser
+ * shows: where the person and a client's words stand on a phone and a desktop, and that a filled-in studio's pages
+ * pass axe, served from source with the filled-in files (test-support/fixture-content/dev-server.ts) rather than a
+ * second production build; and a byline's link scrolls to its writer's entry.
  */
 const folders = tempFolders();
 let filledIn: RunningServer | undefined;
 
-test.describe('with the studio’s details, testimonials and no team filled in', () => {
+const phone = { width: 375, height: 812 };
+
+/** The consult section's parts whose order the visitor meets. */
+function consultParts(page: Page) {
+  const consult = page.locator('section#consult');
+  const form = consult.getByRole('form', { name: 'Send us your details' });
+  return {
+    host: consult.getByTestId('consult-host'),
+    firstField: form.getByLabel('First name'),
+    quote: consult.locator('figure'),
+    send: form.getByRole('button', { name: 'Send my enquiry' }),
+    form,
+  };
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Each one's box on the page, scrolled into view first (the consult section may be many screens down). */
+async function boxes<T extends Locator[]>(...locators: T): Promise<{ [K in keyof T]: Box }> {
+  const all: Box[] = [];
+  for (const locator of locators) {
+    await locator.scrollIntoViewIfNeeded();
+    all.push(
+      await locator.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      }),
+    );
+  }
+  return all as { [K in keyof T]: Box };
+}
+
+test.describe('with the studio’s details, testimonials and who takes the consults filled in', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test.beforeAll(async () => {
@@ -36,27 +75,54 @@ test.describe('with the studio’s details, testimonials and no team filled in',
     folders.remove();
   });
 
-  test('the home page shows what clients say beside the packages and near the form, hydrates and passes axe', async ({
+  test('/start-project at 375 × 812: the heading, its promise, who the visitor will talk to and the first field on the first screen, a client’s words above the button; it passes axe', async ({
     page,
   }) => {
-    await page.goto(filledIn!.url);
+    await page.setViewportSize(phone);
+    await page.goto(`${filledIn!.url}/start-project`);
+    const { host, firstField, quote, send } = consultParts(page);
+    await expect(host).toHaveText("AMYou'll talk to Alex Morgan, Founder and strategist");
+    for (const part of [
+      page.getByRole('heading', { level: 1 }),
+      page.getByText("We'll reply within 1 business day."),
+      host,
+      firstField,
+    ])
+      await expect(part).toBeInViewport({ ratio: 1 });
+    const [hostBox, fieldBox, quoteBox, sendBox] = await boxes(host, firstField, quote, send);
+    expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
+    expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(sendBox.y);
     await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the home page at 1280px: what clients say beside the packages, centred; the person above the first field and a client’s words beside the form; it passes axe', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(filledIn!.url);
     const packages = page.locator('section#services');
     await expect(packages.getByRole('heading', { name: 'What our clients say' })).toBeVisible();
     await expect(packages.locator('figure')).toHaveCount(3);
-    await expect(page.locator('section#consult figure')).toContainText('Mia Chen');
     await expect(page.getByRole('contentinfo')).toContainText('Harbour Marketing Pty Ltd · ABN 51 824 753 556');
+    const { host, firstField, quote, form } = consultParts(page);
+    const [hostBox, fieldBox, quoteBox, formBox] = await boxes(host, firstField, quote, form);
+    expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
+    expect(quoteBox.x + quoteBox.width).toBeLessThan(formBox.x);
+    expect(quoteBox.y).toBeLessThan(formBox.y + formBox.height);
+    await waitForHydration(page);
     await expectNoAxeViolations(page);
   });
 });
 
-test('with the seeded content, a post’s byline leads to its writer’s entry on /about', async ({ page }) => {
+test('with the seeded content, a post’s byline leads to its writer’s entry among the blog’s writers', async ({
+  page,
+}) => {
   const seeded = JSON.parse(readFileSync(e2eStoreFile, 'utf8')) as StoreData;
   const post = seeded.posts.find((entry) => entry.author === 'james-nguyen' && entry.publishedAt !== null)!;
   await page.goto(`/blog/${post.slug}`);
-  await waitForHydration(page);
   await page.getByRole('link', { name: 'James Nguyen' }).click();
-  await expect(page).toHaveURL('/about#team-james-nguyen');
+  await expect(page).toHaveURL('/blog#team-james-nguyen');
   await expect(page.locator('#team-james-nguyen')).toBeInViewport();
   await expect(page.locator('#team-james-nguyen')).toContainText('James writes our guides to local SEO');
 });

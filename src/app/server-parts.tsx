@@ -3,7 +3,8 @@ import type { PublicConfig } from '../lib/public-config.ts';
 
 /**
  * The parts of a page that only the server builds, from content that never changes in the browser: the studio's
- * structured data, its business details in the footer and what its clients say. The browser hydrates each part
+ * structured data, its business details in the footer, what its clients say, who takes the consults and the
+ * packages at a glance. The browser hydrates each part
  * with the markup the server wrote, read back from the page, so neither that content nor the code that builds it
  * is shipped to visitors. Why: docs/decisions/server-parts.md
  */
@@ -18,6 +19,10 @@ export interface ServerParts {
   testimonials(): string;
   /** A client's words near the consult form, in the section's tone; '' without testimonials. */
   testimonialNearForm(tone: 'dark' | 'light'): string;
+  /** Who takes the consults, above the consult form, in the section's tone; '' while the team names nobody. */
+  consultHost(tone: 'dark' | 'light'): string;
+  /** The three packages side by side, under the home page's hero. */
+  packageComparison(): string;
 }
 
 export const ServerPartsContext = createContext<ServerParts | null>(null);

@@ -3,19 +3,32 @@ import { bookTime } from '../content/booking.ts';
 import { LucideIcon } from './LucideIcon.tsx';
 
 /**
- * /start-project's second way in, beside the form (above it on a phone, where it takes two lines): the studio's
+ * The consult section's second way in, beside the form (above it on a phone, where it takes two lines): the studio's
  * scheduling page, straight away. A plain link, as after an enquiry: nothing is fetched from the booking host until
  * the visitor clicks.
  */
-export function BookTimeUpFront({ href }: { href: string }) {
+export default function BookTimeUpFront({
+  href,
+  cta = bookTime.upFrontSectionCta,
+  tone,
+}: {
+  href: string;
+  cta?: string;
+  tone: 'dark' | 'light';
+}) {
+  const dark = tone === 'dark';
   return (
     <p className="mt-5">
       <a
         href={href}
-        className="inline-flex items-start gap-3 rounded-lg text-white hover:text-sand-300"
-        data-cta={bookTime.upFrontCta}
+        className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}
+        data-cta={cta}
       >
-        <LucideIcon icon={calendarClockIcon} name="calendar-clock" className="mt-0.5 size-5 shrink-0 text-sand-300" />
+        <LucideIcon
+          icon={calendarClockIcon}
+          name="calendar-clock"
+          className={`mt-0.5 size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
+        />
         <span>
           <strong className="font-bold">{bookTime.upFront}</strong>{' '}
           <span className="underline underline-offset-4">{bookTime.label}</span>

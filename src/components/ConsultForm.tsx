@@ -6,8 +6,8 @@ import { trackLead } from '../lib/analytics.ts';
 import { embedHubSpotForm } from '../lib/hubspot.ts';
 import { onIdle } from '../lib/idle.ts';
 import { notifySuccess } from '../lib/toast.ts';
-import { ContactLinks } from './ContactLinks.tsx';
 import { EnquiryForm } from './EnquiryForm.tsx';
+import { PreferToTalk } from './PreferToTalk.tsx';
 
 /**
  * waiting/loading: the provider's form is not started / loading (the site's own form shows meanwhile);
@@ -30,8 +30,8 @@ function inUse(form: HTMLElement | null): boolean {
 }
 
 /**
- * The consult form. The server's HTML carries the site's own form (which works without JavaScript) beside the
- * phone and email. With the provider's ids configured, the browser creates the provider's form out of sight and
+ * The consult form. The server's HTML carries the site's own form (which works without JavaScript), with the
+ * phone and email under its button. With the provider's ids configured, the browser creates the provider's form out of sight and
  * swaps it in once the provider reports it ready, within 8 s; otherwise the site's own form simply stays.
  */
 export function ConsultForm({ planId, heading }: { planId?: string; heading?: string }) {
@@ -73,6 +73,7 @@ export function ConsultForm({ planId, heading }: { planId?: string; heading?: st
         onSubmitted: () => {
           setAccepted(true);
           trackLead('hubspot-form');
+          // The provider's form shows its own thanks, without the booking link: the toast promises only the reply.
           void notifySuccess(consultSection.submitted);
         },
       }).then(() => {
@@ -114,14 +115,12 @@ export function ConsultForm({ planId, heading }: { planId?: string; heading?: st
         />
         {!ready && (
           <div ref={ownFormRef}>
-            <EnquiryForm planId={planId} />
+            {/* The phone and email stand between the button and the collection notice. */}
+            <EnquiryForm planId={planId} contact={<PreferToTalk />} />
           </div>
         )}
       </div>
-      <div className="mt-6 space-y-3 border-t border-slate-200 pt-6">
-        <p className="font-semibold text-ink">{consultSection.contactLead}</p>
-        <ContactLinks />
-      </div>
+      {ready && <PreferToTalk />}
     </div>
   );
 }

@@ -1,10 +1,15 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useEnquiryAccepted } from '../app/enquiry-state.tsx';
 import { useServerPart } from '../app/server-parts.tsx';
+import { useSiteConfig } from '../app/site-config.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
 import { ConsultForm } from './ConsultForm.tsx';
+
+// Its code (and the booking copy) is fetched only where the studio has a scheduling page.
+const BookTimeUpFront = lazy(() => import('./BookTimeUpFront.tsx'));
 
 interface ConsultSectionProps {
   planId?: string;
@@ -13,31 +18,39 @@ interface ConsultSectionProps {
   /** The page's own heading (an h1 without an eyebrow, on /start-project), or the section's h2. */
   level?: 1 | 2;
   title?: ReactNode;
+  /** The promise under the heading; by default the section's own, which says when a time can be chosen. */
   intro?: ReactNode;
   /** Under the introduction, such as the package chosen. */
   children?: ReactNode;
   /** A heading of the form's own, above its first field. */
   formHeading?: string;
+  /** The analytics marker of the offer to pick a time up front, where it is not the consult section's own. */
+  bookTimeCta?: string;
 }
 
 /**
  * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
- * the form comes straight after the heading and introduction, and the reasons to send it (and a client's words,
- * once there are testimonials) follow it; from 1024px they stand beside it. The reasons come before the form in
- * the document, so that a screen reader reads them as before.
+ * the form comes straight after the heading and introduction (with, when the studio has given them, the offer to
+ * pick a time, a client's words and who the visitor will talk to), and the reasons to send it follow it; from 1024px
+ * they stand beside it. The reasons come before the form in the document, so that a screen reader reads them as
+ * before.
  */
 export function ConsultSection({
   planId,
   tone = 'dark',
   level = 2,
   title = consultSection.title,
-  intro = consultSection.intro,
+  intro,
   children,
   formHeading,
+  bookTimeCta,
 }: ConsultSectionProps) {
+  const { bookingUrl } = useSiteConfig();
+  const accepted = useEnquiryAccepted();
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
+  const host = useServerPart('consult-host', (parts) => parts.consultHost(tone));
   return (
     // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
     // would scroll the section's own content (by the glow's overhang) under the header.
@@ -73,11 +86,23 @@ export function ConsultSection({
             >
               {title}
             </Heading>
-            <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>{intro}</p>
+            <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>
+              {intro ?? (bookingUrl ? consultSection.introWithBooking : consultSection.intro)}
+            </p>
             {children}
+            {/* Once the enquiry is sent, its message offers a time instead. */}
+            {bookingUrl && !accepted && (
+              <Suspense>
+                <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />
+              </Suspense>
+            )}
+            {/* A client's words before the form on a phone, beside it from 1024px. */}
+            {testimonial && (
+              <div id="consult-testimonial" className="mt-6" dangerouslySetInnerHTML={{ __html: testimonial }} />
+            )}
           </div>
           {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
-          <div className="order-3 space-y-8 [overflow-anchor:none] lg:mt-10">
+          <div className="order-3 [overflow-anchor:none] lg:mt-10">
             <ul className="space-y-3">
               {trustPoints.map((point) => (
                 <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
@@ -90,10 +115,10 @@ export function ConsultSection({
                 </li>
               ))}
             </ul>
-            {testimonial && <div id="consult-testimonial" dangerouslySetInnerHTML={{ __html: testimonial }} />}
           </div>
         </div>
         <div className="order-2">
+          {host && <div id="consult-host" dangerouslySetInnerHTML={{ __html: host }} />}
           <ConsultForm planId={planId} heading={formHeading} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
@@ -67,7 +67,8 @@ function ThanksBody() {
 const loadBookTimeOffer = () => import('./BookTimeOffer.tsx');
 const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: ThanksBody })));
 
-export function EnquiryForm({ planId }: { planId?: string }) {
+/** `contact`: the studio's phone and email, shown under the button (above the collection notice) and the thanks. */
+export function EnquiryForm({ planId, contact }: { planId?: string; contact?: ReactNode }) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors, setAccepted } = useEnquiryState();
   const { pathname } = useLocation();
@@ -89,9 +90,10 @@ export function EnquiryForm({ planId }: { planId?: string }) {
   useEffect(() => {
     if (sent === null) return;
     // The message (and the booking link in it) goes to the top of the screen: the toast shows at the bottom, and on
-    // a phone it would cover the link for its five seconds.
+    // a phone it would cover the link for its five seconds. At once, not smoothly: the message is shorter than the
+    // form it replaces, and a smooth scroll would show what follows the form (the FAQ) on its way.
     thanksRef.current?.focus({ preventScroll: true });
-    thanksRef.current?.parentElement?.scrollIntoView({ block: 'start' });
+    thanksRef.current?.parentElement?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [sent]);
 
   useEffect(() => () => setHasErrors(false), [setHasErrors]);
@@ -132,7 +134,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         setSent({ firstname: fields.firstname ?? '', lastname: fields.lastname, email: fields.email ?? '' });
         setAccepted(true);
         trackLead('site-form');
-        void notifySuccess(consultSection.submitted);
+        void notifySuccess(bookingUrl ? consultSection.submittedWithBooking : consultSection.submitted);
         return;
       }
       if (outcome.problem.token) setToken(outcome.problem.token);
@@ -147,18 +149,21 @@ export function EnquiryForm({ planId }: { planId?: string }) {
 
   if (sent !== null) {
     return (
-      <div className="scroll-mt-20 rounded-xl bg-sea-50 p-6">
-        <h3 ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
-          {enquiryForm.thanksTitle}
-        </h3>
-        {bookingUrl ? (
-          <Suspense fallback={<ThanksBody />}>
-            <BookTimeOffer bookingUrl={bookingUrl} contact={sent} />
-          </Suspense>
-        ) : (
-          <ThanksBody />
-        )}
-      </div>
+      <>
+        <div className="scroll-mt-20 rounded-xl bg-sea-50 p-6">
+          <h3 ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
+            {enquiryForm.thanksTitle}
+          </h3>
+          {bookingUrl ? (
+            <Suspense fallback={<ThanksBody />}>
+              <BookTimeOffer bookingUrl={bookingUrl} contact={sent} />
+            </Suspense>
+          ) : (
+            <ThanksBody />
+          )}
+        </div>
+        {contact}
+      </>
     );
   }
 
@@ -296,6 +301,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         )}
         {sending ? enquiryForm.sending : enquiryForm.submit}
       </button>
+      {contact}
       <p className="mt-5 text-sm leading-6 text-slate-600">
         {enquiryForm.notice(siteName)}{' '}
         <Link to="/privacy" className="font-semibold text-harbour-700 underline underline-offset-4">

@@ -1,15 +1,19 @@
-import { Menu as menuIcon, X as xIcon } from 'lucide';
+import { Menu as menuIcon, Phone as phoneIcon, X as xIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from './Link.tsx';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
+import { useSiteConfig } from '../app/site-config.tsx';
+import { callLabel } from '../content/navigation.ts';
+import { telHref } from './Footer.tsx';
 
 // The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
 const mobileMenuId = 'mobile-menu';
 
 export function Header() {
+  const { contactPhone } = useSiteConfig();
   const [scrolled, setScrolled] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
 
@@ -43,8 +47,8 @@ export function Header() {
       >
         <div className="container-page flex h-16 items-center justify-between gap-4">
           {/* Its box is set before the page has all arrived, so that it does not jump while the page loads: two lines'
-            height, and on phones the width left beside the menu button (2.75rem and the 1rem gap). */}
-          <Logo className="h-10 max-md:max-w-[calc(100%-3.75rem)]" />
+            height, and on phones the width left beside the call and menu buttons (2.75rem each, and the gaps). */}
+          <Logo className="h-10 max-md:max-w-[calc(100%-7rem)]" />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             {mainNav.map((link) => (
               <NavLink key={link.to} to={link.to} className={navClass}>
@@ -53,6 +57,19 @@ export function Header() {
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            {/* On a phone, calling is one tap away on every page. Beside the logo on a narrow phone there is room for
+                the icon only; the number is the button's name, and shows from 640px. */}
+            <a
+              href={telHref(contactPhone)}
+              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3 md:hidden"
+              data-cta="header-call"
+            >
+              <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700 sm:size-4" />
+              <span className="sr-only sm:not-sr-only">
+                <span className="sr-only">{callLabel} </span>
+                {contactPhone}
+              </span>
+            </a>
             <Link
               to="/start-project"
               className="btn-dark hidden text-sm md:inline-flex"
@@ -85,6 +102,16 @@ export function Header() {
           className="fixed inset-x-0 top-16 bottom-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-t border-slate-200 bg-white text-ink shadow-md lg:hidden"
         >
           <ul className="container-page flex flex-col py-3">
+            <li>
+              <a
+                href={telHref(contactPhone)}
+                className="flex items-center gap-2 rounded-lg px-3 py-3 text-base font-semibold text-harbour-800"
+                data-cta="mobile-menu-call"
+              >
+                <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700" />
+                {callLabel} {contactPhone}
+              </a>
+            </li>
             {mainNav.map((link) => (
               <li key={link.to}>
                 <NavLink

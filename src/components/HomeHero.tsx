@@ -3,7 +3,7 @@ import { LucideIcon } from './LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
-import { foundingOfferText } from '../content/packages.ts';
+import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
 
 export function HomeHero() {
   return (
@@ -49,7 +49,9 @@ export function HomeHero() {
             valueClassName="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl"
           />
           {foundingOfferText && (
-            <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">{foundingOfferText}</p>
+            <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">
+              <strong className="font-bold text-white">{foundingOfferLabel}</strong> {foundingOfferText}
+            </p>
           )}
         </div>
       </div>

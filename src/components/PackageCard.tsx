@@ -2,10 +2,28 @@ import { Clock as clockIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import type { Package } from '../content/packages.ts';
+import { moreFeatures } from '../content/sections.ts';
 
-/** One package or add-on: its price, timeline and what it includes, with its button to /start-project?plan=<planId>. */
+/** How many of a card's features show before its disclosure: enough to tell the packages apart at a glance. */
+const featuresShown = 3;
+
+function Feature({ feature, popular }: { feature: string; popular: boolean }) {
+  return (
+    <li
+      className={`check-item ${popular ? 'text-slate-100 before:border-sand-300' : 'text-slate-700 before:border-sea-700'}`}
+    >
+      {feature}
+    </li>
+  );
+}
+
+/**
+ * One package or add-on: its price, timeline and what it includes (its first features, the rest behind a
+ * disclosure), with its button to /start-project?plan=<planId>.
+ */
 export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 'package' | 'add-on' }) {
   const popular = plan.popular;
+  const [shown, more] = [plan.features.slice(0, featuresShown), plan.features.slice(featuresShown)];
   const headingId = `plan-${plan.planId}`;
   return (
     <article
@@ -60,15 +78,25 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       </p>
       <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>{plan.outcome}</p>
       <ul className={`mt-6 space-y-3 border-t pt-6 text-[15px] ${popular ? 'border-white/15' : 'border-slate-200'}`}>
-        {plan.features.map((feature) => (
-          <li
-            key={feature}
-            className={`check-item ${popular ? 'text-slate-100 before:border-sand-300' : 'text-slate-700 before:border-sea-700'}`}
-          >
-            {feature}
-          </li>
+        {shown.map((feature) => (
+          <Feature key={feature} feature={feature} popular={popular} />
         ))}
       </ul>
+      {/* The rest behind a disclosure that opens without JavaScript. */}
+      {more.length > 0 && (
+        <details className="group/more mt-3 text-[15px]">
+          <summary
+            className={`cursor-pointer rounded-md py-1 font-semibold underline underline-offset-4 ${popular ? 'text-sand-300' : 'text-harbour-700'}`}
+          >
+            {moreFeatures(more.length)}
+          </summary>
+          <ul className="mt-3 space-y-3">
+            {more.map((feature) => (
+              <Feature key={feature} feature={feature} popular={popular} />
+            ))}
+          </ul>
+        </details>
+      )}
       <div className="mt-auto pt-8">
         <Link
           to={`/start-project?plan=${plan.planId}`}

@@ -1,7 +1,7 @@
 import { Sparkles as sparklesIcon } from 'lucide';
 import { useServerPart } from '../app/server-parts.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
-import { foundingOfferText, packages } from '../content/packages.ts';
+import { foundingOfferLabel, foundingOfferText, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -24,8 +24,7 @@ export function PackagesSection() {
               className="mt-0.5 size-5 shrink-0 text-harbour-800 sm:mt-0"
             />
             <span>
-              <strong className="font-bold">Founding offer: </strong>
-              {foundingOfferText}
+              <strong className="font-bold">{foundingOfferLabel}</strong> {foundingOfferText}
             </span>
           </p>
         )}

@@ -6,7 +6,7 @@ import { postCallToAction } from '../content/page-copy/blog-post.ts';
 import { blogListLink } from '../lib/blog-search.ts';
 import { postPath, type PreviewPost } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
-import { teamMemberByAuthor, teamMemberId } from '../lib/team.ts';
+import { teamMemberByAuthor, teamMemberId, teamPagePath } from '../lib/team.ts';
 import { enableVideoFacades } from '../lib/video-facade.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
@@ -26,7 +26,7 @@ export function PostArticle({ post }: { post: PreviewPost }) {
   const { html } = post;
   useEffect(() => (body.current ? enableVideoFacades(body.current) : undefined), [html]);
   const url = `${config.siteUrl}${postPath(post.slug)}`;
-  // A writer who is on the team links to their entry on /about.
+  // A writer who is on the team links to their entry in the team section (on /about, or with the blog).
   const member = teamMemberByAuthor(post.author.username);
   return (
     <article>
@@ -52,7 +52,7 @@ export function PostArticle({ post }: { post: PreviewPost }) {
                 By{' '}
                 {member ? (
                   <Link
-                    to={`/about#${teamMemberId(member.name)}`}
+                    to={`${teamPagePath()}#${teamMemberId(member.name)}`}
                     className="font-medium text-slate-800 underline underline-offset-4 hover:text-harbour-700"
                   >
                     {authorName(post.author.username)}

@@ -1,6 +1,8 @@
+import { claims } from '../content/offer.ts';
 import { steps } from '../content/steps.ts';
 import { stepsSection } from '../content/sections.ts';
 import { ContentIcon } from './ContentIcon.tsx';
+import { KeepTogether } from './KeepTogether.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function StepsSection() {
@@ -19,7 +21,9 @@ export function StepsSection() {
                   Step {step.number}
                 </span>
               </div>
-              <h3 className="mt-5 text-lg font-bold text-ink">{step.title}</h3>
+              <h3 className="mt-5 text-lg font-bold text-ink">
+                <KeepTogether text={step.title} phrase={claims.consult} />
+              </h3>
               <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
             </li>
           ))}

@@ -1,14 +1,17 @@
-import { claims } from './offer.ts';
+import { afterSendingWithBooking } from './sections.ts';
 
 /** The link to the studio's scheduling page (BOOKING_URL), offered the moment an enquiry is sent. */
 export const bookTime = {
   label: 'Choose a time for your free consult',
   cta: 'book-a-time',
-  /** /start-project's offer beside the form, before anything is sent. */
+  /** The offer beside every consult form, before anything is sent. */
   upFront: 'Prefer to pick a time now?',
+  /** Its marker on /start-project… */
   upFrontCta: 'start-project-book-a-time',
+  /** …and in the consult section of every other page. */
+  upFrontSectionCta: 'consult-book-a-time',
   /** Above the link, where the visitor has just sent the form. */
-  lead: `Skip the wait: pick a time for your free ${claims.consult} consult now. If none suits, we'll reply within ${claims.reply} to find one.`,
+  lead: afterSendingWithBooking,
 } as const;
 
 /**

@@ -27,3 +27,6 @@ export const pageLoadingLabel = 'Loading the page';
 export const mobileBar = {
   label: 'Book a free consult',
 } as const;
+
+/** Before the studio's phone number on a call button: "Call (02) 4929 7150". */
+export const callLabel = 'Call';

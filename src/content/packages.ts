@@ -14,6 +14,8 @@ export interface Package {
   readonly terms?: string;
   readonly gst?: string;
   readonly timeline: string;
+  /** Who the package suits, in a line, for the comparison under the home page's hero. */
+  readonly audience?: string;
   readonly badge?: string;
   readonly outcome: string;
   readonly features: readonly string[];
@@ -21,9 +23,12 @@ export interface Package {
   readonly ctaLabel: string;
 }
 
+/** The founding offer's label, before its sentence wherever the site announces it. */
+export const foundingOfferLabel = 'Founding offer:';
+
 /** The founding offer in a sentence, while it is open. */
 export const foundingOfferText = foundingOffer.open
-  ? `Founding rate for our first ${foundingOffer.places} clients: the ${planTitles[foundingOffer.planId]} for ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())} (both ${claims.gst}).`
+  ? `Our first ${foundingOffer.places} clients get the ${planTitles[foundingOffer.planId]} for ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())} (both ${claims.gst}).`
   : undefined;
 
 export const packages: readonly Package[] = [
@@ -33,6 +38,7 @@ export const packages: readonly Package[] = [
     tagline: 'Get found this month',
     ...planPriceText('visibility-boost'),
     timeline: `Delivered in ${formatDuration(planTerms['visibility-boost'].timeline)}`,
+    audience: 'For businesses locals cannot find online yet',
     outcome:
       'Locals searching for what you offer find an accurate, appealing listing and hear about you in their inbox.',
     features: [
@@ -52,6 +58,7 @@ export const packages: readonly Package[] = [
     tagline: 'Launch properly to your local market',
     ...planPriceText('local-launch'),
     timeline: `Delivered in ${formatDuration(planTerms['local-launch'].timeline)}`,
+    audience: 'For new or relaunching businesses',
     ...(foundingOfferOpenFor('local-launch') ? { badge: `Founding rate – first ${foundingOffer.places} clients` } : {}),
     outcome:
       'Your business launches to Newcastle with a clear plan, a polished online presence and a newsletter audience already paying attention.',
@@ -73,6 +80,7 @@ export const packages: readonly Package[] = [
     tagline: 'Keep the customers coming',
     ...planPriceText('growth'),
     timeline: `Results over ${formatDuration(planTerms.growth.timeline)}`,
+    audience: 'For established businesses that want steady growth',
     outcome: `Consistent, month-on-month local marketing that builds awareness and enquiries over ${formatDuration(planTerms.growth.timeline)}.`,
     features: [
       'Regular placements in our local email newsletter',

@@ -13,15 +13,19 @@ export const packagesSection = {
   intro: 'Pick the package that fits where your business is today. Every price, timeline and deliverable is clear before we start.',
 } as const satisfies SectionCopy;
 
+/** Under the home page's hero: the three packages side by side, so that a phone reaches a price on its second screen. */
+export const comparisonSection = {
+  eyebrow: 'Packages at a glance',
+  title: 'Three fixed-price packages',
+} as const;
+
+/** A package card's disclosure of the features after its first three: "Show 3 more inclusions". */
+export const moreFeatures = (count: number) => `Show ${count} more ${count === 1 ? 'inclusion' : 'inclusions'}`;
+
 /** Shown only once the studio has added testimonials (src/content/testimonials.ts). */
 export const testimonialsSection = {
   title: 'What our clients say',
 } as const;
-
-export const teamSection = {
-  eyebrow: 'Our team',
-  title: 'Meet the team',
-} as const satisfies SectionCopy;
 
 export const addOnsSection = {
   eyebrow: 'Add-ons',
@@ -47,12 +51,22 @@ export const faqSection = {
   intro: "The things local business owners ask us most. Can't see yours? Ask us in your free consult.",
 } as const satisfies SectionCopy;
 
+/**
+ * What happens once an enquiry is sent, when the studio has a scheduling page: the toast, the form's success message
+ * and /thank-you all say this one sentence.
+ */
+export const afterSendingWithBooking = `Pick a time for your free ${claims.consult} consult now, or we'll reply within ${claims.reply} to find one.`;
+
 export const consultSection = {
   eyebrow: `Free ${claims.consult} consult`,
   title: 'Book your free consult',
   intro: `Tell us about your business and what you want to achieve. We'll reply within ${claims.reply} to lock in a time.`,
+  /** The introduction when the studio has a scheduling page (BOOKING_URL). */
+  introWithBooking: `Tell us about your business and what you want to achieve. Send it, then pick a time straight away, or we'll reply within ${claims.reply}.`,
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",
   changePlan: 'Change package',
   submitted: `Thanks! Your enquiry is in. We'll reply within ${claims.reply}.`,
+  /** The same toast when the studio has a scheduling page: the success message beside it carries the link. */
+  submittedWithBooking: `Thanks! Your enquiry is in. ${afterSendingWithBooking}`,
 } as const;

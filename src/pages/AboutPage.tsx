@@ -7,13 +7,20 @@ import { SectionHeading } from '../components/SectionHeading.tsx';
 import { TeamSection } from '../components/TeamSection.tsx';
 import { aboutSections, reasons, story } from '../content/about.ts';
 import { aboutCopy } from '../content/page-copy/about.ts';
+import { teamHoldsOnlyWriters } from '../lib/team.ts';
 
+/**
+ * The studio's story, its reasons and its people. Its people come first, whoever takes the consults leading; while the
+ * team holds only the blog's writers, they are shown with the blog instead.
+ */
 export default function AboutPage() {
   const copy = aboutCopy;
+  const showsTeam = !teamHoldsOnlyWriters();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/about" />
       <PageHero eyebrow={story.eyebrow} heading={copy.heading} intro={copy.intro} />
+      {showsTeam && <TeamSection />}
       <section aria-labelledby="story-heading" className="py-16 sm:py-24">
         <div className="container-page grid gap-12 lg:grid-cols-[3fr_2fr] lg:gap-16">
           <div>
@@ -44,7 +51,6 @@ export default function AboutPage() {
           </ol>
         </div>
       </section>
-      <TeamSection />
       <ConsultSection />
     </>
   );

@@ -8,9 +8,11 @@ import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
+import { TeamSection } from '../components/TeamSection.tsx';
 import { blogCopy } from '../content/page-copy/blog.ts';
 import { blogListHref, blogListLink, listPageCount, parseBlogSearch, postListId } from '../lib/blog-search.ts';
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
+import { teamHoldsOnlyWriters } from '../lib/team.ts';
 
 function BlogPage() {
   const searchParams = useSearchParams();
@@ -86,6 +88,8 @@ function BlogPage() {
           {body}
         </section>
       </div>
+      {/* While the team holds only the blog's writers, this is where they are introduced (and bylines link). */}
+      {teamHoldsOnlyWriters() && <TeamSection />}
     </>
   );
 }

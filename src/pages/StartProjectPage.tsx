@@ -1,30 +1,17 @@
 import { BadgeCheck as badgeCheckIcon } from 'lucide';
-import { useEnquiryAccepted } from '../app/enquiry-state.tsx';
 import { useSearchParams } from '../app/route-params.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
-import { BookTimeUpFront } from '../components/BookTimeUpFront.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
+import { KeepTogether } from '../components/KeepTogether.tsx';
 import { Link } from '../components/Link.tsx';
 import { LucideIcon } from '../components/LucideIcon.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { bookTime } from '../content/booking.ts';
 import { claims } from '../content/offer.ts';
 import { findPlan } from '../content/packages.ts';
 import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
-
-/** The heading with the consult's length on one line: it never breaks after its hyphen. */
-function Heading({ text }: { text: string }) {
-  const at = text.indexOf(claims.consult);
-  if (at === -1) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <span className="whitespace-nowrap">{claims.consult}</span>
-      {text.slice(at + claims.consult.length)}
-    </>
-  );
-}
 
 /**
  * Where every call to action lands: the heading, one line of promise and the form, which on a phone starts on the
@@ -33,7 +20,6 @@ function Heading({ text }: { text: string }) {
 export default function StartProjectPage() {
   const copy = startProjectCopy;
   const { bookingUrl } = useSiteConfig();
-  const accepted = useEnquiryAccepted();
   const searchParams = useSearchParams();
   // An unknown ?plan= is ignored: the page reads as if none was chosen.
   const plan = findPlan(searchParams.get('plan'));
@@ -43,9 +29,10 @@ export default function StartProjectPage() {
       <ConsultSection
         planId={plan?.planId}
         level={1}
-        title={<Heading text={copy.heading} />}
+        title={<KeepTogether text={copy.heading} phrase={claims.consult} />}
         intro={bookingUrl ? startProjectForm.introWithBooking : copy.intro}
         formHeading={startProjectForm.heading}
+        bookTimeCta={bookTime.upFrontCta}
       >
         {plan && (
           <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
@@ -73,8 +60,6 @@ export default function StartProjectPage() {
             </Link>
           </div>
         )}
-        {/* Once the enquiry is sent, its message offers a time instead. */}
-        {bookingUrl && !accepted && <BookTimeUpFront href={bookingUrl} />}
       </ConsultSection>
       <FaqSection />
     </>

@@ -38,7 +38,7 @@ export default function ThankYouPage() {
             {thankYouNextSteps.heading}
           </h2>
           <ol className="mt-6 list-decimal space-y-3 pl-6 text-lg leading-8 text-slate-700">
-            {thankYouNextSteps.steps.map((step) => (
+            {(bookingUrl ? thankYouNextSteps.stepsWithBooking : thankYouNextSteps.steps).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>

@@ -17,7 +17,7 @@ describe('while the founding offer is open', () => {
     for (const path of ['/', '/services']) {
       const { html, text } = await readPage(testApp.app, path);
       expect(text).toContain(
-        'Founding rate for our first 10 clients: the Local Launch Pack for $1,500 instead of the regular $3,000 (both inc. GST).',
+        'Founding offer: Our first 10 clients get the Local Launch Pack for $1,500 instead of the regular $3,000 (both inc. GST).',
       );
       expect(launchCard(html)).toMatch(/\$1,500<\/span>.*founding rate<\/span>/);
       expect(launchCard(html)).toContain('Regular price <s class="font-semibold">$3,000</s>');

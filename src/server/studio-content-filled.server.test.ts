@@ -4,7 +4,8 @@ import { createTestApp, readPage, testPost, testStore } from '../../test-support
 import { htmlErrors } from '../../test-support/vnu.ts';
 
 // The pages of a studio that has filled its content files in: every business detail, three testimonials (one with
-// every field, one with a result only, one with neither) and no team (test-support/fixture-content/). The server
+// every field, one with a result only, one with neither) and a team of one, who takes the consults and writes no
+// posts (test-support/fixture-content/). The server
 // renders them as a build of those files would: the same components, the content modules swapped.
 vi.mock('../content/business.ts', () => import('../../test-support/fixture-content/business.ts'));
 vi.mock('../content/testimonials.ts', () => import('../../test-support/fixture-content/testimonials.ts'));
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 // The first page imports the renderer: seconds on a busy machine.
-describe('with the studio’s details, testimonials and no team filled in', { timeout: 30_000 }, () => {
+describe('with the studio’s details, testimonials and who takes the consults filled in', { timeout: 30_000 }, () => {
   test.each(['/', '/services'])(
     '%s shows what clients say beside the packages: their words, name, business, suburb and result',
     async (path) => {
@@ -77,18 +78,17 @@ describe('with the studio’s details, testimonials and no team filled in', { ti
     expect(studio.openingHoursSpecification).toHaveLength(2);
   });
 
-  test('without a team, /about shows none, and a writer’s byline links nowhere', async () => {
-    const about = await readPage(testApp.app, '/about');
-    expect(about.html).toMatch(/<h1\b/);
-    expect(about.text).not.toContain('Meet the team');
-    expect(about.html).not.toContain('id="team"');
+  test('with a team that writes no posts, /blog shows no writers, and a writer’s byline links nowhere', async () => {
+    const blog = await readPage(testApp.app, '/blog');
+    expect(blog.html).toMatch(/<h1\b/);
+    expect(blog.text).not.toContain('Who writes our guides');
     const post = await readPage(testApp.app, '/blog/by-sarah');
     expect(post.text).toContain('Sarah Mitchell');
     expect(post.html).not.toMatch(/<a [^>]*>Sarah Mitchell<\/a>/);
     expect(post.html).not.toContain('href="/about#team-');
   });
 
-  test('its pages with testimonials, details and no team are valid HTML (the Nu Html Checker)', async () => {
+  test('its pages with testimonials, details and a person are valid HTML (the Nu Html Checker)', async () => {
     const paths = ['/', '/start-project', '/about'];
     const documents = Object.fromEntries(
       await Promise.all(paths.map(async (path) => [path, (await readPage(testApp.app, path)).html] as const)),

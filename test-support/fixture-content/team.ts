@@ -1,4 +1,14 @@
 import type { TeamMember } from '../../src/content/team.ts';
 
-/** No one: the site shows no team section, and no byline links to one. */
-export const team: readonly TeamMember[] = [];
+/**
+ * One person, who takes the free consults and writes no posts: named beside every consult form, first on /about,
+ * and no writer's byline links anywhere. Without a photo, shown by initials.
+ */
+export const team: readonly TeamMember[] = [
+  {
+    name: 'Alex Morgan',
+    role: 'Founder and strategist',
+    bio: 'Alex runs every free consult and plans each package with the client.',
+    takesConsults: true,
+  },
+];

@@ -1,0 +1,55 @@
+import { ArrowRight as arrowRightIcon, Clock as clockIcon } from 'lucide';
+import { packages } from '../content/packages.ts';
+import { comparisonSection } from '../content/sections.ts';
+import { Link } from './Link.tsx';
+import { LucideIcon } from './LucideIcon.tsx';
+
+/**
+ * The three packages side by side under the home page's hero: each one's price (with GST), timeline, who it suits
+ * and a link to the consult page with it chosen. Short, so that a phone meets a price on its second screen; the full
+ * cards follow further down. Server only: nothing in it changes in the browser.
+ */
+export function PackageComparison() {
+  return (
+    <section aria-labelledby="comparison-heading" className="bg-slate-50 py-10 sm:py-16">
+      <div className="container-page">
+        <p className="eyebrow text-center">{comparisonSection.eyebrow}</p>
+        <h2
+          id="comparison-heading"
+          className="mt-2 text-center text-2xl font-extrabold tracking-tight text-ink sm:text-3xl"
+        >
+          {comparisonSection.title}
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {packages.map((plan) => (
+            <li
+              key={plan.planId}
+              className={`card flex flex-col p-5 ${plan.popular ? 'ring-2 ring-sand-400' : ''}`}
+              data-compare-plan={plan.planId}
+            >
+              <h3 className="text-lg font-bold text-ink">{plan.title}</h3>
+              <p className="mt-1 flex flex-wrap items-baseline gap-x-1.5 text-slate-600">
+                <span className="text-2xl font-extrabold tracking-tight text-ink">{plan.price}</span> {plan.priceNote}
+                {plan.gst && ` ${plan.gst}`}
+                {plan.terms && `, ${plan.terms}`}
+              </p>
+              <p className="mt-2 inline-flex items-center gap-2 text-sm font-semibold text-harbour-700">
+                <LucideIcon icon={clockIcon} name="clock" className="size-4" />
+                {plan.timeline}
+              </p>
+              {plan.audience && <p className="mt-2 text-[15px] leading-6 text-slate-700">{plan.audience}</p>}
+              <Link
+                to={`/start-project?plan=${plan.planId}`}
+                className="mt-4 inline-flex items-center gap-2 self-start font-semibold text-harbour-700 underline underline-offset-4 hover:text-sea-700"
+                data-cta={`compare-${plan.planId}`}
+              >
+                {plan.ctaLabel}
+                <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
