@@ -45,13 +45,18 @@ describe('with the studio’s details, testimonials and who takes the consults f
     },
   );
 
-  test.each(['/start-project', '/', '/about', '/faq'])('%s shows a client’s words near the form', async (path) => {
-    const { html } = await readPage(testApp.app, path);
-    const consult = element(html, '<section id="consult"', 'section');
-    const near = figures(consult);
-    expect(near).toHaveLength(1);
-    expect(textOf(near[0]!)).toContain('Mia Chen');
-  });
+  test.each(['/start-project', '/', '/about', '/faq'])(
+    '%s shows a client’s words near the form: the shortest, who said it and their business',
+    async (path) => {
+      const { html } = await readPage(testApp.app, path);
+      const consult = element(html, '<section id="consult"', 'section');
+      const near = figures(consult);
+      expect(near).toHaveLength(1);
+      expect(textOf(near[0]!)).toContain('We finally show up when people search for a plumber near them.');
+      expect(textOf(near[0]!)).toContain('Tom Walsh');
+      expect(textOf(near[0]!)).toContain('Walsh Plumbing, Lambton');
+    },
+  );
 
   test('the footer shows every detail, beside the link to /privacy, and the home page’s structured data names them', async () => {
     const { html, jsonLd } = await readPage(testApp.app, '/');
