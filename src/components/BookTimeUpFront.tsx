@@ -9,7 +9,8 @@ import { LucideIcon } from './LucideIcon.tsx';
  */
 export function BookTimeUpFront({ href }: { href: string }) {
   return (
-    <p className="mt-5">
+    // Once the enquiry is sent, its message offers a time instead.
+    <p className="mt-5" data-asks-to-book>
       <a
         href={href}
         className="inline-flex items-start gap-3 rounded-lg text-white hover:text-sand-300"

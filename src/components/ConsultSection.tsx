@@ -1,10 +1,12 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useServerPart } from '../app/server-parts.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
 import { ConsultForm } from './ConsultForm.tsx';
+import { Island } from './Island.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -37,6 +39,7 @@ export function ConsultSection({
 }: ConsultSectionProps) {
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
+  const { pathname } = useLocation();
   const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
   return (
     // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
@@ -94,7 +97,10 @@ export function ConsultSection({
           </div>
         </div>
         <div className="order-2">
-          <ConsultForm planId={planId} heading={formHeading} />
+          {/* The page's one part that responds to a visitor: the browser hydrates it alone. */}
+          <Island name="consult-form" props={{ planId, heading: formHeading, pagePath: pathname }}>
+            <ConsultForm planId={planId} heading={formHeading} pagePath={pathname} />
+          </Island>
         </div>
       </div>
     </section>

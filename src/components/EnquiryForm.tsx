@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
@@ -67,10 +66,9 @@ function ThanksBody() {
 const loadBookTimeOffer = () => import('./BookTimeOffer.tsx');
 const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: ThanksBody })));
 
-export function EnquiryForm({ planId }: { planId?: string }) {
+export function EnquiryForm({ planId, pagePath }: { planId?: string; pagePath: string }) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors, setAccepted } = useEnquiryState();
-  const { pathname } = useLocation();
   const values = server?.values ?? {};
   const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
   const [token, setToken] = useState(server?.token ?? '');
@@ -214,7 +212,7 @@ export function EnquiryForm({ planId }: { planId?: string }) {
         </div>
       )}
       <input type="hidden" name={tokenFieldName} value={token} />
-      <input type="hidden" name={formPageFieldName} value={pathname} />
+      <input type="hidden" name={formPageFieldName} value={pagePath} />
       {/* A field people never see: a bot that fills in every field gives itself away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
         <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>
