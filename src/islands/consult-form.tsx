@@ -1,5 +1,5 @@
 import '@vitejs/plugin-react/preamble';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { EnquiryProvider, useEnquiryAccepted, useFormHasErrors } from '../app/enquiry-state.tsx';
 import { islandHydratedMark } from '../app/hydration-marks.ts';
@@ -14,7 +14,9 @@ function PageAroundForm({ onHydrated }: { onHydrated: () => void }) {
   const accepted = useEnquiryAccepted();
   useEffect(onHydrated, [onHydrated]);
   useEffect(() => showFormProblemsInPage(hasErrors), [hasErrors]);
-  useEffect(() => {
+  // Before any effect of the form's: the success message scrolls itself into view, and what steps aside above it
+  // must be gone by then, or the message would move up under the header.
+  useLayoutEffect(() => {
     if (accepted) stepAsideAfterEnquiry();
   }, [accepted]);
   return null;
