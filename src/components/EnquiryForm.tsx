@@ -109,8 +109,8 @@ export function EnquiryForm({ planId, pagePath }: { planId?: string; pagePath: s
     const fields = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
-    // Where the visit came from. Its code was requested as the page started (src/entry-client.tsx), so this takes
-    // no time; an enquiry whose page could not load it goes without.
+    // Where the visit came from: a chunk of about 1 kB, fetched as the form is sent; an enquiry whose page could
+    // not load it goes without.
     const attribution = await import('../lib/attribution-storage.ts')
       .then((stored) => stored.storedAttribution())
       .catch(() => undefined);
