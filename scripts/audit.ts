@@ -1,5 +1,5 @@
 /**
- * npm run audit [-- --no-build] [--runs N] [--twin]
+ * npm run audit [-- --no-build] [--runs N] [--twin [--page /path …]]
  *
  * Lighthouse (mobile, simulated throttling) in Debian's Chromium against the production build, for /, /blog
  * and a post. A single Lighthouse run varies from one run to the next, so, as Lighthouse's documentation on
@@ -29,6 +29,7 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string' },
     twin: { type: 'boolean', default: false },
+    page: { type: 'string', multiple: true },
   },
 });
 const runs = Number(options.runs ?? (options.twin ? '3' : '5'));
@@ -54,7 +55,7 @@ const audit = (page: string) => lighthouseRun(chrome, `${server.url}${page}`);
 
 /** Each page as served (A) and as its script-free twin (B), in turn; both medians of Performance and TBT. */
 async function auditTwins(): Promise<void> {
-  const twinPages = [...pages, '/start-project'];
+  const twinPages = options.page ?? [...pages, '/start-project'];
   const proxy = await startScriptFreeProxy(server.url);
   try {
     const results = await alternate(runs, twinPages, { a: server.url, b: proxy.url }, async (url) => {

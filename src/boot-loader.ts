@@ -152,7 +152,10 @@ whenShown(() => {
     recordVisit();
     const idle = new Promise<void>((resolve) => onIdle(resolve));
     startAnalytics(boot.config.gaMeasurementId, idle);
-    void idle.then(() => applyWholeStylesheet(boot.assets.hydratedStyles));
+    // A played video's frame is styled by the whole stylesheet; a page without one links it only when an island
+    // wakes: applied to a long page that needs none of it, it restyles and lays out the whole page for nothing.
+    if (document.querySelector('a[data-video-embed]'))
+      void idle.then(() => applyWholeStylesheet(boot.assets.hydratedStyles));
   });
   performance.mark(pageStartedMark);
 });

@@ -11,7 +11,7 @@ export interface PageAssets {
   /** Stylesheets linked in the head (development: Vite's). */
   styles: string[];
   /**
-   * The whole stylesheet, applied once an island wakes or the page is idle (production): the page's inline copy
+   * The whole stylesheet, applied once an island wakes, or idle on a page with a video (production): its inline copy
    * holds only the rules its server HTML uses, not those of the states an island brings.
    */
   hydratedStyles: string[];
