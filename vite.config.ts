@@ -1,18 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { isSelfContainedCopy, selfContainedEntry } from './build/self-contained-entry.ts';
-import { reactRouterProductionBuild, treeShakeReactRouter } from './build/workarounds.ts';
-
-const root = fileURLToPath(new URL('.', import.meta.url));
+import { selfContainedEntry } from './build/self-contained-entry.ts';
+import { islandModules } from './src/app/islands.ts';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), treeShakeReactRouter(), selfContainedEntry(/[\\/]src[\\/]boot-loader\.ts$/)],
-  resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild(root) }] : [],
-  },
+  plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]boot-loader\.ts$/)],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
@@ -27,35 +21,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Every browser the site supports has native modulepreload.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          input: ['src/entry-client.tsx', 'src/boot-loader.ts'],
-          // Everything the entry imports statically is three chunks: React, the other libraries, and the app.
-          // Why: docs/decisions/boot-loader.md
-          // Left to itself Rolldown splits out each module a page chunk shares with the entry (React, the router,
-          // Link, the icon base…): more files, all of them needed before the page is interactive anyway.
-          // The entry module itself stays out of it, with the stylesheet it imports: otherwise every chunk loaded
-          // later would fetch the stylesheet again (pages have it inlined) and restyle the whole page.
-          output: {
-            codeSplitting: {
-              groups: [
-                // React on its own, so that the boot loader can evaluate it in a task of its own (see
-                // src/boot-loader.ts): on a slow phone one task for all of the entry's code would block input
-                // for too long.
-                { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // The other libraries every page needs first (React Router, the icons), for the same reason.
-                { name: 'libs', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ },
-                {
-                  name: 'app',
-                  tags: ['$initial'],
-                  test: (id) => !/(entry-client\.tsx|boot-loader\.ts|\.css)$/.test(id) && !isSelfContainedCopy(id),
-                },
-              ],
-            },
-          },
+          // The boot loader, the stylesheet and one module per island (src/app/islands.ts): the browser runs no
+          // page's own code. The chunks they share (React) Rolldown splits as it sees fit.
+          input: ['src/boot-loader.ts', 'src/styles.css', ...Object.values(islandModules)],
+          // An island's module exports what hydrates it, which the boot loader calls; an app build drops entries'
+          // exports unless told to keep them.
+          preserveEntrySignatures: 'exports-only',
         },
       },
-  // Bundled into the server: only the icons the pages use are loaded, and a build gets React Router's
-  // production code.
-  ssr: { noExternal: command === 'build' ? ['lucide', 'react-router', 'react-router-dom'] : [] },
+  // Bundled into the server: only the icons the pages use are loaded.
+  ssr: { noExternal: command === 'build' ? ['lucide'] : [] },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForIsland } from './fixtures/test.ts';
 
 // Every page of the route table, the form's page with a package chosen, and a post that ends with its package.
 const routes = [
@@ -34,7 +34,12 @@ test.describe('accessibility at 375 and 1280px', () => {
       await expect(page.getByRole('main')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveCount(1);
       await waitForHydration(page);
-      // The fallback replaces the form's placeholder once the (blocked) provider fails; check the settled page.
+      // The form wakes as it nears the screen; the fallback replaces its placeholder once the (blocked) provider
+      // fails: check the settled page.
+      if (await page.locator('#consult').count()) {
+        await page.locator('#consult').scrollIntoViewIfNeeded();
+        await waitForIsland(page, 'consult-form');
+      }
       await expect(page.locator('[data-form-status="loading"], [data-form-status="waiting"]')).toHaveCount(0);
       await expectNoAxeViolations(page);
       // The same page laid out for a desktop: what the wider layout shows (the header's links) is checked too.

@@ -314,16 +314,16 @@ test.describe('the booking link after an enquiry carries the name and email wher
   }
 
   test.describe('a plain post, sent before the page’s scripts ran', () => {
-    test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
+    test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
 
     test('lands on /thank-you, whose link then carries the name and email once, kept only in the tab until read', async ({
       page,
     }) => {
       const { url, afterEnquiry } = services.Calendly;
       const requests = await watchBookingHost(page, url);
-      // /start-project never hydrates (only the boot loader runs, keeping the draft): the form posts as plain HTML.
+      // /start-project's form never wakes (only the boot loader runs, keeping the draft): it posts as plain HTML.
       // The page it lands on has all its scripts.
-      await page.route('**/assets/entry-client-*.js', (route) =>
+      await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
         new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
       );
       await page.goto(`${sites.Calendly.url}/start-project`);

@@ -234,11 +234,11 @@ test.describe('a half-typed form', () => {
   });
 
   test.describe('without the page’s scripts', () => {
-    test.use({ expectedFailedLoads: [/\/assets\/entry-client-/] });
+    test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
 
     test('is gone once a plain post (sent before the page’s scripts ran) lands on /thank-you', async ({ page }) => {
-      // The page never hydrates: the form posts as plain HTML, and only the boot loader keeps the draft.
-      await page.route('**/assets/entry-client-*.js', (route) => route.abort());
+      // The form's island never wakes: it posts as plain HTML, and only the boot loader keeps the draft.
+      await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) => route.abort());
       const values = visitorValues();
       await page.goto('/start-project');
       await typeInto(page, values);

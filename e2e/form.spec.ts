@@ -23,6 +23,8 @@ test.describe('embedded consult form', () => {
     });
     await stubHubSpot(page);
     await page.goto('/about');
+    // The form is far below the first screen: it wakes, and creates the provider's form, as it nears the screen.
+    await page.locator('#consult').scrollIntoViewIfNeeded();
     await waitForHydration(page);
     await expect(page.locator('#consult-form form')).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'Get My Custom Plan' }).first().click();

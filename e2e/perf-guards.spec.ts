@@ -2,9 +2,17 @@ import type { Locator, Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { gaPort } from '../playwright.config.ts';
 import { hubspotScript } from './fixtures/marketing.ts';
-import { hydratedMark } from '../src/app/hydration-marks.ts';
+import { islandHydratedMark } from '../src/app/hydration-marks.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import { bootAssets, expect, isHydrated, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import {
+  bootAssets,
+  expect,
+  isOutsideUrl,
+  test,
+  waitForHydration,
+  waitForIdle,
+  waitForIsland,
+} from './fixtures/test.ts';
 
 // Guards of the performance mechanisms that a visitor cannot see, one group per decision record in docs/decisions/
 // (and the budgets of docs/performance.md). A failure here means a mechanism stopped working: read its record.
@@ -13,10 +21,25 @@ import { bootAssets, expect, isHydrated, test, waitForHydration, waitForIdle } f
 const phone = { width: 375, height: 740 };
 const desktop = { width: 1280, height: 800 };
 
-test.describe('boot-loader.md', () => {
-  test('the page’s scripts are fetched only once its first contentful paint is on screen', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
+/** Records the gzipped size of every script of the site the page fetches, by path. */
+function recordScripts(page: Page): Map<string, number> {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!isOutsideUrl(response.url()) && url.pathname.endsWith('.js'))
+      scripts.set(url.pathname, gzipSync(await response.body()).length);
+  });
+  return scripts;
+}
+
+const total = (scripts: Map<string, number>) => [...scripts.values()].reduce((sum, size) => sum + size, 0);
+const isLoader = (path: string) => /\/boot-loader-[\w-]+\.js$/.test(path);
+
+test.describe('islands.md', () => {
+  test('an island’s scripts are fetched only once the page’s first contentful paint is on screen', async ({ page }) => {
+    // /start-project: the form is on the first screen, so it wakes at once.
+    await page.goto('/start-project');
+    await waitForIsland(page, 'consult-form');
     const { firstPaint, firstChunk } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       firstChunk: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -28,108 +51,101 @@ test.describe('boot-loader.md', () => {
     expect(firstChunk).toBeGreaterThanOrEqual(firstPaint!);
   });
 
-  test('React, the app and the entry are evaluated one task each, so that a tap can be handled in between', async ({
+  test('Google’s tag is fetched once the page is idle, the form provider’s script only once the form nears the screen', async ({
     page,
   }) => {
-    // A message posted as React's chunk finishes is handled in a task of its own. Its handler can only run before
-    // the app's chunk is evaluated if the two are evaluated in separate tasks: one module graph is evaluated in one go.
-    const append = (code: string) => async (route: import('@playwright/test').Route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: `${await response.text()}\n${code}` });
-    };
-    await page.route(
-      /\/assets\/react-[\w-]+\.js$/,
-      append(
-        '{ const channel = new MessageChannel(); channel.port1.onmessage = () => (globalThis.__afterReact = true); channel.port2.postMessage(0); }',
-      ),
-    );
-    await page.route(
-      /\/assets\/app-[\w-]+\.js$/,
-      append('globalThis.__appAfterReactTask = globalThis.__afterReact === true;'),
-    );
-    await page.goto('/blog');
-    await waitForHydration(page);
-    expect(await page.evaluate(() => (globalThis as Record<string, unknown>).__appAfterReactTask)).toBe(true);
-  });
-
-  test('the form provider’s script and Google’s tag are fetched only once the page is interactive', async ({
-    page,
-  }) => {
-    // Whether the page had hydrated when each outside script was asked for; both are stubbed, as outside hosts are
-    // unreachable here.
-    const hydratedAtRequest: Record<string, boolean> = {};
+    // Whether the form's island had hydrated when each outside script was asked for; both are stubbed, as outside
+    // hosts are unreachable here.
+    const formAwakeAtRequest: Record<string, boolean> = {};
     const stub = (name: string) => async (route: import('@playwright/test').Route) => {
-      hydratedAtRequest[name] = await isHydrated(page);
+      formAwakeAtRequest[name] = await page.evaluate(
+        (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
+        islandHydratedMark('consult-form'),
+      );
       await route.fulfill({ contentType: 'application/javascript', body: '' });
     };
     await page.route(hubspotScript, stub('form provider'));
     await page.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js/, stub('Google’s tag'));
     await page.setViewportSize({ width: 1280, height: 800 });
-    // /services: the consult form is far below the first screen, so only idleness brings its script.
+    // /services: the consult form is far below the first screen.
     await page.goto(`http://localhost:${gaPort}/services`);
-    await expect.poll(() => Object.keys(hydratedAtRequest).sort()).toEqual(['Google’s tag', 'form provider']);
-    expect(hydratedAtRequest).toEqual({ 'form provider': true, 'Google’s tag': true });
+    await expect.poll(() => Object.keys(formAwakeAtRequest)).toEqual(['Google’s tag']);
+    expect(formAwakeAtRequest).toEqual({ 'Google’s tag': false });
+    await page.locator('#consult').scrollIntoViewIfNeeded();
+    await expect.poll(() => Object.keys(formAwakeAtRequest).sort()).toEqual(['Google’s tag', 'form provider']);
+    expect(formAwakeAtRequest['form provider']).toBe(true);
+  });
+
+  test('a page without an island on its first screen fetches React only after a scroll or an input', async ({
+    page,
+  }) => {
+    for (const { path, form } of sitePages.filter((sitePage) => sitePage.path !== '/start-project')) {
+      const scripts = recordScripts(page);
+      await page.goto(path);
+      await waitForIdle(page);
+      await page.waitForLoadState('networkidle');
+      expect(
+        [...scripts.keys()].filter((script) => !isLoader(script)),
+        `${path}: scripts before a scroll`,
+      ).toEqual([]);
+      if (!form) continue;
+      await page.locator('#consult').scrollIntoViewIfNeeded();
+      await waitForIsland(page, 'consult-form');
+      expect(scripts.size, `${path}: scripts once the form nears the screen`).toBeGreaterThan(1);
+      page.removeAllListeners('response');
+    }
   });
 });
 
 test.describe('performance.md: budgets', () => {
-  // Every script a page fetches as it loads, hydrates and idles (the loader, the entry's chunks, the route's, and
-  // what they import later) at most 105 kB gzip, its stylesheet at most 20 kB gzip.
-  const scriptBudget = 105_000;
+  // Script fetched before any interaction or scroll, gzipped: the boot loader alone on every page but the consult
+  // page, whose form is on its first screen and wakes at once.
+  const budget = (path: string) => (path.startsWith('/start-project') ? 85_000 : 15_000);
   // Every page of the route table, and the states of a page that load other code or data.
   const pages = [...sitePages.map((page) => page.path), '/start-project?plan=growth', '/blog?page=2'];
 
   for (const viewport of [phone, desktop])
-    test(`every page fetches at most 105 kB of gzipped script in all, and inlines at most 20 kB of CSS, at ${viewport.width}px`, async ({
+    test(`every page fetches at most 15 kB of gzipped script before an input (85 kB on /start-project), and inlines at most 20 kB of CSS, at ${viewport.width}px`, async ({
       page,
     }) => {
       // A dozen pages, each loaded until idle: more than one page's time on a busy machine.
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       for (const path of pages) {
-        const scripts = new Map<string, number>();
-        const listener = async (response: import('@playwright/test').Response) => {
-          const url = new URL(response.url());
-          if (url.origin === new URL(page.url()).origin && url.pathname.endsWith('.js'))
-            scripts.set(url.pathname, gzipSync(await response.body()).length);
-        };
-        page.on('response', listener);
+        const scripts = recordScripts(page);
         await page.goto(path);
         await waitForHydration(page);
-        // Scrolled through, so that anything loaded on approach counts too, then idle.
-        await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
         await page.waitForLoadState('networkidle');
         await waitForIdle(page);
-        page.off('response', listener);
-        const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-        expect(scripts.size, `${path}: scripts fetched`).toBeGreaterThan(3);
-        expect(total, `${path}: gzipped script, ${[...scripts.keys()].join(' ')}`).toBeLessThanOrEqual(scriptBudget);
+        page.removeAllListeners('response');
+        expect(total(scripts), `${path}: gzipped script, ${[...scripts.keys()].join(' ')}`).toBeLessThanOrEqual(
+          budget(path),
+        );
         const css = (await page.locator('#site-css').textContent()) ?? '';
         expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
         expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
-        // The page inlines its part of the stylesheet and applies the whole one once hydrated and idle: no other
-        // stylesheet, and none fetched sooner, which would hold up the first paint or restyle the page as it
-        // hydrates (a chunk that fetched the stylesheet again once cost 440 ms of TBT).
+        // The page inlines its part of the stylesheet and applies the whole one once an island wakes (or idle, on a
+        // post with a video): no other stylesheet, and none fetched before the first paint, which it would hold up.
         const assets = await bootAssets(page);
-        const stylesheets = await page.evaluate((hydrated) => {
-          const at = performance.getEntriesByName(hydrated, 'mark')[0]!.startTime;
+        const stylesheets = await page.evaluate(() => {
+          const at = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
           return performance
             .getEntriesByType('resource')
             .filter((entry) => new URL(entry.name).pathname.endsWith('.css'))
-            .map((entry) => ({ path: new URL(entry.name).pathname, afterHydration: entry.startTime >= at }));
-        }, hydratedMark);
+            .map((entry) => ({ path: new URL(entry.name).pathname, afterFirstPaint: entry.startTime >= at }));
+        });
         expect(stylesheets.length, `${path}: stylesheets fetched`).toBeLessThanOrEqual(1);
         for (const stylesheet of stylesheets)
           expect(stylesheet, `${path}: the stylesheet fetched`).toEqual({
             path: assets.hydratedStyles[0],
-            afterHydration: true,
+            afterFirstPaint: true,
           });
       }
     });
 });
 
 test.describe('server-parts.md', () => {
-  test('the home page’s structured data is in its HTML, still there once hydrated, and built by none of its scripts', async ({
+  test('the home page’s structured data is in its HTML, still there once its island has hydrated, and built by none of its scripts', async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -140,7 +156,9 @@ test.describe('server-parts.md', () => {
     const written = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(written ?? 'null')).toMatchObject({ '@type': 'ProfessionalService' });
     await waitForIdle(page);
+    // Scrolled to the end, so that the form's island wakes too.
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'consult-form');
     await page.waitForLoadState('networkidle');
     expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual([written]);
     await expect(page.getByRole('contentinfo').getByText('Serving Newcastle, NSW')).toBeVisible();

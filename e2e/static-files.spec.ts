@@ -1,4 +1,4 @@
-import { expect, isHydrated, test, waitForHydration } from './fixtures/test.ts';
+import { expect, isHydrated, test, waitForHydration, waitForIsland } from './fixtures/test.ts';
 
 test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
   const html = await (await request.get('/blog')).text();
@@ -7,7 +7,7 @@ test('hashed assets are cached for a year; a missing one is a 404, never a page'
   const asset = await request.get(script!);
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  const missing = await request.get('/assets/entry-client-missing.js');
+  const missing = await request.get('/assets/consult-form-missing.js');
   expect(missing.status()).toBe(404);
   const body = await missing.text();
   expect(body).toContain('Not found');
@@ -27,29 +27,32 @@ test('featured images come in two smaller widths, and a copy not built yet falls
   expect(fallback.headers().location).toBe('/images/blog/not-built-yet.webp');
 });
 
-test('the page’s one script tag loads the entry and the route’s chunks, which hydrate it', async ({ page }) => {
+test('the page’s one script tag is the loader, which fetches the form’s island when the form nears the screen', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto('/blog');
+  await page.goto('/about');
   await waitForHydration(page);
-  expect(scripts[0], 'the loader comes first').toMatch(/^\/assets\/boot-loader-[\w-]+\.js$/);
-  expect(scripts.some((path) => /^\/assets\/entry-client-[\w-]+\.js$/.test(path))).toBe(true);
-  expect(scripts.some((path) => /^\/assets\/BlogPage-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts, 'the loader alone').toEqual([expect.stringMatching(/^\/assets\/boot-loader-[\w-]+\.js$/)]);
+  await page.locator('#consult').scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'consult-form');
+  expect(scripts.some((path) => /^\/assets\/consult-form-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
-test.describe('a page whose scripts are gone', () => {
-  const entry = /\/assets\/entry-client-[\w-]+\.js$/;
+test.describe('a page whose island’s scripts are gone', () => {
+  const island = /\/assets\/(?!boot-loader-)[\w-]+\.js$/;
   // A page from a cache can outlive the release whose scripts it names.
-  test.use({ expectedFailedLoads: [entry] });
+  test.use({ expectedFailedLoads: [island] });
 
   test('works as plain HTML, without an error', async ({ page }) => {
-    await page.route(entry, (route) => route.fulfill({ status: 404 }));
-    await page.goto('/blog');
+    await page.route(island, (route) => route.fulfill({ status: 404 }));
+    await page.goto('/start-project');
     await page.waitForLoadState('networkidle');
     expect(await isHydrated(page)).toBe(false);
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
-    await expect(page).toHaveURL('/blog?page=2#posts');
+    await page.getByRole('banner').getByRole('link', { name: 'Blog' }).first().click();
+    await expect(page).toHaveURL('/blog');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * npm run audit [-- --no-build] [--runs N]
+ * npm run audit [-- --no-build] [--runs N] [--twin [--page /path …]]
  *
  * Lighthouse (mobile, simulated throttling) in Debian's Chromium against the production build, for /, /blog
  * and a post. A single Lighthouse run varies from one run to the next, so, as Lighthouse's documentation on
@@ -7,6 +7,12 @@
  * figure's median across the runs. Every run's Performance score, TBT and LCP are printed under it, and the
  * LCP element and the audits that fall short come from Lighthouse's own median run (computeMedianRun).
  * The form provider and Google's tag are absent (no ids configured). A report, not a test.
+ *
+ * With --twin (3 runs unless told), each of /, /blog, a post and /start-project is audited as served and as its
+ * twin: the same HTML with its scripts removed, served by a proxy in front of the same server
+ * (scripts/lib/script-free-proxy.ts). The two are audited in turn, so that the machine's drift hits both alike, and
+ * both medians of Performance and TBT are printed: what the page's scripts cost beyond the page itself. Goal: within
+ * 2 points and 100 ms of TBT of the twin.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
@@ -14,13 +20,19 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
-import { categories, lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { alternate, categories, lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { startScriptFreeProxy } from './lib/script-free-proxy.ts';
 import { startServer } from './lib/server-process.ts';
 
 const { values: options } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } },
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    twin: { type: 'boolean', default: false },
+    page: { type: 'string', multiple: true },
+  },
 });
-const runs = Number(options.runs);
+const runs = Number(options.runs ?? (options.twin ? '3' : '5'));
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number of at least 1, not ${options.runs}`);
 if (!options['no-build']) execSync('npm run build', { stdio: 'ignore' });
@@ -40,6 +52,43 @@ const chrome = await chromeLauncher.launch({
 });
 
 const audit = (page: string) => lighthouseRun(chrome, `${server.url}${page}`);
+
+/** Each page as served (A) and as its script-free twin (B), in turn; both medians of Performance and TBT. */
+async function auditTwins(): Promise<void> {
+  const twinPages = options.page ?? [...pages, '/start-project'];
+  const proxy = await startScriptFreeProxy(server.url);
+  try {
+    const results = await alternate(runs, twinPages, { a: server.url, b: proxy.url }, async (url) => {
+      const lhr = await lighthouseRun(chrome, url);
+      return lhr && { performance: score(lhr, 'performance'), tbt: Math.round(metric(lhr, 'total-blocking-time')) };
+    });
+    console.log(`Lighthouse, mobile: each page as served and without its scripts, in turn, ${runs} runs each.`);
+    console.log('| page | Performance (runs) | twin (runs) | TBT | TBT twin | within 2 points, 100 ms |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [page, { a, b }] of results) {
+      const figures = (runs: typeof a, name: 'performance' | 'tbt') => runs.map((figures) => figures[name]!);
+      const [performance, twin] = [median(figures(a, 'performance')), median(figures(b, 'performance'))];
+      const [tbt, tbtTwin] = [median(figures(a, 'tbt')), median(figures(b, 'tbt'))];
+      const met = performance >= twin - 2 && tbt <= tbtTwin + 100;
+      console.log(
+        `| ${page} | ${performance} (${figures(a, 'performance').join(', ')}) | ${twin} (${figures(b, 'performance').join(', ')}) | ` +
+          `${tbt} ms | ${tbtTwin} ms | ${met ? 'yes' : 'no'} |`,
+      );
+    }
+  } finally {
+    await proxy.stop();
+  }
+}
+
+if (options.twin) {
+  try {
+    await auditTwins();
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  process.exit(0);
+}
 
 const missed: string[] = [];
 console.log(`Lighthouse, mobile: the median of ${runs} run${runs === 1 ? '' : 's'} of each page.`);

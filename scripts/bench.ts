@@ -78,17 +78,16 @@ async function startBaseline(html: string, port: number) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-/** HTML (gzip) and the JS and CSS (gzip) a page loads before it is interactive. */
+/** HTML (gzip) and the JS and CSS (gzip) a page loads before it is interactive (its islands awake). */
 async function pageWeight(base: string, pagePath: string) {
   const html = await (await fetch(base + pagePath)).text();
-  // The page's script tag (the loader) and what it loads before the page is interactive.
+  // The page's script tag (the loader) and its islands, were they all awake.
   const bootJson = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html)?.[1];
   if (!bootJson) throw new Error(`${pagePath} has no boot data`);
   const { assets: boot } = JSON.parse(bootJson) as BootData;
   const assets = [
     ...Array.from(html.matchAll(/<script type="module" src="([^"]+)"/g), (match) => match[1]!),
-    ...boot.scripts,
-    ...boot.modulePreloads,
+    ...(html.includes('data-island=') ? Object.values(boot.islands).flat() : []),
     ...boot.styles,
   ];
   let js = 0;

@@ -33,64 +33,7 @@ interface Variant {
   patches: Record<string, [from: string, to: string][]>;
 }
 
-/** The pages in the route table, by their module's name (`src/pages/<name>Page.tsx`). */
-const pageNames = [
-  'Home',
-  'Services',
-  'HowItWorks',
-  'About',
-  'Faq',
-  'StartProject',
-  'ThankYou',
-  'Privacy',
-  'Blog',
-  'BlogPost',
-  'NotFound',
-];
-
 const variants: Record<string, Variant> = {
-  'boot-loader': {
-    description:
-      'no boot loader: React starts the entry and the page’s chunks itself (bootstrapModules, modulepreload)',
-    pages: ['/'],
-    patches: {
-      'src/entry-server.tsx': [
-        [
-          'bootstrapModules: [boot.assets.loader],',
-          'bootstrapModules: [...boot.assets.scripts, ...boot.assets.modulePreloads],',
-        ],
-      ],
-    },
-  },
-  'task-split': {
-    description:
-      'Rolldown’s own chunks: no React, libraries and app groups, and the loader shares the app’s modules (no self-contained copy)',
-    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
-    patches: {
-      'vite.config.ts': [
-        // Vite leaves out a plugin that is `false`.
-        [', selfContainedEntry(', ', false && selfContainedEntry('],
-        ['groups: [', 'groups: [] || ['],
-      ],
-    },
-  },
-  'react-router-tree-shaking': {
-    description: 'React Router’s production build as it ships: display names kept, component factories unmarked',
-    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
-    patches: {
-      'vite.config.ts': [[', treeShakeReactRouter()', '']],
-    },
-  },
-  'react-router-production': {
-    description: 'React Router as its package exports it (the development build), without the tree-shaking transform',
-    pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
-    patches: {
-      'vite.config.ts': [
-        [', treeShakeReactRouter()', ''],
-        ["command === 'build' ? [{ find: /^react-router$/", 'false ? [{ find: /^react-router$/'],
-      ],
-    },
-  },
   'no-inline-stylesheet': {
     description:
       'no stylesheet at all (unstyled pages): not a build to ship, but the most any cut of the inline stylesheet could gain',
@@ -105,38 +48,7 @@ const variants: Record<string, Variant> = {
     patches: {
       'src/server/pages.server.ts': [['stylesheet ? Buffer.from(stylesheet.cutFor(html.toString())) : html', 'html']],
       'src/server/assets.server.ts': [
-        ['hydratedStyles: linkStyles ? [] : [...styles].map((href) => `/${href}`),', 'hydratedStyles: [],'],
-      ],
-    },
-  },
-  'blog-queries': {
-    description: 'TanStack Query in every page’s first scripts, evaluated with the other libraries (as before)',
-    pages: ['/blog'],
-    patches: {
-      'src/entry-client.tsx': [["import './styles.css';", "import './styles.css';\nimport './app/blog-queries.tsx';"]],
-    },
-  },
-  'lazy-pages': {
-    description: 'no lazy pages: every page is imported by the route table, in the app’s chunk',
-    pages: ['/'],
-    patches: {
-      // lazyPage is handed the page's module, imported statically; pages without a chunk of their own list none.
-      'src/app/routes.tsx': [
-        ...pageNames.map((name): [string, string] => [
-          `() => import('../pages/${name}Page.tsx')`,
-          `async () => ${name}PageModule`,
-        ]),
-        [
-          "import type { RouteParams } from './route-params.tsx';",
-          "import type { RouteParams } from './route-params.tsx';\n" +
-            pageNames.map((name) => `import * as ${name}PageModule from '../pages/${name}Page.tsx';`).join('\n'),
-        ],
-      ],
-      'src/server/assets.server.ts': [
-        [
-          '    collect(pageModule, pageFiles, styles);',
-          '    if (manifest[pageModule]) collect(pageModule, pageFiles, styles);',
-        ],
+        ['hydratedStyles: linkStyles ? [] : styles.map((href) => `/${href}`),', 'hydratedStyles: [],'],
       ],
     },
   },

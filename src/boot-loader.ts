@@ -1,47 +1,36 @@
 /**
- * The page's only script tag. The page is complete HTML and CSS; its scripts only make it interactive, so they
- * are fetched after the first paint and never compete with the page (or its first image) for a slow phone's
- * bandwidth. Then every chunk is fetched at once and evaluated in turn (React, the other libraries, the app,
- * then the entry, which hydrates). Each step is a task of its own: a slow phone can handle a tap between two,
- * where one task for all of them would block it for the whole time. Why: docs/decisions/boot-loader.md
- * Before all that, and before the first paint, it starts what the page does once it is shown (`startPageVisit`) and
- * answers a tap on a link with a progress bar (src/lib/navigation-feedback.ts): all of it works on the server's HTML,
- * so it needs neither React nor the page's other scripts. A page the browser prerenders ahead of a tap does none of
- * it, nor fetches its scripts (whose analytics and attribution would count a visit), until it is shown.
+ * The page's only script tag, and all the script most pages ever run. The page is complete HTML and CSS from the
+ * server; this adds what needs no React, on that HTML: `dataLayer` and `gtag` first thing, then, once the page is
+ * shown, the landing and taps on calls to action for attribution and analytics (src/lib/visit-events.ts), the
+ * enquiry form's draft (src/lib/enquiry-draft.ts), a progress bar for a tapped link (src/lib/navigation-feedback.ts)
+ * and the header, mobile bar, thank-you page and video behaviours (src/lib/page-behaviours.ts).
+ * The parts that respond to a visitor through React are islands (src/app/islands.ts): this wakes each one, that is
+ * fetches its module (React with it) and hydrates its element alone, only when it nears the screen or is first used.
+ * A page the browser prerenders ahead of a tap does none of it until it is shown.
  * The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that it
  * starts without fetching another chunk.
  */
 import { bootDataElementId, type BootData } from './app/boot-data.ts';
+import { islandWakingMark, landingRecordedMark, pageStartedMark } from './app/hydration-marks.ts';
+import { islandAttribute, islandPropsAttribute, type IslandModule, type IslandName } from './app/islands.ts';
+import { installGtag, startAnalytics } from './lib/analytics.ts';
+import { recordVisitEvents } from './lib/attribution-storage.ts';
 import { keepEnquiryDrafts } from './lib/enquiry-draft.ts';
-import { nextTask, preloadModulesInTurn } from './lib/module-preload.ts';
+import { onIdle } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
+import { startPageBehaviours } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
 import { noteCtaTaps, noteLanding } from './lib/visit-events.ts';
 
-async function evaluateInTurn(scripts: string[]) {
-  try {
-    for (const src of scripts) {
-      await import(/* @vite-ignore */ src);
-      await nextTask();
-    }
-  } catch {
-    // Gone (a cached page outlived its release) or the network dropped: the page works as plain HTML.
-  }
-}
+installGtag();
 
-function loadScripts() {
-  const { assets } = JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '{}') as BootData;
-  const [first, ...later] = assets.scripts;
-  if (!first) return;
-  void evaluateInTurn(assets.scripts);
-  void preloadModulesInTurn([...later, ...assets.modulePreloads]);
-}
+/** How far from the screen an island starts waking: its module arrives before the visitor reaches it. */
+const wakeMargin = '400px 0px';
 
 /**
  * Runs `start` once the first paint has reached the screen. The browser reports a paint's time only after it
- * shows it, and a fetch started in between would count as competing with the page's first paint (Lighthouse
- * then adds the download of React to its estimate of it). Browsers without paint timing start on the next
- * frame, and a page in a background tab (no paint yet) starts after 3 s.
+ * shows it, and a fetch started in between would count as competing with the page's first paint. Browsers without
+ * paint timing start on the next frame, and a page in a background tab (no paint yet) starts after 3 s.
  */
 function afterFirstPaint(start: () => void) {
   let started = false;
@@ -62,18 +51,111 @@ function afterFirstPaint(start: () => void) {
   setTimeout(once, 3000);
 }
 
+let wholeStylesheetApplied = false;
+
 /**
- * What runs once for each page the visitor is shown, from its first paint: the landing is noted for attribution,
- * taps on calls to action are counted (src/lib/visit-events.ts), and the enquiry form's draft is kept and restored.
+ * Applies the whole stylesheet: the page's inline stylesheet holds only the rules its server HTML uses, so the
+ * states an island brings (a field's error, the sending spinner, the success message) and a played video take
+ * theirs from this one. Its rules only repeat the inline ones for what is on screen, so nothing on screen changes.
+ * Why: docs/decisions/inline-stylesheet.md
  */
-function startPageVisit() {
-  noteLanding();
-  noteCtaTaps();
-  keepEnquiryDrafts();
+function applyWholeStylesheet(hrefs: string[]) {
+  if (wholeStylesheetApplied) return;
+  wholeStylesheetApplied = true;
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+function preloadModules(hrefs: readonly string[]) {
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * Wakes the island in `element` when it nears the screen (from the first paint on) or at the first focus, tap or
+ * input inside it. Until it has hydrated it is the server's HTML, which works as it is: what is typed stays in its
+ * fields (and its draft), and a form sent meanwhile is held and sent by the island once it has hydrated, so that the
+ * tap that sent it counts once. Should the island's code fail to load, the held form is posted as plain HTML.
+ */
+function watchIsland(element: HTMLElement, boot: BootData) {
+  const name = element.getAttribute(islandAttribute) as IslandName;
+  const [module, ...imports] = boot.assets.islands[name] ?? [];
+  if (!module) return;
+  let waking: Promise<boolean> | undefined;
+  let rooted = false;
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), {
+    rootMargin: wakeMargin,
+  });
+  const wake = () => {
+    waking ??= (async () => {
+      observer.disconnect();
+      performance.mark(islandWakingMark(name));
+      applyWholeStylesheet(boot.assets.hydratedStyles);
+      preloadModules(imports);
+      try {
+        const island = (await import(/* @vite-ignore */ module)) as IslandModule;
+        const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? '{}') as unknown;
+        rooted = true;
+        await island.hydrateIsland(element, props);
+        return true;
+      } catch {
+        // Gone (a cached page outlived its release) or the network dropped: the server's HTML works as it is.
+        return false;
+      }
+    })();
+    return waking;
+  };
+  for (const type of ['focusin', 'pointerdown', 'input']) element.addEventListener(type, () => void wake(), true);
+  element.addEventListener(
+    'submit',
+    (event) => {
+      // Once hydrateRoot has the element, React handles the submit (hydrating first if it must).
+      if (rooted) return;
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      void wake().then((hydrated) => {
+        if (hydrated) form.requestSubmit(submitter);
+        else HTMLFormElement.prototype.submit.call(form);
+      });
+    },
+    true,
+  );
+  afterFirstPaint(() => observer.observe(element));
+}
+
+/** Records the landing and taps noted so far for attribution, once the page is idle (its code is in this chunk). */
+function recordVisit() {
+  onIdle(() => {
+    recordVisitEvents();
+    performance.mark(landingRecordedMark);
+  });
 }
 
 whenShown(() => {
-  startPageVisit();
+  const boot = JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '{}') as BootData;
+  noteLanding();
+  noteCtaTaps();
+  keepEnquiryDrafts();
   showNavigationFeedback();
-  afterFirstPaint(loadScripts);
+  startPageBehaviours(boot.config.bookingUrl);
+  document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`).forEach((element) => watchIsland(element, boot));
+  afterFirstPaint(() => {
+    recordVisit();
+    const idle = new Promise<void>((resolve) => onIdle(resolve));
+    startAnalytics(boot.config.gaMeasurementId, idle);
+    // A played video's frame is styled by the whole stylesheet; a page without one links it only when an island
+    // wakes: applied to a long page that needs none of it, it restyles and lays out the whole page for nothing.
+    if (document.querySelector('a[data-video-embed]'))
+      void idle.then(() => applyWholeStylesheet(boot.assets.hydratedStyles));
+  });
+  performance.mark(pageStartedMark);
 });

@@ -22,7 +22,7 @@ export interface RenderInput {
   url: string;
   source: BlogSource;
   config: PublicConfig;
-  assets: (pageModule: string) => PageAssets;
+  assets: () => PageAssets;
   inlineCss?: string;
   /** The consult form's state, used by pages that show the form. */
   enquiry?: EnquiryFormState;
@@ -126,7 +126,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   const boot: BootData = {
     page: { route: route.path, params, location: input.url },
     config: input.config,
-    assets: input.assets(route.page.module),
+    assets: input.assets(),
     state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
     ...(route.form && input.enquiry ? { enquiry: input.enquiry } : {}),
   };

@@ -1,8 +1,8 @@
 /**
  * Unit-level guards of the mechanisms in docs/decisions/, one group per record: each fails when a change quietly
  * undoes the mechanism, and names the record that says why it exists. Their twin in the browser is
- * e2e/perf-guards.spec.ts; the build's own guards are in build/workarounds.test.ts, and the import rules (icons.md)
- * in eslint.config.js.
+ * e2e/perf-guards.spec.ts; the build's own guard is in build/self-contained-entry.test.ts, and the import rules
+ * (icons.md) in eslint.config.js.
  */
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -41,7 +41,7 @@ describe('dates-without-intl.md', { timeout: 30_000 }, () => {
 });
 
 describe('boot-loader.md', () => {
-  test('the HTML starts one script, the loader; the entry and the route’s chunks are listed for it', async () => {
+  test('the HTML starts one script, the loader; the islands’ modules are listed for it', async () => {
     const { text: html } = await request(testApp.app).get('/blog').expect(200);
     const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
     expect(modules).toEqual(['/src/boot-loader.ts']);
@@ -49,8 +49,8 @@ describe('boot-loader.md', () => {
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloads).toEqual(['/src/boot-loader.ts']);
     const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
-    const boot = JSON.parse(json) as { assets: { loader: string; scripts: string[] } };
+    const boot = JSON.parse(json) as { assets: { loader: string; islands: Record<string, string[]> } };
     expect(boot.assets.loader).toBe('/src/boot-loader.ts');
-    expect(boot.assets.scripts).toContain('/src/entry-client.tsx');
+    expect(boot.assets.islands['consult-form']).toEqual(['/src/islands/consult-form.tsx']);
   });
 });

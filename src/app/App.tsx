@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
 import type { RenderedPage } from './boot-data.ts';
-import { markHydrated } from './hydrated.ts';
-import { hydratedMark } from './hydration-marks.ts';
 import { RouteParamsContext } from './route-params.tsx';
 import type { AppRoute } from './routes.tsx';
 
@@ -13,14 +10,11 @@ interface AppProps {
 }
 
 /**
- * The page the server decided on, the same on both sides of hydration. A page never changes its location in place
- * (links load the next page in full), so React Router's StaticRouter only tells the page where it is.
+ * The page the server decided on, rendered whole on the server (the browser hydrates only its islands). A page never
+ * changes its location in place (links load the next page in full), so React Router's StaticRouter only tells the
+ * page where it is.
  */
 export function App({ route, page }: AppProps) {
-  useEffect(() => {
-    performance.mark(hydratedMark);
-    markHydrated();
-  }, []);
   return (
     <StaticRouter location={page.location}>
       <Layout>

@@ -2,25 +2,21 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { toScriptSafeJson } from '../lib/safe-json.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { PublicConfig } from '../lib/public-config.ts';
+import type { IslandName } from './islands.ts';
 import type { RouteParams } from './route-params.tsx';
 
 export interface PageAssets {
-  /** The page's one script tag, which starts the others after the first paint (src/boot-loader.ts). */
+  /** The page's only script tag: its plain behaviours, and what wakes each island (src/boot-loader.ts). */
   loader: string;
-  /**
-   * The modules the loader evaluates, one task each and in this order: the entry's chunks, dependencies first
-   * (React, the other libraries, the app), then the entry, which hydrates. All are fetched at once.
-   */
-  scripts: string[];
   /** Stylesheets linked in the head (development: Vite's). */
   styles: string[];
   /**
-   * The whole stylesheet, applied once the page has hydrated (production): the page's inline copy holds only the
-   * rules its server HTML uses, not those of states scripts bring.
+   * The whole stylesheet, applied once an island wakes, or idle on a page with a video (production): its inline copy
+   * holds only the rules its server HTML uses, not those of the states an island brings.
    */
   hydratedStyles: string[];
-  /** The chunks the matched route needs beyond those, fetched in parallel with them. */
-  modulePreloads: string[];
+  /** Each island's module, then the chunks it imports, fetched with it when the island wakes. */
+  islands: Partial<Record<IslandName, string[]>>;
 }
 
 /**
@@ -35,7 +31,7 @@ export interface RenderedPage {
   location: string;
 }
 
-/** Everything the browser needs to hydrate, sent once as a non-executable JSON block. */
+/** Everything the browser's islands need, sent once as a non-executable JSON block. */
 export interface BootData {
   page: RenderedPage;
   config: PublicConfig;

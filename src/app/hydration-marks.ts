@@ -1,7 +1,12 @@
+import type { IslandName } from './islands.ts';
+
 /**
- * User Timing marks (`performance.mark`) the client sets: when the page has hydrated, and when the page load's
- * landing has been recorded (lead attribution, loaded apart). They show in DevTools' and Lighthouse's traces, and
- * the end-to-end tests wait for them instead of markup made for tests.
+ * User Timing marks (`performance.mark`) the browser sets: the boot loader has started the page's plain behaviours;
+ * an island has started waking (its module is asked for) and has hydrated; the page load's landing has been
+ * recorded (lead attribution). They show in DevTools' and Lighthouse's traces, and the end-to-end tests wait for
+ * them instead of markup made for tests.
  */
-export const hydratedMark = 'hydrated';
+export const pageStartedMark = 'page-started';
+export const islandWakingMark = (name: IslandName) => `island-waking:${name}`;
+export const islandHydratedMark = (name: IslandName) => `island-hydrated:${name}`;
 export const landingRecordedMark = 'landing-recorded';

@@ -9,9 +9,9 @@ export interface LazyPage {
 }
 
 /**
- * A route-split page that renders synchronously once preloaded, so that the first render on both sides of
- * hydration is the same tree and never suspends (a suspended shell would need React's inline scripts). Each side
- * renders only the page it has preloaded: links load the next page in full.
+ * A page loaded on its first render, which renders synchronously once preloaded, so that the server's render never
+ * suspends (a suspended shell would need React's inline scripts). Only the server renders pages: the browser
+ * hydrates islands alone.
  * Why: docs/decisions/lazy-pages.md
  */
 export function lazyPage(module: string, load: () => Promise<{ default: ComponentType }>): LazyPage {

@@ -25,10 +25,7 @@ export interface AppRoute {
   notFoundUrl?: (context: PrefetchContext) => string | Promise<string>;
 }
 
-/**
- * The blog's data loading runs on the server only: as a chunk of its own it stays out of the route table that every
- * page's scripts carry, with the query factories and the JSON API client it needs.
- */
+/** The blog's data loading, with the query factories it needs: loaded once a blog page is first rendered. */
 const blogPrefetch = () => import('./blog-prefetch.ts');
 
 // A slug no post can have: the page for a missing post names no slug (its canonical link is /blog), and the browser

@@ -7,7 +7,7 @@ import { LucideIcon } from './LucideIcon.tsx';
  * scheduling page, straight away. A plain link, as after an enquiry: nothing is fetched from the booking host until
  * the visitor clicks.
  */
-export default function BookTimeUpFront({
+export function BookTimeUpFront({
   href,
   cta = bookTime.upFrontSectionCta,
   tone,
@@ -18,7 +18,8 @@ export default function BookTimeUpFront({
 }) {
   const dark = tone === 'dark';
   return (
-    <p className="mt-5">
+    // Once the enquiry is sent, its message offers a time instead.
+    <p className="mt-5" data-asks-to-book>
       <a
         href={href}
         className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}

@@ -31,10 +31,18 @@ function inUse(form: HTMLElement | null): boolean {
 
 /**
  * The consult form. The server's HTML carries the site's own form (which works without JavaScript), with the
- * phone and email under its button. With the provider's ids configured, the browser creates the provider's form out of sight and
- * swaps it in once the provider reports it ready, within 8 s; otherwise the site's own form simply stays.
+ * phone and email under its button. With the provider's ids configured, the browser creates the provider's form out
+ * of sight and swaps it in once the provider reports it ready, within 8 s; otherwise the site's own form simply
+ * stays. In the browser it is an island of its own (src/islands/consult-form.tsx): its props are JSON.
  */
-export function ConsultForm({ planId, heading }: { planId?: string; heading?: string }) {
+export interface ConsultFormProps {
+  planId?: string;
+  heading?: string;
+  /** The path of the page the form is on, which a plain post comes back to with its problems. */
+  pagePath: string;
+}
+
+export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
   const { hubspot } = useSiteConfig();
   const { setAccepted } = useEnquiryState();
   const { region, portalId, formId } = hubspot;
@@ -116,7 +124,7 @@ export function ConsultForm({ planId, heading }: { planId?: string; heading?: st
         {!ready && (
           <div ref={ownFormRef}>
             {/* The phone and email stand between the button and the collection notice. */}
-            <EnquiryForm planId={planId} contact={<PreferToTalk />} />
+            <EnquiryForm planId={planId} pagePath={pagePath} contact={<PreferToTalk />} />
           </div>
         )}
       </div>

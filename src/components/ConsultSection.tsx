@@ -1,15 +1,14 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { useEnquiryAccepted } from '../app/enquiry-state.tsx';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
+import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultForm } from './ConsultForm.tsx';
-
-// Its code (and the booking copy) is fetched only where the studio has a scheduling page.
-const BookTimeUpFront = lazy(() => import('./BookTimeUpFront.tsx'));
+import { Island } from './Island.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -46,9 +45,9 @@ export function ConsultSection({
   bookTimeCta,
 }: ConsultSectionProps) {
   const { bookingUrl } = useSiteConfig();
-  const accepted = useEnquiryAccepted();
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
+  const { pathname } = useLocation();
   const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
   const host = useServerPart('consult-host', (parts) => parts.consultHost(tone));
   return (
@@ -90,12 +89,7 @@ export function ConsultSection({
               {intro ?? (bookingUrl ? consultSection.introWithBooking : consultSection.intro)}
             </p>
             {children}
-            {/* Once the enquiry is sent, its message offers a time instead. */}
-            {bookingUrl && !accepted && (
-              <Suspense>
-                <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />
-              </Suspense>
-            )}
+            {bookingUrl && <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />}
             {/* A client's words before the form on a phone, beside it from 1024px. */}
             {testimonial && (
               <div id="consult-testimonial" className="mt-6" dangerouslySetInnerHTML={{ __html: testimonial }} />
@@ -119,7 +113,10 @@ export function ConsultSection({
         </div>
         <div className="order-2">
           {host && <div id="consult-host" dangerouslySetInnerHTML={{ __html: host }} />}
-          <ConsultForm planId={planId} heading={formHeading} />
+          {/* The page's one part that responds to a visitor: the browser hydrates it alone. */}
+          <Island name="consult-form" props={{ planId, heading: formHeading, pagePath: pathname }}>
+            <ConsultForm planId={planId} heading={formHeading} pagePath={pathname} />
+          </Island>
         </div>
       </div>
     </section>

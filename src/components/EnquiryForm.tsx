@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
@@ -67,11 +66,13 @@ function ThanksBody() {
 const loadBookTimeOffer = () => import('./BookTimeOffer.tsx');
 const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: ThanksBody })));
 
-/** `contact`: the studio's phone and email, shown under the button (above the collection notice) and the thanks. */
-export function EnquiryForm({ planId, contact }: { planId?: string; contact?: ReactNode }) {
+/**
+ * `pagePath`: the page the form is on, which a plain post comes back to with its problems. `contact`: the studio's
+ * phone and email, shown under the button (above the collection notice) and the thanks.
+ */
+export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pagePath: string; contact?: ReactNode }) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors, setAccepted } = useEnquiryState();
-  const { pathname } = useLocation();
   const values = server?.values ?? {};
   const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
   const [token, setToken] = useState(server?.token ?? '');
@@ -113,8 +114,8 @@ export function EnquiryForm({ planId, contact }: { planId?: string; contact?: Re
     const fields = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
-    // Where the visit came from. Its code was requested as the page started (src/entry-client.tsx), so this takes
-    // no time; an enquiry whose page could not load it goes without.
+    // Where the visit came from: a chunk of about 1 kB, fetched as the form is sent; an enquiry whose page could
+    // not load it goes without.
     const attribution = await import('../lib/attribution-storage.ts')
       .then((stored) => stored.storedAttribution())
       .catch(() => undefined);
@@ -219,7 +220,7 @@ export function EnquiryForm({ planId, contact }: { planId?: string; contact?: Re
         </div>
       )}
       <input type="hidden" name={tokenFieldName} value={token} />
-      <input type="hidden" name={formPageFieldName} value={pathname} />
+      <input type="hidden" name={formPageFieldName} value={pagePath} />
       {/* A field people never see: a bot that fills in every field gives itself away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
         <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>

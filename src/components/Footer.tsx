@@ -28,7 +28,7 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
   return (
     <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
       {asksToBook && (
-        <section aria-labelledby="footer-cta-heading" className="border-b border-white/10">
+        <section aria-labelledby="footer-cta-heading" className="border-b border-white/10" data-asks-to-book>
           <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
             <div>
               <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
@@ -53,7 +53,7 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
             {quickLinks
               .filter((link) => asksToBook || link.to !== '/start-project')
               .map((link) => (
-                <li key={link.to}>
+                <li key={link.to} data-asks-to-book={link.to === '/start-project' ? '' : undefined}>
                   <Link
                     to={link.to}
                     className="hover:text-sand-300"

@@ -1,6 +1,5 @@
 import { Menu as menuIcon, Phone as phoneIcon, X as xIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
-import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from './Link.tsx';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
@@ -12,26 +11,21 @@ import { telHref } from './Footer.tsx';
 const shadowThreshold = 50;
 const mobileMenuId = 'mobile-menu';
 
+/**
+ * The site's header. Its two behaviours need no React: the phone menu is a popover, and the shadow past 50px is set
+ * by a plain script watching the sentinel below (src/lib/page-behaviours.ts).
+ */
 export function Header() {
   const { contactPhone } = useSiteConfig();
-  const [scrolled, setScrolled] = useState(false);
-  const topRef = useRef<HTMLDivElement>(null);
-
-  // Watches the page's first 50px rather than reading window.scrollY, which would make the browser lay the page
-  // out there and then, in the middle of hydration. An element only touching the top edge still intersects.
-  useEffect(() => {
-    const observer = new IntersectionObserver(([entry]) => setScrolled(!entry!.isIntersecting));
-    observer.observe(topRef.current!);
-    return () => observer.disconnect();
-  }, []);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
 
   return (
     <>
+      {/* The page's first 50px: the header is scrolled once this is out of view. */}
       <div
-        ref={topRef}
+        data-scroll-sentinel
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0"
         style={{ height: shadowThreshold }}
@@ -40,7 +34,7 @@ export function Header() {
           home page, 40% of it while the page loads), for a tint that 95% white all but hid. The same goes for the
           mobile consult bar and the home hero's panel. */}
       <header
-        data-scrolled={scrolled}
+        data-scrolled="false"
         // Styled by its attribute, so that the page's inline stylesheet, cut to the classes of the server's HTML,
         // holds the scrolled look too (docs/decisions/inline-stylesheet.md).
         className="group/header sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-[scrolled=true]:border-slate-200 data-[scrolled=true]:shadow-md"

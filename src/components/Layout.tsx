@@ -5,7 +5,6 @@ import { pageLoadingLabel } from '../content/navigation.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
-import { Toasts } from './Toasts.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -32,7 +31,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer asksToBook={asksToBook} />
       {asksToBook && !formIsThePage && <MobileConsultBar />}
-      <Toasts />
     </div>
   );
 }

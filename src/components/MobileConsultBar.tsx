@@ -1,36 +1,21 @@
 import { BookConsultLink } from './BookConsultLink.tsx';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { mobileBar } from '../content/navigation.ts';
 
 /**
  * Under 768px, a fixed Book Free Consult bar. The footer's last line has extra bottom padding of the bar's height,
- * so the bar never covers it, and the bar steps aside while the consult form or the footer is on screen.
+ * so the bar never covers it, and the bar steps aside while the consult form or the footer is on screen (a plain
+ * script sets `data-hidden`: src/lib/page-behaviours.ts). Once an enquiry is accepted in place it goes.
  */
 export function MobileConsultBar() {
-  const { pathname } = useLocation();
-  const [hidden, setHidden] = useState(false);
-
-  useEffect(() => {
-    const inView = new Set<Element>();
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) inView.add(entry.target);
-        else inView.delete(entry.target);
-      }
-      setHidden(inView.size > 0);
-    });
-    document.querySelectorAll('[data-hides-mobile-bar]').forEach((element) => observer.observe(element));
-    return () => observer.disconnect();
-  }, [pathname]);
-
   return (
     <aside
       aria-label={mobileBar.label}
       data-testid="mobile-consult-bar"
+      data-mobile-consult-bar
+      data-asks-to-book
       // Moved aside by its attribute, so that the page's inline stylesheet, cut to the classes of the server's HTML,
       // holds that state too (docs/decisions/inline-stylesheet.md).
-      data-hidden={hidden}
+      data-hidden="false"
       className="fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] transition-[translate,visibility] duration-200 motion-reduce:transition-none data-[hidden=true]:invisible data-[hidden=true]:translate-y-full md:hidden"
     >
       <BookConsultLink cta="mobile-bar-book-free-consult" className="btn-primary w-full" />

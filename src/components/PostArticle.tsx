@@ -1,5 +1,4 @@
 import { Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
-import { useEffect, useRef } from 'react';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { authorName } from '../content/authors.ts';
 import { postCallToAction } from '../content/page-copy/blog-post.ts';
@@ -7,7 +6,6 @@ import { blogListLink } from '../lib/blog-search.ts';
 import { postPath, type PreviewPost } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { teamMemberByAuthor, teamMemberId, teamPagePath } from '../lib/team.ts';
-import { enableVideoFacades } from '../lib/video-facade.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Link } from './Link.tsx';
@@ -22,9 +20,6 @@ import { ShareLinks } from './ShareLinks.tsx';
  */
 export function PostArticle({ post }: { post: PreviewPost }) {
   const config = useSiteConfig();
-  const body = useRef<HTMLDivElement>(null);
-  const { html } = post;
-  useEffect(() => (body.current ? enableVideoFacades(body.current) : undefined), [html]);
   const url = `${config.siteUrl}${postPath(post.slug)}`;
   // A writer who is on the team links to their entry in the team section (on /about, or with the blog).
   const member = teamMemberByAuthor(post.author.username);
@@ -85,7 +80,8 @@ export function PostArticle({ post }: { post: PreviewPost }) {
         />
       </div>
       <div className="container-page max-w-3xl py-10">
-        <div ref={body} className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
+        {/* Its video facades become players on a tap, by a plain script (src/lib/page-behaviours.ts). */}
+        <div data-post-body className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
         <div className="mt-12 border-t border-slate-200 pt-6">
           <ShareLinks url={url} title={post.title} />
         </div>

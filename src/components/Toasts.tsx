@@ -1,20 +1,11 @@
-import { type CSSProperties, useEffect, useState } from 'react';
-import { onToasterNeeded, toasterReady } from '../lib/toast.ts';
-
-type Sonner = typeof import('sonner');
+import type { CSSProperties } from 'react';
+import { Toaster } from 'sonner';
 
 // Sonner's rich success green is 4.3:1 on its pale background; Tailwind's green-800 gives 6.8:1 (WCAG AA is 4.5).
 const contrastFix = { '--success-text': '#166534' } as CSSProperties;
 
 /** One toast visible at a time, for 5000 ms, swiped right to dismiss; above the mobile bar on phones. */
 export function Toasts() {
-  const [sonner, setSonner] = useState<Sonner | null>(null);
-  useEffect(() => onToasterNeeded(setSonner), []);
-  useEffect(() => {
-    if (sonner) toasterReady();
-  }, [sonner]);
-  if (!sonner) return null;
-  const { Toaster } = sonner;
   return (
     <Toaster
       position="bottom-right"

@@ -10,8 +10,11 @@ declare global {
 
 let started = false;
 
-/** Google's snippet, from our bundle: gtag.js only reads entries that are `arguments` objects, not arrays. */
-function installGtag() {
+/**
+ * Google's snippet, from our bundle: gtag.js only reads entries that are `arguments` objects, not arrays. The boot
+ * loader runs it first thing, so `dataLayer` and `gtag` exist from the page's start.
+ */
+export function installGtag(): void {
   window.dataLayer = window.dataLayer ?? [];
   window.gtag ??= function gtag() {
     // eslint-disable-next-line prefer-rest-params

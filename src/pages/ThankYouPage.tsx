@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { BookTimeLink } from '../components/BookTimeLink.tsx';
 import { Link } from '../components/Link.tsx';
@@ -6,30 +5,22 @@ import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
-import { trackLeadFromRedirect } from '../lib/analytics.ts';
-import { bookingContact } from '../lib/booking-contact.ts';
-import { bookingHref } from '../lib/booking-link.ts';
-
-const unchanging = () => () => {};
-const noContactOnServer = () => undefined;
 
 /**
  * Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post.
- * Nothing on it asks to book a consult again: the layout leaves out the mobile bar and the footer's call.
+ * Nothing on it asks to book a consult again: the layout leaves out the mobile bar and the footer's call. A plain
+ * script reports the lead of a plain post, and puts the visitor's name and email in the booking link when this tab
+ * kept them (src/lib/page-behaviours.ts): the page's HTML is the same for everyone.
  */
 export default function ThankYouPage() {
   const copy = thankYouCopy;
   const { bookingUrl } = useSiteConfig();
-  useEffect(() => trackLeadFromRedirect(), []);
-  // The name and email the visitor just sent, when their browser kept them for this page (never in its HTML, which
-  // is the same for everyone): the link is plain until the page hydrates, and stays plain without them.
-  const contact = useSyncExternalStore(unchanging, bookingContact, noContactOnServer);
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/thank-you" noindex />
       {/* With a scheduling page, booking is the next step: first thing under the heading, not a footnote. */}
       <PageHero eyebrow="Enquiry sent" heading={copy.heading} intro={bookingUrl ? bookTime.lead : copy.intro}>
-        {bookingUrl && <BookTimeLink href={bookingHref(bookingUrl, contact)} />}
+        {bookingUrl && <BookTimeLink href={bookingUrl} />}
       </PageHero>
       {/* The boot loader clears the enquiry form's draft on a page that carries this mark (src/lib/enquiry-draft.ts). */}
       <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24" data-enquiry-accepted>

@@ -56,41 +56,32 @@ describe('production static files', () => {
 });
 
 describe('the scripts a page lists for the boot loader', () => {
-  test('the entry’s chunks come dependencies first, then the route’s; the chunks it imports dynamically are not listed', () => {
+  test('each island is its module then the chunks it imports; the chunks it imports dynamically are not listed', () => {
     const clientDir = tempFolder('manifest-');
     mkdirSync(path.join(clientDir, '.vite'));
     const manifest = {
-      'src/entry-client.tsx': { file: 'assets/entry.js', imports: ['_app.js', '_react.js'], css: ['assets/site.css'] },
+      'src/styles.css': { file: 'assets/site.css' },
       'src/boot-loader.ts': { file: 'assets/loader.js' },
-      '_app.js': {
-        file: 'assets/app.js',
-        imports: ['_runtime.js', '_react.js'],
-        dynamicImports: ['src/pages/BlogPage.tsx', 'src/pages/AboutPage.tsx'],
+      'src/islands/consult-form.tsx': {
+        file: 'assets/consult-form.js',
+        imports: ['_react.js', '_form.js'],
+        dynamicImports: ['src/components/BookTimeOffer.tsx'],
       },
       '_react.js': { file: 'assets/react.js' },
-      '_runtime.js': { file: 'assets/runtime.js' },
-      'src/pages/BlogPage.tsx': { file: 'assets/BlogPage.js', imports: ['_app.js', '_PostCard.js', '_Lazy.js'] },
-      'src/pages/AboutPage.tsx': { file: 'assets/AboutPage.js', imports: ['_app.js'] },
-      '_PostCard.js': { file: 'assets/PostCard.js', imports: ['_react.js', '_icon.js'] },
-      '_icon.js': { file: 'assets/icon.js' },
-      '_Lazy.js': { file: 'assets/Lazy.js', dynamicImports: ['src/components/RelatedPosts.tsx'] },
-      'src/components/RelatedPosts.tsx': { file: 'assets/RelatedPosts.js', imports: ['_PostCard.js', '_heading.js'] },
-      '_heading.js': { file: 'assets/heading.js', imports: ['_react.js'] },
+      '_form.js': { file: 'assets/form.js', imports: ['_react.js'] },
+      'src/components/BookTimeOffer.tsx': { file: 'assets/BookTimeOffer.js', imports: ['_form.js'] },
     };
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    expect(manifestAssets(clientDir)('src/pages/BlogPage.tsx')).toEqual({
+    expect(manifestAssets(clientDir)()).toEqual({
       loader: '/assets/loader.js',
-      scripts: ['/assets/runtime.js', '/assets/react.js', '/assets/app.js', '/assets/entry.js'],
       styles: ['/assets/site.css'],
       hydratedStyles: [],
-      modulePreloads: ['/assets/icon.js', '/assets/PostCard.js', '/assets/Lazy.js', '/assets/BlogPage.js'],
+      islands: { 'consult-form': ['/assets/consult-form.js', '/assets/react.js', '/assets/form.js'] },
     });
-    // Inlined in production: the page applies the whole stylesheet once hydrated instead of linking it.
-    expect(manifestAssets(clientDir, { linkStyles: false })('src/pages/BlogPage.tsx')).toMatchObject({
+    // Inlined in production: the page applies the whole stylesheet once an island wakes instead of linking it.
+    expect(manifestAssets(clientDir, { linkStyles: false })()).toMatchObject({
       styles: [],
       hydratedStyles: ['/assets/site.css'],
     });
-    // A chunk imported dynamically (RelatedPosts) and those only it imports are loaded when the page asks for them.
-    expect(manifestAssets(clientDir)('src/pages/AboutPage.tsx').modulePreloads).toEqual(['/assets/AboutPage.js']);
   });
 });

@@ -3,26 +3,24 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { PageAssets } from '../app/boot-data.ts';
+import { islandModules, islandNames } from '../app/islands.ts';
 import { inlineStylesheet, type InlineStylesheet } from './page-stylesheet.server.ts';
 
 interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
-  dynamicImports?: string[];
 }
 
-const clientEntry = 'src/entry-client.tsx';
+const stylesEntry = 'src/styles.css';
 const bootLoader = 'src/boot-loader.ts';
 
 /**
- * The built entry, its stylesheet and the chunks each page needs, from Vite's manifest. The entry's chunks are
- * listed dependencies first (React, the other libraries, the app, then the entry), the order the boot loader
- * evaluates them in; the page's own chunks follow. The chunks its code imports dynamically (the attribution recorder,
- * the toasts) are not listed: a page loads them only when it needs them. With `linkStyles` off the pages
- * name no stylesheet (they inline it).
+ * The built boot loader, stylesheet and islands, from Vite's manifest: the same for every page, since the browser
+ * runs no page's own code. Each island is its module, then the chunks it imports (React among them), all fetched
+ * at once when it wakes. With `linkStyles` off the pages name no stylesheet (they inline it).
  */
-export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (pageModule: string) => PageAssets {
+export function manifestAssets(clientDir: string, { linkStyles = true } = {}): () => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -32,34 +30,27 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     if (!found) throw new Error(`Vite manifest has no chunk for ${key}; rebuild with npm run build`);
     return found;
   };
-  /** Adds a chunk's file after the files it imports, so that `files` is in evaluation order. */
-  const collect = (key: string, files: Set<string>, styles: Set<string>, visiting = new Set<string>()) => {
-    const { file, css = [], imports = [] } = chunk(key);
-    if (files.has(file) || visiting.has(file)) return;
-    visiting.add(file);
-    imports.forEach((imported) => collect(imported, files, styles, visiting));
-    css.forEach((href) => styles.add(href));
+  /** A chunk's file, then those of every chunk it imports. */
+  const collect = (key: string, files: Set<string>) => {
+    const { file, imports = [] } = chunk(key);
+    if (files.has(file)) return;
     files.add(file);
+    imports.forEach((imported) => collect(imported, files));
   };
-  const cache = new Map<string, PageAssets>();
-  return (pageModule) => {
-    const cached = cache.get(pageModule);
-    if (cached) return cached;
-    const entryFiles = new Set<string>();
-    const styles = new Set<string>();
-    collect(clientEntry, entryFiles, styles);
-    const pageFiles = new Set<string>(entryFiles);
-    collect(pageModule, pageFiles, styles);
-    const assets: PageAssets = {
-      loader: `/${chunk(bootLoader).file}`,
-      scripts: [...entryFiles].map((file) => `/${file}`),
-      styles: linkStyles ? [...styles].map((href) => `/${href}`) : [],
-      hydratedStyles: linkStyles ? [] : [...styles].map((href) => `/${href}`),
-      modulePreloads: [...pageFiles].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`),
-    };
-    cache.set(pageModule, assets);
-    return assets;
+  const styles = [chunk(stylesEntry).file];
+  const islands: PageAssets['islands'] = {};
+  for (const name of islandNames) {
+    const files = new Set<string>();
+    collect(islandModules[name], files);
+    islands[name] = [...files].map((file) => `/${file}`);
+  }
+  const assets: PageAssets = {
+    loader: `/${chunk(bootLoader).file}`,
+    styles: linkStyles ? styles.map((href) => `/${href}`) : [],
+    hydratedStyles: linkStyles ? [] : styles.map((href) => `/${href}`),
+    islands,
   };
+  return () => assets;
 }
 
 /**
@@ -68,10 +59,10 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
  * (docs/decisions/inline-stylesheet.md).
  */
 export function productionAssets(clientDir: string): {
-  assets: (pageModule: string) => PageAssets;
+  assets: () => PageAssets;
   stylesheet: InlineStylesheet;
 } {
-  const css = manifestAssets(clientDir)(clientEntry)
+  const css = manifestAssets(clientDir)()
     .styles.map((href) => readFileSync(path.join(clientDir, href), 'utf8'))
     .join('\n');
   return { assets: manifestAssets(clientDir, { linkStyles: false }), stylesheet: inlineStylesheet(css) };
@@ -81,10 +72,9 @@ export function productionAssets(clientDir: string): {
 export function devAssets(): PageAssets {
   return {
     loader: `/${bootLoader}`,
-    scripts: ['/@vite/client', `/${clientEntry}`],
-    styles: ['/src/styles.css'],
+    styles: [`/${stylesEntry}`],
     hydratedStyles: [],
-    modulePreloads: [],
+    islands: Object.fromEntries(islandNames.map((name) => [name, [`/${islandModules[name]}`]])),
   };
 }
 

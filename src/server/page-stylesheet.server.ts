@@ -148,7 +148,7 @@ export function classesIn(html: string): Set<string> {
  * The site's stylesheet cut to what one page needs for its first paint: every rule some element of the page's HTML
  * can match (by its classes), in the stylesheet's order. The states only scripts bring (a field's error shown as
  * the form is sent, the sending spinner, a played video) get their rules from the whole stylesheet, which the
- * browser applies once the page has hydrated. Why: docs/decisions/inline-stylesheet.md
+ * browser applies once an island wakes (or a video may play). Why: docs/decisions/inline-stylesheet.md
  */
 export function pageStylesheet(css: string): (classes: ReadonlySet<string>) => string {
   const pieces = compile(postcss.parse(css).nodes);

@@ -21,7 +21,7 @@ export interface PageHandlerOptions {
   store: BlogStore;
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
-  assets: (pageModule: string) => PageAssets;
+  assets: () => PageAssets;
   /** Production's: inlined in every page, cut to the rules each page's HTML uses when the whole page is rendered first. */
   stylesheet?: InlineStylesheet;
   /** Issues the consult form's token for each render of a page that shows the form. */

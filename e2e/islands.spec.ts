@@ -1,0 +1,120 @@
+import type { Page, Route } from '@playwright/test';
+import { ownFormPort } from '../playwright.config.ts';
+import { islandWakingMark } from '../src/app/hydration-marks.ts';
+import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { expect, test, waitForIsland } from './fixtures/test.ts';
+
+// Each island starts from the server's HTML: with its scripts held back, a visitor types, taps and sends on the
+// plain form; once the scripts arrive the island hydrates without a warning (the fixture fails the test on any
+// console warning) and keeps what the visitor did.
+
+const ownFormSite = `http://localhost:${ownFormPort}`;
+test.use({ baseURL: ownFormSite });
+
+/** Holds back every script but the boot loader until `release` is called. */
+async function holdIslandScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/(?!boot-loader)[\w-]+\.js$/, async (route: Route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+const form = (page: Page) => page.getByRole('form', { name: 'Send us your details' });
+const woke = (page: Page) =>
+  page.evaluate((mark) => performance.getEntriesByName(mark, 'mark').length > 0, islandWakingMark('consult-form'));
+
+test('a form below the first screen sleeps until used; what is typed before its scripts arrive stays, focus too', async ({
+  page,
+}) => {
+  const scripts = await holdIslandScripts(page);
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  expect(await woke(page)).toBe(false);
+  expect(scripts.held()).toBe(0);
+  const firstName = form(page).getByLabel('First name');
+  await firstName.fill('Jane');
+  await form(page).getByLabel('Email address').click();
+  await page.keyboard.type('jane@exam');
+  await expect.poll(() => scripts.held()).toBeGreaterThan(0);
+  scripts.release();
+  await waitForIsland(page, 'consult-form');
+  await page.keyboard.type('ple.com');
+  await expect(firstName).toHaveValue('Jane');
+  await expect(form(page).getByLabel('Email address')).toHaveValue('jane@example.com');
+  await expect(form(page).getByLabel('Email address')).toBeFocused();
+});
+
+test('a form sent before its scripts arrive is sent once, by the island, and answered in place', async ({ page }) => {
+  const scripts = await holdIslandScripts(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/enquiries')) posts.push(request.url());
+  });
+  await page.goto('/start-project');
+  await form(page).getByLabel('First name').fill('Jane');
+  await form(page).getByLabel('Email address').fill('jane@example.com');
+  await useTokenOldEnough(page);
+  // The first tap counts: it sends the enquiry once the island has hydrated.
+  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await expect(page).toHaveURL(`${ownFormSite}/start-project`);
+  expect(posts).toEqual([]);
+  scripts.release();
+  await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
+  await expect(page.getByText("Thanks! Your enquiry is in. We'll reply within 1 business day.")).toBeVisible();
+  await expect(page).toHaveURL(`${ownFormSite}/start-project`);
+  expect(posts).toHaveLength(1);
+});
+
+test.describe('with the island’s scripts unavailable', () => {
+  test.use({ expectedFailedLoads: [/\/assets\//] });
+
+  test('a form sent while its scripts cannot load is posted as plain HTML and lands on the thank-you page', async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/(?!boot-loader)[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/start-project');
+    await form(page).getByLabel('First name').fill('Jane');
+    await form(page).getByLabel('Email address').fill('jane@example.com');
+    await useTokenOldEnough(page);
+    await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+    await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry is in');
+  });
+});
+
+test('a page with problems from a plain post keeps them, its values and its title once the island hydrates', async ({
+  page,
+}) => {
+  const scripts = await holdIslandScripts(page);
+  await page.goto('/about');
+  await form(page).getByLabel('Email address').fill('jane@');
+  await useTokenOldEnough(page);
+  // Scripts still held: the island is asleep, so this goes as a plain post and comes back with its problems.
+  await page.evaluate(() =>
+    HTMLFormElement.prototype.submit.call(document.querySelector('form[action="/api/enquiries"]')),
+  );
+  await expect(page).toHaveTitle(/^Error: /);
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toBeVisible();
+  scripts.release();
+  await waitForIsland(page, 'consult-form');
+  await expect(page).toHaveTitle(/^Error: About/);
+  await expect(summary).toBeVisible();
+  await expect(form(page).getByLabel('Email address')).toHaveValue('jane@');
+});
+
+test('the toasts mount only with the first toast, and show one at a time', async ({ page }) => {
+  await page.goto('/start-project');
+  await waitForIsland(page, 'consult-form');
+  await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+  await form(page).getByLabel('First name').fill('Jane');
+  await form(page).getByLabel('Email address').fill('jane@example.com');
+  await useTokenOldEnough(page);
+  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+});

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { islandAttribute, islandPropsAttribute, type IslandName } from '../app/islands.ts';
+
+interface IslandProps {
+  name: IslandName;
+  /** What the browser renders the island with: JSON, the same values the server rendered `children` with. */
+  props: Record<string, unknown>;
+  children: ReactNode;
+}
+
+/**
+ * A part of the page the browser hydrates on its own (src/app/islands.ts): the server renders `children` in an
+ * element that names the island and carries its props, and the island's module hydrates that element alone.
+ */
+export function Island({ name, props, children }: IslandProps) {
+  return <div {...{ [islandAttribute]: name, [islandPropsAttribute]: JSON.stringify(props) }}>{children}</div>;
+}
