@@ -15,7 +15,7 @@ import { islandWakingMark, landingRecordedMark, pageStartedMark } from './app/hy
 import { islandAttribute, islandPropsAttribute, type IslandModule, type IslandName } from './app/islands.ts';
 import { installGtag, startAnalytics } from './lib/analytics.ts';
 import { recordVisitEvents } from './lib/attribution-storage.ts';
-import { keepEnquiryDrafts } from './lib/enquiry-draft.ts';
+import { keepEnquiryDrafts, notePostedPlainly } from './lib/enquiry-draft.ts';
 import { onIdle } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
 import { startPageBehaviours } from './lib/page-behaviours.ts';
@@ -123,8 +123,13 @@ function watchIsland(element: HTMLElement, boot: BootData) {
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
       void wake().then((hydrated) => {
-        if (hydrated) form.requestSubmit(submitter);
-        else HTMLFormElement.prototype.submit.call(form);
+        if (hydrated) {
+          form.requestSubmit(submitter);
+          return;
+        }
+        // A plain post fires no submit event: the page it lands on learns from the mark that this tab sent it.
+        notePostedPlainly(form);
+        HTMLFormElement.prototype.submit.call(form);
       });
     },
     true,

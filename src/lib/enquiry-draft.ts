@@ -90,8 +90,16 @@ function takePostedMark(): boolean {
 
 /** Notes a plain post of the form (one the page's script sends itself is default-prevented and lands nowhere). */
 function notePlainPost(event: Event): void {
-  if (event.defaultPrevented || !(event.target instanceof HTMLFormElement) || !event.target.matches(formSelector))
-    return;
+  if (event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return;
+  notePostedPlainly(event.target);
+}
+
+/**
+ * Marks that this tab posts the enquiry form as plain HTML, for the page it lands on. Called by the submit listener,
+ * and by whatever posts the form without a submit event (`form.submit()`).
+ */
+export function notePostedPlainly(form: HTMLFormElement): void {
+  if (!form.matches(formSelector)) return;
   try {
     sessionStorage.setItem(postedKey, '1');
   } catch {
