@@ -29,10 +29,10 @@ describe('slugify', () => {
     expect(slug.endsWith('word')).toBe(true);
   });
 
-  test('heading ids use the same function as post slugs', () => {
+  test('heading ids use the same function as post slugs, after a prefix no page id has', () => {
     const html = renderMarkdown("## Tips & Tricks: Here's Café 🚀 Advice");
-    expect(html).toContain(`<h2 id="${slugify("Tips & Tricks: Here's Café 🚀 Advice")}">`);
-    expect(html).toContain('<h2 id="tips-and-tricks-heres-cafe-advice">');
+    expect(html).toContain(`<h2 id="h-${slugify("Tips & Tricks: Here's Café 🚀 Advice")}">`);
+    expect(html).toContain('<h2 id="h-tips-and-tricks-heres-cafe-advice">');
   });
 });
 

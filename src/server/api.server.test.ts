@@ -71,7 +71,7 @@ describe('GET /api/blog/posts/:slug', () => {
       id: 3,
       slug: 'post-3',
       content: expect.stringContaining('## Heading 3'),
-      html: expect.stringContaining('<h2 id="heading-3">Heading 3</h2>'),
+      html: expect.stringContaining('<h2 id="h-heading-3">Heading 3</h2>'),
       category: { id: 1, name: 'Local SEO', slug: 'local-seo' },
       author: { username: 'studio-team' },
     });

@@ -165,11 +165,14 @@ describe('the pages with the shipped content', { timeout: 30_000 }, () => {
     },
   );
 
-  test('/about shows the blog’s two writers as the team, and a post’s byline leads to its writer’s entry', async () => {
+  test('/blog shows the blog’s two writers as “Who writes our guides”, /about no team, and a post’s byline leads to its writer’s entry', async () => {
     const about = await readPage(testApp.app, '/about');
-    const team = element(about.html, '<section id="team"', 'section');
+    expect(about.html).not.toContain('<section id="team"');
+    expect(about.text).not.toContain('Meet the team');
+    const blog = await readPage(testApp.app, '/blog');
+    const team = element(blog.html, '<section id="team"', 'section');
     expect(team).toContain('aria-labelledby="team-heading"');
-    expect(textOf(team)).toContain('Meet the team');
+    expect(textOf(team)).toContain('Who writes our guides');
     expect([...team.matchAll(/<h3\b[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1])).toEqual([
       'Sarah Mitchell',
       'James Nguyen',
@@ -178,7 +181,7 @@ describe('the pages with the shipped content', { timeout: 30_000 }, () => {
     expect(textOf(element(team, '<li id="team-james-nguyen"', 'li'))).toContain('James writes our guides to local SEO');
 
     const post = await readPage(testApp.app, '/blog/by-james');
-    expect(post.html).toMatch(/<a [^>]*href="\/about#team-james-nguyen"[^>]*>James Nguyen<\/a>/);
+    expect(post.html).toMatch(/<a [^>]*href="\/blog#team-james-nguyen"[^>]*>James Nguyen<\/a>/);
   });
 
   test('the studio’s own posts (no one person’s) keep a plain byline', async () => {

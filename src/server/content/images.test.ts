@@ -158,7 +158,10 @@ describe('body images', () => {
     expect(message).toContain('image "http://example.com/a.png" uses http:, which browsers block on an https page; use https://');
     expect(message).toContain('image "javascript:alert(1)" uses javascript:, which is never allowed for an image');
     expect(message).toContain('image "data:image/png;base64,AAAA" uses data:, which is never allowed for an image');
-    expect((await ws.storeBytes()).equals(storeBefore)).toBe(true);
+    // The same store, but for the posts' preview keys, which never leave it: a restored post's old links stay ended.
+    const withoutPreviewKeys = (bytes: Buffer) =>
+      JSON.stringify(JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)));
+    expect(withoutPreviewKeys(await ws.storeBytes())).toBe(withoutPreviewKeys(storeBefore));
     expect(await publicFiles()).toEqual(filesBefore);
   });
 
@@ -270,7 +273,10 @@ describe('backups', () => {
     await rm(join(ws.publicDir, 'images', 'blog'), { recursive: true });
     const imported = await importContent({ dir: backup, dataFile: ws.dataFile, publicDir: ws.publicDir });
     expect(imported.warnings).toEqual([]);
-    expect((await ws.storeBytes()).equals(storeBefore)).toBe(true);
+    // The same store, but for the posts' preview keys, which never leave it: a restored post's old links stay ended.
+    const withoutPreviewKeys = (bytes: Buffer) =>
+      JSON.stringify(JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)));
+    expect(withoutPreviewKeys(await ws.storeBytes())).toBe(withoutPreviewKeys(storeBefore));
     expect(await publicFiles()).toEqual(filesBefore);
     expect(await pages()).toEqual(pagesBefore);
   }, 60_000);
@@ -283,7 +289,10 @@ describe('backups', () => {
     await expect(importContent({ dir: backup, dataFile: ws.dataFile, publicDir: ws.publicDir })).rejects.toThrow(
       'already exists with other bytes; import never replaces an image',
     );
-    expect((await ws.storeBytes()).equals(storeBefore)).toBe(true);
+    // The same store, but for the posts' preview keys, which never leave it: a restored post's old links stay ended.
+    const withoutPreviewKeys = (bytes: Buffer) =>
+      JSON.stringify(JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)));
+    expect(withoutPreviewKeys(await ws.storeBytes())).toBe(withoutPreviewKeys(storeBefore));
     expect(await readFile(join(ws.publicDir, 'images', 'blog', 'first.webp'), 'utf8')).toBe('changed since the backup');
   });
 });

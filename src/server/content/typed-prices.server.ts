@@ -13,7 +13,7 @@ function offerAmounts(): Map<number, PlanId[]> {
   return amounts;
 }
 
-/** "$750", "$1,500", "A$ 997.00", "AUD 3000": a sum of dollars as people type it. */
+/** A sum of dollars as people type it: a dollar sign or AUD, digits with or without thousands commas and cents. */
 const dollars = /(?:A?\$|\bAUD)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d\d)?(?![\d,]*\d)/g;
 
 /**
