@@ -121,6 +121,8 @@ test.describe('without the page’s scripts', () => {
     await useTokenOldEnough(page);
     await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
+    // /thank-you's loader is what learns that this tab sent the enquiry: a visitor's Back comes after it has run.
+    await waitForHydration(page);
     await page.goBack({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/start-project$/);
     await expectValues(page, empty);

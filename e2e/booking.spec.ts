@@ -109,6 +109,8 @@ async function sendForm(page: Page) {
   await form.getByLabel('First name').fill(jane.firstname);
   await form.getByLabel('Last name (optional)').fill(jane.lastname);
   await form.getByLabel('Email address').fill(jane.email);
+  // Typing woke the form's island: its token is set once it has hydrated, or hydration would set it back.
+  await waitForHydration(page);
   await useTokenOldEnough(page, enquiriesFiles.get(new URL(page.url()).origin));
   await form.getByRole('button', { name: 'Send my enquiry' }).click();
 }
