@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, readPage } from '../../test-support/server.ts';
 import { bookTime } from '../content/booking.ts';
@@ -96,5 +97,25 @@ describe('with someone who takes the consults, two testimonials and BOOKING_URL'
     expect(text).toContain(bookTime.lead);
     expect(text).toContain('Pick a time for your free 15-minute consult with the link above');
     expect(text).not.toContain('We book your free 15-minute consult at a time that suits you');
+  });
+
+  test('two testimonials beside the packages stand centred in their row, not at the left of a row of three', async () => {
+    const { html } = await readPage(testApp.app, '/services');
+    const list = /<section id="services"[\s\S]*?(<ul class="([^"]*)">\s*<li[^>]*>\s*<figure)/.exec(html);
+    expect(list?.[2]?.split(' ')).toEqual(expect.arrayContaining(['flex', 'flex-wrap', 'justify-center']));
+  });
+
+  test('the scheduling page changes no security policy: the CSP is the one a site without BOOKING_URL sends', async () => {
+    const without = await createTestApp();
+    try {
+      for (const path of ['/', '/start-project', '/thank-you']) {
+        const withBooking = (await request(testApp.app).get(path)).headers['content-security-policy'];
+        const plain = (await request(without.app).get(path)).headers['content-security-policy'];
+        expect(withBooking, path).toBeTruthy();
+        expect(withBooking, path).toBe(plain);
+      }
+    } finally {
+      without.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { attributionDays } from '../attribution.ts';
 import { privacySections, retentionPeriod } from './privacy.ts';
 
 test('the retention period reads as a person says it: whole years in words, otherwise days', () => {
@@ -40,4 +41,23 @@ test('with a scheduling service that takes them, the policy says the booking lin
   const other = booking('https://book.example.com/consult');
   expect(other).toHaveLength(1);
   expect(other[0]).toContain('our booking page on book.example.com (book.example.com)');
+});
+
+test('the policy says the form’s draft stays in the tab, is never sent, and goes once the enquiry is received', () => {
+  const text = privacySections(730)
+    .flatMap((section) => section.paragraphs)
+    .join('\n');
+  expect(text).toMatch(/kept in your browser for that tab only \(its session storage\)/);
+  expect(text).toMatch(/never sent anywhere until you send the form/);
+  expect(text).toMatch(/deleted once we have received your enquiry/);
+});
+
+test('the policy says what the visit note keeps, for how long, and that it leaves the browser only with an enquiry', () => {
+  const text = privacySections(730)
+    .flatMap((section) => section.paragraphs)
+    .join('\n');
+  expect(text).toContain(`covers ${attributionDays} days from your first visit`);
+  expect(text).toMatch(/leaves your browser only with an enquiry you send through our form/);
+  for (const kept of ['the page you first arrived on', 'utm_source', 'the website that linked to us', 'gclid'])
+    expect(text.toLowerCase(), `what the note keeps: ${kept}`).toContain(kept);
 });
