@@ -85,7 +85,7 @@ describe('content CLI', () => {
         `error: ${file}: a post with slug "first-post" already exists (id 1); use --update to replace it\n`,
       );
       expect((await ws.storeBytes()).equals(before)).toBe(true);
-      const unknown = await processCli(['unpublish', 'x']);
+      const unknown = await cli(['unpublish', 'x']);
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("error: unknown command 'unpublish'");
     },
