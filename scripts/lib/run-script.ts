@@ -54,7 +54,7 @@ export function spawnScript(
  * of this process plus `env`, with its output captured: the same result a process would give, without starting one.
  */
 export async function runCommand(
-  run: (argv: string[], io: OperatorIo) => Promise<number>,
+  run: (argv: string[], io: OperatorIo) => number | Promise<number>,
   args: string[],
   env: Record<string, string> = {},
 ): Promise<ScriptRun> {
