@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runScript, spawnScript } from './lib/run-script.ts';
+import { runEnquiriesCommand } from './lib/enquiries-cli.ts';
+import { runCommand, runScript, spawnScript } from './lib/run-script.ts';
 import type { NewEnquiry, StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { openFileStore } from '../src/server/enquiries/file-store/file-store.server.ts';
 import {
@@ -13,9 +14,11 @@ import {
   webhookReceiver,
 } from '../test-support/enquiries.ts';
 
-/** Runs the CLI as operators do, with ENQUIRIES_FILE pointing at the test's file. */
+/** Runs the command's own code in this process, output captured, with ENQUIRIES_FILE pointing at the test's file. */
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  runScript('enquiries.ts', args, { ENQUIRIES_FILE: tmp.file, ...env });
+  runCommand(runEnquiriesCommand, args, { ENQUIRIES_FILE: tmp.file, ...env });
+/** Runs `npm run enquiries` as operators do, in a process of its own: its exit status and output streams. */
+const processCli = (args: string[]) => runScript('enquiries.ts', args, { ENQUIRIES_FILE: tmp.file });
 
 const tmp = tempEnquiriesFile('enquiries-cli-');
 
@@ -147,7 +150,7 @@ describe('npm run enquiries', () => {
 
   test('errors are one line and exit 1; a corrupt file is left as it is', { timeout }, async () => {
     await seed();
-    const unknown = await cli(['show', 'no-such-id']);
+    const unknown = await processCli(['show', 'no-such-id']);
     expect(unknown).toEqual({ code: 1, stdout: '', stderr: `error: no enquiry no-such-id in ${tmp.file}\n` });
     const missing = await cli(['delete', 'x', '--file', join(tmp.dir, 'none.json')]);
     expect(missing.code).toBe(1);

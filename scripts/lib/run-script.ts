@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OperatorIo } from './operator-cli.ts';
 
 /** For tests: runs an operator command (`scripts/<name>.ts`) in its own node process, as operators do. */
 
@@ -46,4 +47,23 @@ export function spawnScript(
   child.stdout.on('data', (chunk: Buffer) => onStdout(chunk.toString(), () => child.stdout.destroy()));
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { exit, stderr: () => stderr };
+}
+
+/**
+ * Runs an operator command's code in this process (`run` is what its script's main calls), on the environment
+ * of this process plus `env`, with its output captured: the same result a process would give, without starting one.
+ */
+export async function runCommand(
+  run: (argv: string[], io: OperatorIo) => number | Promise<number>,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ScriptRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { ...process.env, ...env },
+  });
+  return { code, stdout, stderr };
 }

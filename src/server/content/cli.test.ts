@@ -6,11 +6,15 @@ import { loadFormSecret } from '../enquiries/form-token.server.ts';
 import { previewLinks } from '../preview-links.server.ts';
 import { readStore } from '../store.server.ts';
 import request from 'supertest';
-import { runScript, spawnScript } from '../../../scripts/lib/run-script.ts';
+import { runContentCommand } from '../../../scripts/lib/content-cli.ts';
+import { runCommand, runScript, spawnScript } from '../../../scripts/lib/run-script.ts';
 import { createTestApp } from '../../../test-support/server.ts';
 import { fixtureStore, makeWorkspace, newPostFront, type Workspace } from '../../../test-support/content.ts';
 
-const cli = (args: string[], env: Record<string, string> = {}) => runScript('content.ts', args, env);
+/** The command's own code in this process, output captured: most behaviours need no process of their own. */
+const cli = (args: string[], env: Record<string, string> = {}) => runCommand(runContentCommand, args, env);
+/** `npm run content` as operators run it, in a process of its own: its exit status and output streams. */
+const processCli = (args: string[]) => runScript('content.ts', args);
 const spawnCli = (args: string[], onStdout?: (chunk: string, close: () => void) => void) =>
   spawnScript('content.ts', args, {}, onStdout);
 
@@ -74,7 +78,7 @@ describe('content CLI', () => {
     async () => {
       const before = await ws.storeBytes();
       const file = await ws.postFile('d.md', newPostFront({ slug: 'first-post' }));
-      const run = await cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
+      const run = await processCli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(
@@ -251,7 +255,7 @@ describe('content CLI', () => {
         [0, 1, 2, 3].map((i) => ws.postFile(`p${i}.md`, newPostFront({ slug: `parallel-${i}` }))),
       );
       const runs = await Promise.all(
-        files.map((file) => cli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir])),
+        files.map((file) => processCli(['add', file, '--data', ws.dataFile, '--public', ws.publicDir])),
       );
       for (const run of runs) {
         expect(run.code).toBe(0);

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { runScript } from '../../../scripts/lib/run-script.ts';
+import { runEnquiriesCommand } from '../../../scripts/lib/enquiries-cli.ts';
+import { runCommand } from '../../../scripts/lib/run-script.ts';
 import { tokenFieldName } from '../../lib/enquiry-types.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
@@ -31,7 +32,8 @@ const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-const cli = (args: string[]) => runScript('enquiries.ts', args, { ENQUIRIES_FILE: tmp.file });
+/** `npm run enquiries`'s own code, run in this process with its output captured. */
+const cli = (args: string[]) => runCommand(runEnquiriesCommand, args, { ENQUIRIES_FILE: tmp.file });
 
 const spring: Attribution = {
   first: {
@@ -362,7 +364,7 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
     const day = 24 * 60 * 60 * 1000;
     await seed([{ firstname: 'Recent', at: new Date(Date.now() - 5 * day).toISOString() }, { firstname: 'Now' }]);
     const runs = [
-      await runScript('enquiries.ts', ['prune'], { ENQUIRIES_FILE: tmp.file, ENQUIRY_RETENTION_DAYS: 'abc' }),
+      await runCommand(runEnquiriesCommand, ['prune'], { ENQUIRIES_FILE: tmp.file, ENQUIRY_RETENTION_DAYS: 'abc' }),
       await cli(['prune', '--days', '0']),
       await cli(['prune', '--days', '1000000000']),
     ];

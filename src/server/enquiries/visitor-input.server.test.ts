@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { runScript } from '../../../scripts/lib/run-script.ts';
+import { runEnquiriesCommand } from '../../../scripts/lib/enquiries-cli.ts';
+import { runCommand } from '../../../scripts/lib/run-script.ts';
 import { formPageFieldName, tokenFieldName } from '../../lib/enquiry-types.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
@@ -39,7 +40,9 @@ async function setUp(env: Record<string, string> = {}) {
       .post('/api/enquiries')
       .set({ 'Sec-Fetch-Site': 'same-origin', ...headers })
       .send({ email: 'jane@example.com', ...body, [tokenFieldName]: tokens.issue(Date.now() - 10_000) });
-  const cli = (args: string[]) => runScript('enquiries.ts', args, { ENQUIRIES_FILE: testApp.config.enquiries.file });
+  /** `npm run enquiries`'s own code, run in this process with its output captured. */
+  const cli = (args: string[]) =>
+    runCommand(runEnquiriesCommand, args, { ENQUIRIES_FILE: testApp.config.enquiries.file });
   return { ...testApp, post, cli };
 }
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runScript } from '../../../../scripts/lib/run-script.ts';
+import { runContentCommand } from '../../../../scripts/lib/content-cli.ts';
+import { runCommand } from '../../../../scripts/lib/run-script.ts';
 import {
   addFile,
   atTestNow,
@@ -78,14 +79,14 @@ describe('prices are never typed into a post', () => {
       newPostFront({ slug: 'gbp' }),
       'Hand the whole job over: our Visibility Boost is $750 once-off.',
     );
-    const run = await runScript('content.ts', ['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
+    const run = await runCommand(runContentCommand, ['add', file, '--data', ws.dataFile, '--public', ws.publicDir]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('added ');
     expect(run.stderr).toBe(
       `warning: ${file}: the post types the price "$750" (the Visibility Boost's): a typed price goes stale and says nothing of GST; remove it and name the package in the front matter (plan: visibility-boost), whose card shows its current price\n`,
     );
     expect((await ws.storeData()).posts.map((post) => post.slug)).toContain('gbp');
-  }, 60_000);
+  });
 
   test('check warns of a price typed into a stored post too', async () => {
     await addFile(ws, await ws.postFile('gbp.md', newPostFront({ slug: 'gbp' }), 'Growth Partner: $997 a month.'));
@@ -95,8 +96,8 @@ describe('prices are never typed into a post', () => {
   });
 
   test('categories plan, from the command line', async () => {
-    const run = await runScript('content.ts', ['categories', 'plan', 'local-seo', 'visibility-boost', '--data', ws.dataFile]);
+    const run = await runCommand(runContentCommand, ['categories', 'plan', 'local-seo', 'visibility-boost', '--data', ws.dataFile]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(/^category "Local SEO" \(slug local-seo\) leads to Visibility Boost: 1 post without a plan of their own end with its card\n$/);
-  }, 60_000);
+  });
 });

@@ -1,0 +1,61 @@
+/**
+ * `npm run check:launch`, run on any output and environment (scripts/check-launch.ts runs it on the process's
+ * own): what the studio must fill in before launch, and what it may still add, from the settings in `io.env` (as
+ * the production server would read them) and the content files.
+ */
+import { fileURLToPath } from 'node:url';
+import { type OperatorIo, table } from './operator-cli.ts';
+import { businessDetails } from '../../src/content/business.ts';
+import { team } from '../../src/content/team.ts';
+import { testimonials } from '../../src/content/testimonials.ts';
+import { ConfigError, parseConfig } from '../../src/server/config.server.ts';
+import { launchReport, type LaunchItem } from '../../src/server/launch-check.server.ts';
+import { studioContentProblem } from '../../src/server/studio-content.server.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Prints the report on `io` and resolves to the exit status: 1 while a required item is missing (or a setting or
+ * content file is invalid, printed as one `error:` line on stderr), 0 when all are set.
+ */
+export function runLaunchCheck(io: OperatorIo): number {
+  const stop = (message: string) => {
+    io.stderr.write(`error: ${message}\n`);
+    return 1;
+  };
+  let config;
+  try {
+    config = parseConfig({ ...io.env, NODE_ENV: 'production' }, { root });
+  } catch (error) {
+    if (error instanceof ConfigError) return stop(error.message);
+    throw error;
+  }
+  const problem = studioContentProblem(
+    { business: businessDetails, team, testimonials },
+    fileURLToPath(new URL('../../public', import.meta.url)),
+  );
+  if (problem) return stop(problem);
+
+  const { items, ready } = launchReport(config, { business: businessDetails, team, testimonials });
+  const rows = (list: LaunchItem[], unset: string) =>
+    table(
+      ['STATE', 'ITEM', 'DETAIL'],
+      list.map((entry) => [entry.set ? 'set' : unset, entry.name, entry.detail]),
+    ).map((line) => `  ${line}`);
+
+  const required = items.filter((entry) => entry.required);
+  const recommended = items.filter((entry) => !entry.required);
+  const missing = required.filter((entry) => !entry.set).length;
+  const empty = recommended.filter((entry) => !entry.set).length;
+  const print = (text: string) => io.stdout.write(`${text}\n`);
+  print('Required before launch:');
+  print(rows(required, 'MISSING').join('\n'));
+  print('\nRecommended (the site works without them):');
+  print(rows(recommended, 'empty').join('\n'));
+  print(
+    ready
+      ? `\nReady to launch${empty ? `: ${empty} recommended item${empty === 1 ? '' : 's'} still empty` : ''}.`
+      : `\nNot ready: ${missing} required item${missing === 1 ? '' : 's'} missing.`,
+  );
+  return ready ? 0 : 1;
+}
