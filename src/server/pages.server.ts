@@ -187,8 +187,9 @@ function sendRendered(req: Request, res: Response, page: RenderedPage): void {
 
 /**
  * Server-renders every page route, the status decided before anything is sent. With the render cache on
- * (the default) each URL is rendered once per store version and served precompressed with a strong ETag;
- * with it off, browsers get the shell streamed as soon as it is ready and crawlers the whole document.
+ * (the default) each URL is rendered once per store version, streamed to the browser that asked first, and then
+ * served precompressed with a strong ETag; with it off, browsers get the shell streamed as soon as it is ready.
+ * Crawlers always get the whole document.
  */
 export function createPageHandler({
   config,
