@@ -1,11 +1,12 @@
 /**
- * npm run probe:first-byte [-- --no-build] [-- --rounds=3]
+ * npm run probe:first-byte [-- --no-build] [-- --rounds=3] [-- --before=<another build's dist/server/server.js>]
  *
  * First byte and last byte of a page not yet cached, as a browser asks for it (streamed while the cache fills) and
  * as a crawler asks (the whole document, cut and compressed before anything is sent: what every first request got
  * before pages streamed), then the same page cached. Each round starts the production build afresh and warms it
  * with one made-up address (the renderer loaded, the 404 page cached), so that every page measured is a cache miss
- * in a warm process. Figures: docs/performance.md.
+ * in a warm process. With `--before`, each round also measures that build, in turn with this one, so that a busy
+ * machine's drift hits both alike. Figures: docs/performance.md.
  */
 import { execSync } from 'node:child_process';
 import http from 'node:http';
@@ -13,6 +14,11 @@ import { startServer } from './lib/server-process.ts';
 
 const args = process.argv.slice(2);
 const rounds = Number(/^--rounds=(\d+)$/.exec(args.find((arg) => arg.startsWith('--rounds=')) ?? '')?.[1] ?? 3);
+const before = args.find((arg) => arg.startsWith('--before='))?.slice('--before='.length);
+const builds: [string, string][] = [
+  ['this build', 'dist/server/server.js'],
+  ...(before ? [['before', before] as [string, string]] : []),
+];
 const clients = {
   browser: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   crawler: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
@@ -61,38 +67,40 @@ async function main() {
 
   const results = new Map<string, { cold: Timing[]; next: Timing[]; cached: Timing[] }>();
   for (let round = 0; round < rounds; round++)
-    for (const [client, userAgent] of Object.entries(clients)) {
-      const server = await startServer({ PORT: port, DATA_FILE: 'data/db.json' });
-      await timed(`${server.url}/probe-warm-up`, userAgent);
-      for (const path of paths) {
-        const cold = await timed(`${server.url}${path}`, userAgent);
-        // Asked as soon as the first answer ended: it waits for the cache's copy (cut and compressed) if not yet kept.
-        const next = await timed(`${server.url}${path}`, userAgent);
-        // A HEAD is answered once the copy is kept, so the GET after it is a hit.
-        await timed(`${server.url}${path}`, userAgent, 'HEAD');
-        const cached = await timed(`${server.url}${path}`, userAgent);
-        const entry = results.get(`${client} ${path}`) ?? { cold: [], next: [], cached: [] };
-        entry.cold.push(cold);
-        entry.next.push(next);
-        entry.cached.push(cached);
-        results.set(`${client} ${path}`, entry);
+    for (const [build, script] of builds)
+      for (const [client, userAgent] of Object.entries(clients)) {
+        const server = await startServer({ PORT: port, DATA_FILE: 'data/db.json' }, script);
+        await timed(`${server.url}/probe-warm-up`, userAgent);
+        for (const path of paths) {
+          const cold = await timed(`${server.url}${path}`, userAgent);
+          // Asked as soon as the first answer ended: it waits for the cache's copy (cut and compressed) if not yet kept.
+          const next = await timed(`${server.url}${path}`, userAgent);
+          // A HEAD is answered once the copy is kept, so the GET after it is a hit.
+          await timed(`${server.url}${path}`, userAgent, 'HEAD');
+          const cached = await timed(`${server.url}${path}`, userAgent);
+          const entry = results.get(`${build} ${client} ${path}`) ?? { cold: [], next: [], cached: [] };
+          entry.cold.push(cold);
+          entry.next.push(next);
+          entry.cached.push(cached);
+          results.set(`${build} ${client} ${path}`, entry);
+        }
+        await server.stop();
       }
-      await server.stop();
-    }
 
   console.log(`# First byte of a page not yet cached (ms, median (min–max) of ${rounds} fresh starts)\n`);
   console.log(
-    '| page | client | cold: first byte | cold: last byte | cold answer | next request: first byte | cached: first byte |',
+    '| page | build | client | cold: first byte | cold: last byte | cold answer | next request: first byte | cached: first byte |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const path of paths)
-    for (const client of Object.keys(clients)) {
-      const { cold, next, cached } = results.get(`${client} ${path}`)!;
-      const answer = cold.some((timing) => timing.etag) ? 'whole, with ETag' : 'streamed';
-      console.log(
-        `| ${path === post ? 'a post' : path} | ${client} | ${range(cold.map((t) => t.firstByte))} | ${range(cold.map((t) => t.lastByte))} | ${answer} | ${range(next.map((t) => t.firstByte))} | ${range(cached.map((t) => t.firstByte))} |`,
-      );
-    }
+    for (const [build] of builds)
+      for (const client of Object.keys(clients)) {
+        const { cold, next, cached } = results.get(`${build} ${client} ${path}`)!;
+        const answer = cold.some((timing) => timing.etag) ? 'whole, with ETag' : 'streamed';
+        console.log(
+          `| ${path === post ? 'a post' : path} | ${build} | ${client} | ${range(cold.map((t) => t.firstByte))} | ${range(cold.map((t) => t.lastByte))} | ${answer} | ${range(next.map((t) => t.firstByte))} | ${range(cached.map((t) => t.firstByte))} |`,
+        );
+      }
 }
 
 await main();
