@@ -87,6 +87,9 @@ test.describe('before its scripts run', () => {
     test(`${path} looks as it does with the whole stylesheet, at 375 and 1280 px`, async ({ page }) => {
       // Every element's every property, four times over: long pages take a while on a loaded machine.
       test.setTimeout(90_000);
+      // A browser's first request for a page is streamed with the whole stylesheet inline; the page's part comes
+      // from the cache's copy, which a HEAD request waits for.
+      await page.request.head(path);
       await page.goto(path);
       const { css } = await wholeStylesheet(page);
       const inline = (await page.locator(`#${inlineCssElementId}`).textContent()) ?? '';

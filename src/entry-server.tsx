@@ -32,6 +32,8 @@ export interface RenderOutput {
   /** Crawlers get the complete document in one piece; browsers get the shell as soon as it is ready. */
   waitForAll: boolean;
   onReady(status: number, pipe: <T extends Writable>(destination: T) => T): void;
+  /** Called once everything is rendered, after onReady when the shell and the rest are ready at once. */
+  onAllReady?(): void;
   onShellError(error: unknown): void;
   onError(error: unknown): void;
 }
@@ -154,6 +156,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
         if (!output.waitForAll) output.onReady(status, stream.pipe);
       },
       onAllReady() {
+        output.onAllReady?.();
         if (output.waitForAll) output.onReady(status, stream.pipe);
       },
       onShellError: output.onShellError,

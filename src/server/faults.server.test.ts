@@ -65,9 +65,16 @@ async function appWithSource(wrapSource: (source: BlogSource) => BlogSource, env
 }
 
 describe('faults while serving', () => {
-  test.each(['on', 'off'])(
-    'an exception in a page component gives a 500 page and the next request succeeds (cache %s)',
-    async (cache) => {
+  // A browser's first request streams the page; a crawler's (supertest's own user agent is one) waits for it whole.
+  test.each([
+    ['on', 'a crawler'],
+    ['on', 'a browser'],
+    ['off', 'a crawler'],
+    ['off', 'a browser'],
+  ])(
+    'an exception in a page component gives a 500 page and the next request succeeds (cache %s, %s)',
+    async (cache, client) => {
+      const userAgent = client === 'a browser' ? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0' : 'Googlebot/2.1';
       let broken = true;
       const app = await appWithSource(
         (source) => ({
@@ -78,11 +85,11 @@ describe('faults while serving', () => {
         }),
         { RENDER_CACHE: cache },
       );
-      const failed = await request(app).get('/blog/post-1').expect(500);
+      const failed = await request(app).get('/blog/post-1').set('User-Agent', userAgent).expect(500);
       expect(failed.text).toContain('Something went wrong');
       expect(failed.headers['cache-control']).toBe('no-store');
       broken = false;
-      const next = await request(app).get('/blog/post-1').expect(200);
+      const next = await request(app).get('/blog/post-1').set('User-Agent', userAgent).expect(200);
       expect(next.text).toContain('Post 1');
     },
   );
@@ -100,8 +107,8 @@ describe('faults while serving', () => {
     await request(app).get('/api/blog/categories').expect(200);
   });
 
-  test('clients that disconnect mid-stream leave the server serving', async () => {
-    const app = await appWithSource((source) => source, { RENDER_CACHE: 'off' });
+  test.each(['on', 'off'])('clients that disconnect mid-stream leave the server serving (cache %s)', async (cache) => {
+    const app = await appWithSource((source) => source, { RENDER_CACHE: cache });
     const server = createHttpServer(app, { keepAliveTimeoutMs: 65_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => server.close());

@@ -4,6 +4,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PageCache, cachedPage, pageCacheMaxBytes, type CachedPage } from './page-cache.server.ts';
 import { createTestApp, testPost, testStore } from '../../test-support/server.ts';
 
+// A browser's first request for a page is streamed before the cache keeps its copy
+// (src/server/page-stream.server.test.ts); a crawler's is answered from that copy, as every later request is. These
+// tests read the copy, so they ask as a crawler.
+const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const get = (server: Parameters<typeof request>[0], path: string) =>
+  request(server).get(path).set('User-Agent', crawler);
+
 const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
 afterEach(() => {
   apps.splice(0).forEach((app) => app.close());
@@ -19,31 +26,31 @@ async function app(env: Record<string, string> = {}) {
 describe('the render cache', () => {
   test('serves a page with a strong ETag and answers a revalidation with 304', async () => {
     const { app: server } = await app();
-    const first = await request(server).get('/blog').expect(200);
+    const first = await get(server, '/blog').expect(200);
     const etag = first.headers.etag;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
     expect(first.headers.vary).toContain('Accept-Encoding');
-    await request(server).get('/blog').set('If-None-Match', etag!).expect(304);
+    await get(server, '/blog').set('If-None-Match', etag!).expect(304);
   });
 
   test('sends the precompressed brotli or gzip copy the browser accepts, the same page either way', async () => {
     const { app: server } = await app();
-    const plain = await request(server).get('/blog/post-2').set('Accept-Encoding', 'identity').expect(200);
+    const plain = await get(server, '/blog/post-2').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     // supertest decompresses what it receives, so each body is compared as the browser would see it.
-    const br = await request(server).get('/blog/post-2').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    const br = await get(server, '/blog/post-2').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.text).toBe(plain.text);
     expect(Number(br.headers['content-length'])).toBeLessThan(plain.text.length / 3);
-    const gzip = await request(server).get('/blog/post-2').set('Accept-Encoding', 'gzip').expect(200);
+    const gzip = await get(server, '/blog/post-2').set('Accept-Encoding', 'gzip').expect(200);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.text).toBe(plain.text);
   });
 
   test('is dropped when the store changes, so an edit shows on the next request', async () => {
     const { app: server, store, file } = await app();
-    const before = await request(server).get('/blog').expect(200);
+    const before = await get(server, '/blog').expect(200);
     expect(before.text).not.toContain('Fresh from the editor');
     const data = testStore();
     data.posts.push(
@@ -51,22 +58,22 @@ describe('the render cache', () => {
     );
     writeFileSync(file, JSON.stringify(data));
     await store.reload();
-    const after = await request(server).get('/blog').expect(200);
+    const after = await get(server, '/blog').expect(200);
     expect(after.text).toContain('Fresh from the editor');
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
   test('tracking parameters share the page’s entry; the parameters a page reads do not', async () => {
     const { app: server } = await app();
-    const home = await request(server).get('/').expect(200);
-    const tracked = await request(server).get('/?utm_source=newsletter&fbclid=abc').expect(200);
+    const home = await get(server, '/').expect(200);
+    const tracked = await get(server, '/?utm_source=newsletter&fbclid=abc').expect(200);
     expect(tracked.headers.etag).toBe(home.headers.etag);
-    const blog = await request(server).get('/blog').expect(200);
-    const pageTwo = await request(server).get('/blog?page=2&utm_medium=email').expect(200);
+    const blog = await get(server, '/blog').expect(200);
+    const pageTwo = await get(server, '/blog?page=2&utm_medium=email').expect(200);
     expect(pageTwo.headers.etag).not.toBe(blog.headers.etag);
-    expect((await request(server).get('/blog?utm_medium=email&page=2')).headers.etag).toBe(pageTwo.headers.etag);
-    const plan = await request(server).get('/start-project?plan=local-launch').expect(200);
-    expect(plan.headers.etag).not.toBe((await request(server).get('/start-project')).headers.etag);
+    expect((await get(server, '/blog?utm_medium=email&page=2')).headers.etag).toBe(pageTwo.headers.etag);
+    const plan = await get(server, '/start-project?plan=local-launch').expect(200);
+    expect(plan.headers.etag).not.toBe((await get(server, '/start-project')).headers.etag);
   });
 
   test('is dropped when a scheduled post comes due, so the post shows without a reload', async () => {
@@ -76,19 +83,19 @@ describe('the render cache', () => {
     data.posts.push(testPost({ id: 41, slug: 'due-soon', title: 'Due any moment', publishedAt: dueAt }));
     const created = await createTestApp({ data });
     apps.push(created);
-    const before = await request(created.app).get('/blog').expect(200);
+    const before = await get(created.app, '/blog').expect(200);
     expect(before.text).not.toContain('Due any moment');
-    await request(created.app).get('/blog/due-soon').expect(404);
+    await get(created.app, '/blog/due-soon').expect(404);
     await vi.advanceTimersByTimeAsync(5_001);
-    const after = await request(created.app).get('/blog').expect(200);
+    const after = await get(created.app, '/blog').expect(200);
     expect(after.text).toContain('Due any moment');
-    await request(created.app).get('/blog/due-soon').expect(200);
+    await get(created.app, '/blog/due-soon').expect(200);
   });
 
   test('a 404 is cached briefly and keeps its status', async () => {
     const { app: server } = await app();
     for (let i = 0; i < 2; i += 1) {
-      const response = await request(server).get('/blog/missing').expect(404);
+      const response = await get(server, '/blog/missing').expect(404);
       expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     }
   });
@@ -98,7 +105,7 @@ describe('the render cache', () => {
     // Pages with the form carry a token made at each render: the same ETag means the same cached copy.
     const real = ['/', '/services', '/start-project', '/start-project?plan=growth', '/blog', '/blog?page=2'];
     const etags = new Map<string, string | undefined>();
-    for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
+    for (const url of real) etags.set(url, (await get(server, url).expect(200)).headers.etag);
     // A known page with its letters' case changed one way per request, or trailing slashes added.
     const variant = (path: string, i: number) =>
       [...path].map((c, j) => ((i >> (j % 10)) & 1 ? c.toUpperCase() : c)).join('') + '/'.repeat(i % 3);
@@ -112,11 +119,11 @@ describe('the render cache', () => {
         variant('/services', i),
         `${variant('/blog', i)}?page=${'0'.repeat(i % 5)}2`,
       ][i % 7] ?? '/';
-    for (let i = 0; i < 1_000; i += 1) await request(server).get(madeUp(i));
-    for (const url of real) expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
+    for (let i = 0; i < 1_000; i += 1) await get(server, madeUp(i));
+    for (const url of real) expect((await get(server, url).expect(200)).headers.etag, url).toBe(etags.get(url));
     // Every unknown path is the one same page.
-    const unknown = await request(server).get('/no-such-page-a').expect(404);
-    expect((await request(server).get('/another/unknown').expect(404)).headers.etag).toBe(unknown.headers.etag);
+    const unknown = await get(server, '/no-such-page-a').expect(404);
+    expect((await get(server, '/another/unknown').expect(404)).headers.etag).toBe(unknown.headers.etag);
   });
 
   test(
@@ -129,11 +136,11 @@ describe('the render cache', () => {
       const server = created.app;
       const real = ['/', '/blog', '/blog/post-2', '/blog?page=2', '/blog?category=local-seo'];
       const etags = new Map<string, string | undefined>();
-      for (const url of real) etags.set(url, (await request(server).get(url).expect(200)).headers.etag);
+      for (const url of real) etags.set(url, (await get(server, url).expect(200)).headers.etag);
       const costOf = async (madeUp: (i: number) => string) => {
         const before = renders;
         const bodies = new Set<string>();
-        for (let i = 0; i < 1_000; i += 1) bodies.add((await request(server).get(madeUp(i)).expect(404)).text);
+        for (let i = 0; i < 1_000; i += 1) bodies.add((await get(server, madeUp(i)).expect(404)).text);
         return { renders: renders - before, bodies: [...bodies] };
       };
       const unknown = await costOf((i) => `/no-such-page-${i}`);
@@ -165,8 +172,7 @@ describe('the render cache', () => {
       expect(pastPage).toContain('<meta name="robots" content="noindex, follow"/>');
       expect(pastTheLastOfACategory.bodies[0]).toMatch(/<title>Local SEO articles \| /);
       expect(unknownCategories.bodies[0]).not.toContain('no-such-');
-      for (const url of real)
-        expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(etags.get(url));
+      for (const url of real) expect((await get(server, url).expect(200)).headers.etag, url).toBe(etags.get(url));
     },
   );
 
@@ -187,28 +193,28 @@ describe('the render cache', () => {
     });
     apps.push(created);
     changeStore = true;
-    const once = await request(created.app).get('/blog').set('Accept-Encoding', 'br, gzip').expect(200);
+    const once = await get(created.app, '/blog').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(once.headers['content-encoding']).toBe('br');
     expect(once.headers.etag ?? '').not.toMatch(/^"/);
     expect(once.text).toContain('Post 9');
-    const kept = await request(created.app).get('/blog').set('Accept-Encoding', 'br, gzip').expect(200);
+    const kept = await get(created.app, '/blog').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(kept.headers.etag).toMatch(/^"/);
   });
 
   test('a known page under another case, trailing slashes or a padded page number is the same entry', async () => {
     const { app: server } = await app();
-    const services = (await request(server).get('/services').expect(200)).headers.etag;
+    const services = (await get(server, '/services').expect(200)).headers.etag;
     for (const url of ['/services/', '/SERVICES', '/sErViCeS//', '/Services?utm_source=x']) {
-      expect((await request(server).get(url).expect(200)).headers.etag, url).toBe(services);
+      expect((await get(server, url).expect(200)).headers.etag, url).toBe(services);
     }
-    const post = (await request(server).get('/blog/post-2').expect(200)).headers.etag;
-    expect((await request(server).get('/blog/post-2/').expect(200)).headers.etag).toBe(post);
-    expect((await request(server).get('/BLOG/post-2').expect(200)).headers.etag).toBe(post);
+    const post = (await get(server, '/blog/post-2').expect(200)).headers.etag;
+    expect((await get(server, '/blog/post-2/').expect(200)).headers.etag).toBe(post);
+    expect((await get(server, '/BLOG/post-2').expect(200)).headers.etag).toBe(post);
     // The blog reads `?page=02` as page 2 and `?page=0` as page 1, from the cache or not.
-    const pageTwo = (await request(server).get('/blog?page=2').expect(200)).headers.etag;
-    expect((await request(server).get('/blog?page=02').expect(200)).headers.etag).toBe(pageTwo);
-    const blog = (await request(server).get('/blog').expect(200)).headers.etag;
-    expect((await request(server).get('/blog?page=0').expect(200)).headers.etag).toBe(blog);
+    const pageTwo = (await get(server, '/blog?page=2').expect(200)).headers.etag;
+    expect((await get(server, '/blog?page=02').expect(200)).headers.etag).toBe(pageTwo);
+    const blog = (await get(server, '/blog').expect(200)).headers.etag;
+    expect((await get(server, '/blog?page=0').expect(200)).headers.etag).toBe(blog);
   });
 
   test('with RENDER_CACHE=off every request is rendered and streamed, without an ETag', async () => {

@@ -90,6 +90,81 @@ async function renderToBuffer(
   });
 }
 
+/** What a page streamed to a visitor was, as sent: complete when React sent no fallback to be replaced by script. */
+interface StreamedPage extends RenderedPage {
+  complete: boolean;
+}
+
+/**
+ * Streams one page to the visitor as React writes it (the status decided before, as `renderPage` does) and keeps a
+ * copy of every byte sent, for the cache. The copy is the document crawlers get only when everything was ready
+ * before the first byte left: a boundary still loading then would have gone out as its fallback.
+ */
+function streamAndKeep(
+  res: Response,
+  renderer: RenderModule,
+  input: RenderInput,
+  onError: RenderOutput['onError'],
+): Promise<StreamedPage> {
+  return new Promise<StreamedPage>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let status = 200;
+    let allReady = false;
+    let complete = false;
+    let finished = false;
+    let timer: NodeJS.Timeout | undefined;
+    // The whole page is held for the cache anyway, so the copy never waits for the visitor's connection; a visitor
+    // who leaves does not stop the render that the next requests wait for.
+    const copy = Object.assign(
+      new Writable({
+        write(chunk: Buffer | string, _encoding, callback) {
+          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          chunks.push(buffer);
+          if (!res.destroyed) res.write(buffer);
+          callback();
+        },
+        final(callback) {
+          if (!res.destroyed) res.end();
+          callback();
+        },
+      }),
+      // React calls it after each batch it writes: compression then sends what it holds instead of waiting for more.
+      { flush: () => res.flush() },
+    );
+    copy.on('finish', () => {
+      finished = true;
+      clearTimeout(timer);
+      resolve({ status, html: Buffer.concat(chunks), complete });
+    });
+    renderer
+      .renderPage(input, {
+        waitForAll: false,
+        onReady(readyStatus, pipe) {
+          status = readyStatus;
+          res.status(status).type('html');
+          res.set('Cache-Control', status === 200 ? pageCacheControl : notFoundCacheControl);
+          // When the shell and the rest are ready at once (every page here: its data is loaded before the render),
+          // React says so right after this; piping a moment later sends the complete document in one flush.
+          queueMicrotask(() => {
+            complete = allReady;
+            // As in the uncached stream below: React's 4 kB pieces leave in one system call.
+            res.cork();
+            pipe(copy);
+            process.nextTick(() => res.uncork());
+          });
+        },
+        onAllReady() {
+          allReady = true;
+        },
+        onShellError: reject,
+        onError,
+      })
+      .then((render) => {
+        if (!finished) timer = setTimeout(render.abort, renderTimeoutMs);
+      }, reject);
+  });
+}
+
 function sendRendered(req: Request, res: Response, page: RenderedPage): void {
   res.status(page.status).type('html');
   res.set('Cache-Control', page.status === 200 ? pageCacheControl : notFoundCacheControl);
@@ -112,8 +187,9 @@ function sendRendered(req: Request, res: Response, page: RenderedPage): void {
 
 /**
  * Server-renders every page route, the status decided before anything is sent. With the render cache on
- * (the default) each URL is rendered once per store version and served precompressed with a strong ETag;
- * with it off, browsers get the shell streamed as soon as it is ready and crawlers the whole document.
+ * (the default) each URL is rendered once per store version, streamed to the browser that asked first, and then
+ * served precompressed with a strong ETag; with it off, browsers get the shell streamed as soon as it is ready.
+ * Crawlers always get the whole document.
  */
 export function createPageHandler({
   config,
@@ -156,14 +232,38 @@ export function createPageHandler({
         const url = shared ?? key;
         // The same page without Google's tag is an entry of its own.
         const entry = publicConfig === config.public ? url : `${url} (no analytics)`;
+        // A browser's first request for a page gets it streamed while the same render fills the cache. Crawlers,
+        // HEAD requests, revalidations (which a 304 may answer) and pages fetched ahead of a tap (no one waits for
+        // their first bytes) get the complete page as the cache keeps it, as does everyone asking while that render
+        // is under way. Why: docs/decisions/streamed-first-render.md
+        const streams =
+          req.method === 'GET' &&
+          !isbot(req.get('user-agent')) &&
+          !req.get('If-None-Match') &&
+          !/^prefetch\b/.test(req.get('Sec-Purpose') ?? '');
+        let streamed = false;
         const page = await cache.get(entry, async (current) => {
-          const rendered = await renderToBuffer(renderer, stylesheet, await withToken({ ...input, url }), onError);
+          const render = await withToken({ ...input, url });
+          let rendered: RenderedPage | undefined;
+          if (streams) {
+            streamed = true;
+            const sent = await streamAndKeep(res, renderer, render, onError);
+            // Sent with the whole stylesheet inline: the copy kept is cut as a buffered render is.
+            if (sent.complete)
+              rendered = {
+                status: sent.status,
+                html: stylesheet ? Buffer.from(stylesheet.cutFor(sent.html.toString())) : sent.html,
+              };
+          }
+          // A page streamed before it was complete is rendered again, whole, for the cache.
+          rendered ??= await renderToBuffer(renderer, stylesheet, render, onError);
           // A 404 is kept only under a shared address (every unknown path, each route's kind of missing page), so
           // that endless made-up addresses never push the real pages out; nor is a page whose data changed meanwhile.
           const shareable = rendered.status !== 404 || url === renderer.notFoundPageUrl || shared !== undefined;
           return shareable && current() ? cachedPage(rendered.status, rendered.html) : rendered;
         });
-        return sendRendered(req, res, page);
+        if (!streamed) sendRendered(req, res, page);
+        return;
       }
       const render = await renderer.renderPage(await withToken(input), {
         waitForAll: isbot(req.get('user-agent')),
@@ -186,6 +286,7 @@ export function createPageHandler({
         if (!res.writableFinished) render.abort();
       });
     } catch (error) {
+      // A failure after the stream began (the cache's compression) ends the response, as the error handler does.
       next(error);
     }
   };
