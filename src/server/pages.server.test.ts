@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { element, textOf } from '../../test-support/html.ts';
 import { ctaLabels } from '../lib/cta-labels.ts';
+import { marketingPages } from '../../test-support/marketing-pages.ts';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 const hostileTitle = '</script><script>alert(1)</script> \u2028 & "q"';
@@ -164,45 +165,6 @@ describe('every page’s server HTML', () => {
     );
   });
 });
-
-/** The marketing pages: each one's h1 and the h2 of each of its sections. */
-const marketingPages: Array<{ path: string; h1: string; sections: string[] }> = [
-  {
-    path: '/',
-    h1: 'Fixed-price marketing that brings Newcastle locals to your door',
-    sections: [
-      'The local media advantage',
-      'A local audience that actually reads',
-      'Industries we serve',
-      'Fixed-price packages, no surprises',
-      'Add more when you need it',
-      'From free consult to local results in four steps',
-      'Questions, answered',
-      'Book your free consult',
-    ],
-  },
-  {
-    path: '/services',
-    h1: 'Fixed-price marketing packages',
-    sections: ['Fixed-price packages, no surprises', 'Add more when you need it', 'Book your free consult'],
-  },
-  {
-    path: '/how-it-works',
-    h1: 'How it works',
-    sections: ['From free consult to local results in four steps', 'Questions, answered', 'Book your free consult'],
-  },
-  {
-    path: '/about',
-    h1: 'A Newcastle studio for Newcastle businesses',
-    sections: ['Our story', 'Three reasons local businesses choose us', 'Book your free consult'],
-  },
-  { path: '/faq', h1: 'Frequently asked questions', sections: ['Book your free consult'] },
-  {
-    path: '/start-project',
-    h1: 'Book your free 15-minute consult',
-    sections: ['Tell us about your business', 'Questions, answered'],
-  },
-];
 
 // What a visitor without JavaScript gets is this HTML with the stylesheet: the sections are in it, whole.
 describe('every marketing page is complete in the server’s HTML', () => {
