@@ -38,6 +38,12 @@ const item = (name: string, required: boolean, set: boolean, detail: string): La
   detail,
 });
 
+/** A contact detail every page shows: set once it is no longer the placeholder the site ships with. */
+function contactItem(name: string, setting: string, value: string, placeholder: string): LaunchItem {
+  const set = value !== placeholder;
+  return item(name, true, set, set ? value : `set ${setting}: every page shows the placeholder ${placeholder}`);
+}
+
 /** `config` as the production server would read it (NODE_ENV=production), so that SITE_URL counts. */
 export function launchReport(config: Config, content: LaunchContent): LaunchReport {
   const { contactPhone, contactEmail, hubspot, bookingUrl } = config.public;
@@ -53,22 +59,8 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
   const webhookOnly = channels.length === 1 && Boolean(alertWebhookUrl);
   const withoutPhoto = team.filter((member) => !member.photo).map((member) => member.name);
   const items = [
-    item(
-      'Phone number',
-      true,
-      contactPhone !== contactDefaults.phone,
-      contactPhone !== contactDefaults.phone
-        ? contactPhone
-        : `set CONTACT_PHONE: every page shows the placeholder ${contactDefaults.phone}`,
-    ),
-    item(
-      'Email address',
-      true,
-      contactEmail !== contactDefaults.email,
-      contactEmail !== contactDefaults.email
-        ? contactEmail
-        : `set CONTACT_EMAIL: every page shows the placeholder ${contactDefaults.email}`,
-    ),
+    contactItem('Phone number', 'CONTACT_PHONE', contactPhone, contactDefaults.phone),
+    contactItem('Email address', 'CONTACT_EMAIL', contactEmail, contactDefaults.email),
     item(
       'Where enquiries go',
       true,
