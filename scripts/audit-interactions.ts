@@ -1,5 +1,5 @@
 /**
- * npm run audit:interactions [-- --no-build] [--runs N] [--dist <folder>]
+ * npm run audit:interactions [-- --no-build] [--runs N] [--dist <folder>] [--tap-methods]
  *
  * How fast the site answers a visitor on a phone: Chromium with Lighthouse's phone profile (CPU 4× slower, 150 ms
  * round trips, 1.6 Mbit/s down, 750 kbit/s up, 375 px wide), against the production build.
@@ -11,6 +11,13 @@
  * address typed, from a blank tab, with the same cache), taken in turn with the taps. Chromium's Preload domain says
  * whether each tap used the prefetched response. Goal: the prefetched tap within 0.6× the plain load. Chromium does
  * not prerender under DevTools, so prefetching is what is measured.
+ *
+ * With --tap-methods it measures only the tap, three ways, each with the speculation rules as served and with the
+ * same rules minus their prerender rule: a touch (`touchscreen.tap`), a mouse click at a point (`mouse.click`), and
+ * Playwright's `click()` (which moves the pointer onto the link first, so a hover comes before the press). Under
+ * DevTools Chromium refuses to prerender (Preload's prerender status says why), as it does in Data Saver, Battery
+ * Saver or low memory, so this shows what the prerender rule costs a tap where it is refused. All in one tab with a
+ * touch screen, taken in turn with a plain load, N rounds from each of /, /about and /blog.
  *
  * Interactions: the latency of the main interactions by the Event Timing API (the longest event of the
  * interaction, from input to the next paint, as INP counts it), goal ≤ 200 ms; below 16 ms the browser reports
@@ -30,6 +37,7 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     dist: { type: 'string', default: 'dist' },
+    'tap-methods': { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -53,10 +61,19 @@ const browser: Browser = await chromium.launch({ executablePath: chromiumPath, a
 
 /** What Chromium reported of each prefetch, in order (CDP's Preload domain). */
 const prefetches: { path: string; status: string; detail: string }[] = [];
+/** What Chromium reported of each prerender attempt, in order: its status and, if refused, why. */
+const prerenders: { path: string; status: string; reason: string }[] = [];
 
-/** A fresh tab with the phone profile, Event Timing recorded from the start of every page. */
-async function phone(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: server.url });
+/**
+ * A fresh tab with the phone profile, Event Timing recorded from the start of every page. With `touch`, the tab has
+ * a touch screen and a phone's viewport rules, as Lighthouse's phone profile has.
+ */
+async function phone({ touch = false } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    baseURL: server.url,
+    ...(touch && { hasTouch: true, isMobile: true }),
+  });
   const page = await context.newPage();
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
   await page.addInitScript(() => {
@@ -80,6 +97,13 @@ async function phone(): Promise<Page> {
   const cdp = await context.newCDPSession(page);
   cdp.on('Preload.prefetchStatusUpdated', (event) =>
     prefetches.push({ path: new URL(event.prefetchUrl).pathname, status: event.status, detail: event.prefetchStatus }),
+  );
+  cdp.on('Preload.prerenderStatusUpdated', (event) =>
+    prerenders.push({
+      path: new URL(event.key.url).pathname,
+      status: event.status,
+      reason: event.prerenderStatus ?? event.disallowedMojoInterface ?? '',
+    }),
   );
   await cdp.send('Preload.enable');
   await cdp.send('Network.enable');
@@ -132,18 +156,33 @@ const consultPath = '/start-project';
 const ctaSelector = `:is(main, aside) a[href="${consultPath}"]:visible`;
 const rulesFiles = /\/speculation-rules[\w-]*\.json$/;
 
+/** How a page's speculation rules reach it: as served, without their prerender rule, or not at all. */
+type Rules = 'served' | 'without prerender' | 'blocked';
+/** How the call to action is tapped: a touch, a mouse press at a point, or Playwright's `click()` (hover, then press). */
+type TapMethod = 'touch' | 'mouse at a point' | 'click()';
+
+async function serveRules(page: Page, rules: Rules) {
+  await page.unroute(rulesFiles);
+  if (rules === 'blocked') await page.route(rulesFiles, (route) => route.abort());
+  if (rules === 'without prerender')
+    await page.route(rulesFiles, async (route) => {
+      const response = await route.fetch();
+      const { prerender: _prerender, ...rest } = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, body: JSON.stringify(rest) });
+    });
+}
+
 /**
- * A tap on the first call to action of `from`, pointerdown to /start-project's first contentful paint. With
- * `ahead`, the tap waits until the page has fetched /start-project (as a visitor reading it would); without, the
- * page's speculation rules are blocked. Returns the time and whether the tap used the prefetched response.
+ * A tap on the first call to action of `from`, pointerdown to /start-project's first contentful paint. Unless the
+ * rules are blocked, the tap waits until the page has fetched /start-project (as a visitor reading it would).
+ * Returns the time and whether the tap used the prefetched response.
  */
-async function tapToConsult(page: Page, from: string, ahead: boolean) {
-  if (ahead) await page.unroute(rulesFiles);
-  else await page.route(rulesFiles, (route) => route.abort());
+async function tapToConsult(page: Page, from: string, rules: Rules, method: TapMethod = 'mouse at a point') {
+  await serveRules(page, rules);
   const since = prefetches.length;
   await visit(page, from);
   await hydrated(page);
-  if (ahead) {
+  if (rules !== 'blocked') {
     const deadline = Date.now() + 30_000;
     while (!prefetches.slice(since).some((p) => p.path === consultPath && p.status === 'Ready')) {
       if (Date.now() > deadline) throw new Error(`${from} did not fetch ${consultPath} ahead`);
@@ -155,7 +194,10 @@ async function tapToConsult(page: Page, from: string, ahead: boolean) {
   await cta.scrollIntoViewIfNeeded();
   const box = await cta.boundingBox();
   if (!box) throw new Error(`no call to action on ${from}`);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  if (method === 'touch') await page.touchscreen.tap(x, y);
+  else if (method === 'click()') await cta.click({ noWaitAfter: true });
+  else await page.mouse.click(x, y);
   // Nothing is evaluated in the next page until it has loaded, as for the plain load (page.goto waits for the load
   // event too): evaluating earlier makes Playwright inject its own script into the page while it is still being
   // parsed, about 110 ms of the slowed main thread before the first paint, counted against the tap alone.
@@ -182,9 +224,59 @@ async function plainLoad(page: Page) {
   return { ms, used };
 }
 
-const page = await phone();
 const ms = (value: number) => `${Math.round(value)} ms`;
-try {
+
+/**
+ * Each way of tapping, with the rules as served and without their prerender rule, beside a plain load, in turn:
+ * whether the prerender rule makes a tap slower where the browser refuses to prerender.
+ */
+async function measureTapMethods(page: Page) {
+  const fromPages = ['/', '/about', '/blog'];
+  const methods: TapMethod[] = ['touch', 'mouse at a point', 'click()'];
+  const rulesKinds: Rules[] = ['served', 'without prerender'];
+  const figures = new Map<string, number[]>();
+  const unused = new Map<string, number>();
+  const plain: number[] = [];
+  const record = (key: string, value: { ms: number; used: boolean }) => {
+    figures.set(key, [...(figures.get(key) ?? []), value.ms]);
+    if (!value.used) unused.set(key, (unused.get(key) ?? 0) + 1);
+  };
+  const since = prerenders.length;
+  for (let i = 0; i < runs; i++) {
+    for (const from of fromPages) {
+      for (const method of methods)
+        for (const rules of rulesKinds) record(`${method}|${rules}`, await tapToConsult(page, from, rules, method));
+      plain.push((await plainLoad(page)).ms);
+    }
+  }
+  const plainMedian = median(plain);
+  const outcomes = new Map<string, number>();
+  for (const { status, reason } of prerenders.slice(since)) {
+    const outcome = reason ? `${status} (${reason})` : status;
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  }
+  console.log(
+    `A tap on a call to action, pointerdown to /start-project's first contentful paint, phone profile with a touch ` +
+      `screen, ${runs} taps from each of ${fromPages.join(', ')}, pooled medians (× a plain load):`,
+  );
+  console.log(`| tap | rules as served | without the prerender rule | difference |`);
+  console.log('|---|---|---|---|');
+  for (const method of methods) {
+    const [served, without] = rulesKinds.map((rules) => figures.get(`${method}|${rules}`) ?? []);
+    const cell = (values: number[]) =>
+      `${ms(median(values))} (${(median(values) / plainMedian).toFixed(2)}×, ${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
+    const difference = ms(median(served!) - median(without!));
+    console.log(`| ${method} | ${cell(served!)} | ${cell(without!)} | ${difference} |`);
+  }
+  console.log(`| plain load | ${ms(plainMedian)} (${ms(Math.min(...plain))}–${ms(Math.max(...plain))}) | | |`);
+  console.log(
+    `What Chromium reported of the prerender attempts: ${[...outcomes].map(([outcome, count]) => `${count}× ${outcome}`).join(', ') || 'none'}.`,
+  );
+  const notUsed = [...unused].map(([key, count]) => `${key.replace('|', ', rules ')}: ${count}`);
+  console.log(`Taps that did not use the prefetched page: ${notUsed.join('; ') || 'none'}.`);
+}
+
+async function measureTapsAndInteractions(page: Page) {
   const fromPages = ['/', '/services', '/about', '/faq', '/blog'];
   const taps = { ahead: [] as number[], blocked: [] as number[], plain: [] as number[] };
   const perPage = new Map(fromPages.map((from) => [from, [] as number[]]));
@@ -193,11 +285,11 @@ try {
   // In turn, so that the machine's load falls on all three alike.
   for (let i = 0; i < runs; i++) {
     for (const from of fromPages) {
-      const ahead = await tapToConsult(page, from, true);
+      const ahead = await tapToConsult(page, from, 'served');
       taps.ahead.push(ahead.ms);
       perPage.get(from)!.push(ahead.ms);
       if (ahead.used) used += 1;
-      taps.blocked.push((await tapToConsult(page, from, false)).ms);
+      taps.blocked.push((await tapToConsult(page, from, 'blocked')).ms);
       const plain = await plainLoad(page);
       taps.plain.push(plain.ms);
       if (plain.used) plainUsed += 1;
@@ -300,6 +392,11 @@ try {
     const value = median(figures);
     console.log(`| ${name} | ${value ? ms(value) : '< 16 ms'} | ${value <= goalMs ? 'yes' : 'no'} |`);
   }
+}
+
+try {
+  if (options['tap-methods']) await measureTapMethods(await phone({ touch: true }));
+  else await measureTapsAndInteractions(await phone());
 } finally {
   await browser.close();
   await server.stop();

@@ -46,7 +46,7 @@ const variants: Record<string, Variant> = {
     description: 'the whole stylesheet inlined in every page (as before), rather than each page’s part of it',
     pages: ['/', '/blog', '/blog/google-business-profile-newcastle'],
     patches: {
-      'src/server/pages.server.ts': [['stylesheet ? Buffer.from(stylesheet.cutFor(html.toString())) : html', 'html']],
+      'src/server/page-stylesheet.server.ts': [['const at = html.indexOf(whole);', 'const at = -1;']],
       'src/server/assets.server.ts': [
         ['hydratedStyles: linkStyles ? [] : styles.map((href) => `/${href}`),', 'hydratedStyles: [],'],
       ],
