@@ -7,7 +7,6 @@ import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
 import { Document } from './app/Document.tsx';
 import type { RouteParams } from './app/route-params.tsx';
-import { ServerPartsContext } from './app/server-parts.tsx';
 import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
@@ -15,7 +14,6 @@ import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { PublicConfig } from './lib/public-config.ts';
-import { serverParts } from './server/server-parts.server.tsx';
 
 export interface RenderInput {
   /** Path and query of the request, e.g. `/blog?page=2`. */
@@ -139,10 +137,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
             read the JSON API, the source's default. */}
         <BlogSourceContext value={input.source}>
           <QueryClientProvider client={queryClient}>
-            {/* Built here only; the browser keeps what the server wrote (src/app/server-parts.tsx). */}
-            <ServerPartsContext value={serverParts}>
-              <App route={route} page={boot.page} />
-            </ServerPartsContext>
+            <App route={route} page={boot.page} />
           </QueryClientProvider>
         </BlogSourceContext>
       </AppProviders>
