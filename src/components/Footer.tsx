@@ -6,15 +6,12 @@ import { businessDetails } from '../content/business.ts';
 import { footerCopy } from '../content/footer.ts';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
+import { telHref } from '../lib/tel-href.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { EmailAddress } from './EmailAddress.tsx';
 import { FooterBusinessDetails } from './FooterBusinessDetails.tsx';
 import { FooterLegalName } from './FooterLegalName.tsx';
 import { Logo } from './Logo.tsx';
-
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '').replace(/^0/, '+61')}`;
-}
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
