@@ -117,12 +117,10 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   const url = siteUrl(input.url);
   const { route, params } = matchAppRoute(url.pathname);
   const queryClient = createQueryClient();
-  const [status] = await Promise.all([
-    route.prefetch?.({ queryClient, source: input.source, params, searchParams: url.searchParams }) ??
-      route.status ??
-      200,
-    route.page.preload(),
-  ]);
+  const status =
+    (await route.prefetch?.({ queryClient, source: input.source, params, searchParams: url.searchParams })) ??
+    route.status ??
+    200;
   const boot: BootData = {
     page: { route: route.path, params, location: input.url },
     config: input.config,

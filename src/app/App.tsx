@@ -19,7 +19,7 @@ export function App({ route, page }: AppProps) {
     <StaticRouter location={page.location}>
       <Layout>
         <RouteParamsContext value={page.params}>
-          <route.page.Component />
+          <route.page />
         </RouteParamsContext>
       </Layout>
     </StaticRouter>
