@@ -131,8 +131,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
       <AppProviders config={input.config} enquiry={boot.enquiry}>
-        {/* The blog's pages read this request's cache and the store (src/app/blog-queries.tsx); in the browser they
-            read the JSON API, the source's default. */}
+        {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
         <BlogSourceContext value={input.source}>
           <QueryClientProvider client={queryClient}>
             <App route={route} page={boot.page} />

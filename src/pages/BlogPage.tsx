@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { withBlogQueries } from '../app/blog-queries.tsx';
 import { useSearchParams } from '../app/route-params.tsx';
 import { Link } from '../components/Link.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
@@ -14,7 +13,7 @@ import { blogListHref, blogListLink, listPageCount, parseBlogSearch, postListId 
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
 
-function BlogPage() {
+export default function BlogPage() {
   const searchParams = useSearchParams();
   const { categorySlug, page } = parseBlogSearch(searchParams);
   const source = useBlogSource();
@@ -93,5 +92,3 @@ function BlogPage() {
     </>
   );
 }
-
-export default withBlogQueries(BlogPage);

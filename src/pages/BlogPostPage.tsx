@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { withBlogQueries } from '../app/blog-queries.tsx';
 import { useRouteParams } from '../app/route-params.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { PostStructuredData } from '../components/PostStructuredData.tsx';
@@ -61,11 +60,9 @@ function PostPreview({ token }: { token: string }) {
 
 /**
  * A post's page: the post by its slug, or a draft or scheduled post by its signed preview link's token. One page
- * for both, so that the post's page carries no second chunk of the article they share.
+ * for both, as both show the same article.
  */
-function BlogPostPage() {
+export default function BlogPostPage() {
   const { slug = '', token } = useRouteParams();
   return token === undefined ? <PublicPost slug={slug} /> : <PostPreview token={token} />;
 }
-
-export default withBlogQueries(BlogPostPage);
