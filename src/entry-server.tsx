@@ -6,7 +6,7 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
 import { Document } from './app/Document.tsx';
-import type { RouteParams } from './app/route-params.tsx';
+import type { RouteParams } from './app/route-params.ts';
 import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
@@ -122,7 +122,6 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
     route.status ??
     200;
   const boot: BootData = {
-    page: { route: route.path, params, location: input.url },
     config: input.config,
     assets: input.assets(),
     state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
@@ -134,7 +133,7 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
         {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
         <BlogSourceContext value={input.source}>
           <QueryClientProvider client={queryClient}>
-            <App route={route} page={boot.page} />
+            <App route={route} params={params} location={input.url} />
           </QueryClientProvider>
         </BlogSourceContext>
       </AppProviders>

@@ -15,11 +15,12 @@ import StartProjectPage from '../pages/StartProjectPage.tsx';
 import ThankYouPage from '../pages/ThankYouPage.tsx';
 import { blogListNotFoundUrl, prefetchBlogList, prefetchBlogPost, prefetchBlogPreview } from './blog-prefetch.ts';
 import type { PrefetchContext } from './prefetch-context.ts';
-import type { RouteParams } from './route-params.tsx';
+import type { RouteParams } from './route-params.ts';
 
 export interface AppRoute {
   path: string;
-  page: ComponentType;
+  /** Rendered with the parameters the route matched. */
+  page: ComponentType<{ params: RouteParams }>;
   /** Loads the data the page renders and returns the HTTP status it decides. */
   prefetch?: (context: PrefetchContext) => Promise<number>;
   status?: number;
@@ -98,9 +99,4 @@ export function matchAppRoute(pathname: string): { route: AppRoute; params: Rout
     if (match) return { route, params: match.params };
   }
   return { route: notFoundRoute, params: {} };
-}
-
-/** The route with this path: the one the server rendered, as the boot data names it. */
-export function routeByPath(path: string): AppRoute | undefined {
-  return appRoutes.find((route) => route.path === path);
 }

@@ -28,7 +28,7 @@ function PageAroundForm({ onHydrated }: { onHydrated: () => void }) {
  * the page's boot data. Its providers render no element, so the markup is the server's exactly.
  */
 export function hydrateIsland(element: HTMLElement, props: unknown): Promise<void> {
-  const { config, enquiry } = pageBootData().data;
+  const { config, enquiry } = pageBootData();
   return new Promise((resolve) => {
     const onHydrated = () => {
       performance.mark(islandHydratedMark('consult-form'));

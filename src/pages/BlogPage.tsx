@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from '../app/route-params.tsx';
+import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { CategoryList } from '../components/CategoryList.tsx';
@@ -14,7 +14,7 @@ import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
 
 export default function BlogPage() {
-  const searchParams = useSearchParams();
+  const [searchParams] = useSearchParams();
   const { categorySlug, page } = parseBlogSearch(searchParams);
   const source = useBlogSource();
   const categories = useQuery(blogCategoriesQuery(source));

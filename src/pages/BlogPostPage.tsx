@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRouteParams } from '../app/route-params.tsx';
+import type { RouteParams } from '../app/route-params.ts';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { PostStructuredData } from '../components/PostStructuredData.tsx';
 import { RelatedPosts } from '../components/RelatedPosts.tsx';
@@ -62,7 +62,6 @@ function PostPreview({ token }: { token: string }) {
  * A post's page: the post by its slug, or a draft or scheduled post by its signed preview link's token. One page
  * for both, as both show the same article.
  */
-export default function BlogPostPage() {
-  const { slug = '', token } = useRouteParams();
+export default function BlogPostPage({ params: { slug = '', token } }: { params: RouteParams }) {
   return token === undefined ? <PublicPost slug={slug} /> : <PostPreview token={token} />;
 }
