@@ -36,7 +36,7 @@ export interface RenderOutput {
   onError(error: unknown): void;
 }
 
-// Errors are dehydrated too (a missing post), so the browser shows the same screen without asking again.
+// Errors are dehydrated too (a missing post): the boot data holds every query the page was rendered from.
 const shouldDehydrateQuery = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
 
 // The page renders a post from its HTML; its markdown need not travel twice.

@@ -13,7 +13,7 @@ import { blogPostQuery, blogPreviewQuery } from '../lib/queries.ts';
 
 function PublicPost({ slug }: { slug: string }) {
   const source = useBlogSource();
-  // The server's answer is in the boot data: the post, or that it is missing.
+  // The route's prefetch left the store's answer in the request's cache: the post, or that it is missing.
   const { data: post } = useQuery(blogPostQuery(source, slug));
   if (!post) return <PostNotFound />;
 
