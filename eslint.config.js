@@ -18,7 +18,7 @@ const browserCode = [
   './src/lib',
   './src/content',
   './src/boot-loader.ts',
-  './src/entry-client.tsx',
+  './src/islands',
 ];
 const serverCode = ['./src/server', './src/entry-server.tsx'];
 

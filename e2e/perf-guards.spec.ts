@@ -95,6 +95,27 @@ test.describe('islands.md', () => {
       page.removeAllListeners('response');
     }
   });
+
+  test('the home page’s structured data is in its HTML, still there once its island has hydrated, and built by none of its scripts', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(await response.text());
+    });
+    const html = await (await page.goto('/'))!.text();
+    const written = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(written ?? 'null')).toMatchObject({ '@type': 'ProfessionalService' });
+    await waitForIdle(page);
+    // Scrolled to the end, so that the form's island wakes too.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'consult-form');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual([written]);
+    await expect(page.getByRole('contentinfo').getByText('Serving Newcastle, NSW')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => script.includes('ProfessionalService'))).toEqual([]);
+  });
 });
 
 test.describe('performance.md: budgets', () => {
@@ -142,29 +163,6 @@ test.describe('performance.md: budgets', () => {
           afterFirstPaint: true,
         });
     }
-  });
-});
-
-test.describe('server-parts.md', () => {
-  test('the home page’s structured data is in its HTML, still there once its island has hydrated, and built by none of its scripts', async ({
-    page,
-  }) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(await response.text());
-    });
-    const html = await (await page.goto('/'))!.text();
-    const written = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(written ?? 'null')).toMatchObject({ '@type': 'ProfessionalService' });
-    await waitForIdle(page);
-    // Scrolled to the end, so that the form's island wakes too.
-    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'consult-form');
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual([written]);
-    await expect(page.getByRole('contentinfo').getByText('Serving Newcastle, NSW')).toBeVisible();
-    expect(scripts.length).toBeGreaterThan(3);
-    expect(scripts.filter((script) => script.includes('ProfessionalService'))).toEqual([]);
   });
 });
 

@@ -6,8 +6,7 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
 import { Document } from './app/Document.tsx';
-import type { RouteParams } from './app/route-params.tsx';
-import { ServerPartsContext } from './app/server-parts.tsx';
+import type { RouteParams } from './app/route-params.ts';
 import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
@@ -15,7 +14,6 @@ import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { PublicConfig } from './lib/public-config.ts';
-import { serverParts } from './server/server-parts.server.tsx';
 
 export interface RenderInput {
   /** Path and query of the request, e.g. `/blog?page=2`. */
@@ -38,7 +36,7 @@ export interface RenderOutput {
   onError(error: unknown): void;
 }
 
-// Errors are dehydrated too (a missing post), so the browser shows the same screen without asking again.
+// Errors are dehydrated too (a missing post): the boot data holds every query the page was rendered from.
 const shouldDehydrateQuery = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
 
 // The page renders a post from its HTML; its markdown need not travel twice.
@@ -119,14 +117,11 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   const url = siteUrl(input.url);
   const { route, params } = matchAppRoute(url.pathname);
   const queryClient = createQueryClient();
-  const [status] = await Promise.all([
-    route.prefetch?.({ queryClient, source: input.source, params, searchParams: url.searchParams }) ??
-      route.status ??
-      200,
-    route.page.preload(),
-  ]);
+  const status =
+    (await route.prefetch?.({ queryClient, source: input.source, params, searchParams: url.searchParams })) ??
+    route.status ??
+    200;
   const boot: BootData = {
-    page: { route: route.path, params, location: input.url },
     config: input.config,
     assets: input.assets(),
     state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
@@ -135,14 +130,10 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
       <AppProviders config={input.config} enquiry={boot.enquiry}>
-        {/* The blog's pages read this request's cache and the store (src/app/blog-queries.tsx); in the browser they
-            read the JSON API, the source's default. */}
+        {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
         <BlogSourceContext value={input.source}>
           <QueryClientProvider client={queryClient}>
-            {/* Built here only; the browser keeps what the server wrote (src/app/server-parts.tsx). */}
-            <ServerPartsContext value={serverParts}>
-              <App route={route} page={boot.page} />
-            </ServerPartsContext>
+            <App route={route} params={params} location={input.url} />
           </QueryClientProvider>
         </BlogSourceContext>
       </AppProviders>

@@ -1,12 +1,13 @@
 import { StaticRouter } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
-import type { RenderedPage } from './boot-data.ts';
-import { RouteParamsContext } from './route-params.tsx';
+import type { RouteParams } from './route-params.ts';
 import type { AppRoute } from './routes.tsx';
 
 interface AppProps {
   route: AppRoute;
-  page: RenderedPage;
+  params: RouteParams;
+  /** The path and query the page is rendered for. */
+  location: string;
 }
 
 /**
@@ -14,13 +15,11 @@ interface AppProps {
  * changes its location in place (links load the next page in full), so React Router's StaticRouter only tells the
  * page where it is.
  */
-export function App({ route, page }: AppProps) {
+export function App({ route, params, location }: AppProps) {
   return (
-    <StaticRouter location={page.location}>
+    <StaticRouter location={location}>
       <Layout>
-        <RouteParamsContext value={page.params}>
-          <route.page.Component />
-        </RouteParamsContext>
+        <route.page params={params} />
       </Layout>
     </StaticRouter>
   );

@@ -10,6 +10,10 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
+/**
+ * The site's config and the consult form's state, around the page on the server and around an island in the browser:
+ * they render no element, so an island's markup is the server's exactly.
+ */
 export function AppProviders({ config, enquiry, children }: AppProvidersProps) {
   return (
     <SiteConfigContext value={config}>

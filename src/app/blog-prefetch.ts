@@ -49,7 +49,7 @@ export async function prefetchBlogPost({ queryClient, source, params }: Prefetch
   } catch {
     return 404;
   }
-  // Related articles load after the post, as in the browser, and are in the first HTML for crawlers.
+  // Related articles load after the post, and are in the first HTML for crawlers.
   await queryClient.prefetchQuery(relatedPostsQuery(source, slug));
   return 200;
 }

@@ -1,9 +1,11 @@
-import { createContext, useContext } from 'react';
-import { httpBlogSource } from '../lib/api.ts';
+import { createContext, use } from 'react';
 import type { BlogSource } from '../lib/blog-types.ts';
 
-export const BlogSourceContext = createContext<BlogSource>(httpBlogSource);
+/** The store the blog's pages read, through the request's query cache: given by the server's render. */
+export const BlogSourceContext = createContext<BlogSource | null>(null);
 
 export function useBlogSource(): BlogSource {
-  return useContext(BlogSourceContext);
+  const source = use(BlogSourceContext);
+  if (!source) throw new Error('A blog page was rendered without the store: only the server renders pages');
+  return source;
 }

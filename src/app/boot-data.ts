@@ -3,7 +3,6 @@ import { toScriptSafeJson } from '../lib/safe-json.ts';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 import type { PublicConfig } from '../lib/public-config.ts';
 import type { IslandName } from './islands.ts';
-import type { RouteParams } from './route-params.tsx';
 
 export interface PageAssets {
   /** The page's only script tag: its plain behaviours, and what wakes each island (src/boot-loader.ts). */
@@ -19,21 +18,8 @@ export interface PageAssets {
   islands: Partial<Record<IslandName, string[]>>;
 }
 
-/**
- * The page the server rendered, which the browser hydrates as it is: whatever address it was answered at (a form's
- * post answered with its errors, a shared 404), the browser never works the page out again from the address bar.
- */
-export interface RenderedPage {
-  /** The route's path in the route table (`/blog/:slug`). */
-  route: string;
-  params: RouteParams;
-  /** The path and query the page was rendered for. */
-  location: string;
-}
-
 /** Everything the browser's islands need, sent once as a non-executable JSON block. */
 export interface BootData {
-  page: RenderedPage;
   config: PublicConfig;
   assets: PageAssets;
   state: DehydratedState;
@@ -48,13 +34,10 @@ export function serializeBootData(data: BootData): string {
   return toScriptSafeJson(data);
 }
 
-let pageBoot: { json: string; data: BootData } | undefined;
+let pageBoot: BootData | undefined;
 
-/** In the browser: the page's boot data as the server sent it and parsed, read once for every module that needs it. */
-export function pageBootData(): { json: string; data: BootData } {
-  if (!pageBoot) {
-    const json = document.getElementById(bootDataElementId)?.textContent ?? '';
-    pageBoot = { json, data: JSON.parse(json) as BootData };
-  }
+/** In the browser: the page's boot data as the server sent it, parsed once for every island that needs it. */
+export function pageBootData(): BootData {
+  pageBoot ??= JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '') as BootData;
   return pageBoot;
 }

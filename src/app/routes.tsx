@@ -1,13 +1,26 @@
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { missingPostSlug, postPath, previewPath } from '../lib/blog-types.ts';
 import { withoutTrailingSlashes } from '../lib/path.ts';
-import { lazyPage, type LazyPage } from './lazy-page.tsx';
+import AboutPage from '../pages/AboutPage.tsx';
+import BlogPage from '../pages/BlogPage.tsx';
+import BlogPostPage from '../pages/BlogPostPage.tsx';
+import FaqPage from '../pages/FaqPage.tsx';
+import HomePage from '../pages/HomePage.tsx';
+import HowItWorksPage from '../pages/HowItWorksPage.tsx';
+import NotFoundPage from '../pages/NotFoundPage.tsx';
+import PrivacyPage from '../pages/PrivacyPage.tsx';
+import ServicesPage from '../pages/ServicesPage.tsx';
+import StartProjectPage from '../pages/StartProjectPage.tsx';
+import ThankYouPage from '../pages/ThankYouPage.tsx';
+import { blogListNotFoundUrl, prefetchBlogList, prefetchBlogPost, prefetchBlogPreview } from './blog-prefetch.ts';
 import type { PrefetchContext } from './prefetch-context.ts';
-import type { RouteParams } from './route-params.tsx';
+import type { RouteParams } from './route-params.ts';
 
 export interface AppRoute {
   path: string;
-  page: LazyPage;
+  /** Rendered with the parameters the route matched. */
+  page: ComponentType<{ params: RouteParams }>;
   /** Loads the data the page renders and returns the HTTP status it decides. */
   prefetch?: (context: PrefetchContext) => Promise<number>;
   status?: number;
@@ -22,68 +35,42 @@ export interface AppRoute {
    * kind (every missing post, every unknown category): each kind is one cache entry, as every unknown path is.
    * Read once `prefetch` has said 404, from what it loaded.
    */
-  notFoundUrl?: (context: PrefetchContext) => string | Promise<string>;
+  notFoundUrl?: (context: PrefetchContext) => string;
 }
 
-/** The blog's data loading, with the query factories it needs: loaded once a blog page is first rendered. */
-const blogPrefetch = () => import('./blog-prefetch.ts');
-
-// A slug no post can have: the page for a missing post names no slug (its canonical link is /blog), and the browser
-// reads this one's answer as its own (src/app/blog-queries.tsx).
+// A slug no post can have: the page for a missing post names no slug (its canonical link is /blog).
 const missingPostUrl = postPath(missingPostSlug);
 
-export const notFoundRoute: AppRoute = {
-  path: '*',
-  page: lazyPage('src/pages/NotFoundPage.tsx', () => import('../pages/NotFoundPage.tsx')),
-  status: 404,
-};
+export const notFoundRoute: AppRoute = { path: '*', page: NotFoundPage, status: 404 };
 
 export const appRoutes: AppRoute[] = [
-  { path: '/', page: lazyPage('src/pages/HomePage.tsx', () => import('../pages/HomePage.tsx')), form: true },
-  {
-    path: '/services',
-    page: lazyPage('src/pages/ServicesPage.tsx', () => import('../pages/ServicesPage.tsx')),
-    form: true,
-  },
-  {
-    path: '/how-it-works',
-    page: lazyPage('src/pages/HowItWorksPage.tsx', () => import('../pages/HowItWorksPage.tsx')),
-    form: true,
-  },
-  { path: '/about', page: lazyPage('src/pages/AboutPage.tsx', () => import('../pages/AboutPage.tsx')), form: true },
-  { path: '/faq', page: lazyPage('src/pages/FaqPage.tsx', () => import('../pages/FaqPage.tsx')), form: true },
-  {
-    path: '/start-project',
-    page: lazyPage('src/pages/StartProjectPage.tsx', () => import('../pages/StartProjectPage.tsx')),
-    searchKeys: ['plan'],
-    form: true,
-  },
-  {
-    path: '/thank-you',
-    page: lazyPage('src/pages/ThankYouPage.tsx', () => import('../pages/ThankYouPage.tsx')),
-    sitemap: false,
-  },
-  { path: '/privacy', page: lazyPage('src/pages/PrivacyPage.tsx', () => import('../pages/PrivacyPage.tsx')) },
+  { path: '/', page: HomePage, form: true },
+  { path: '/services', page: ServicesPage, form: true },
+  { path: '/how-it-works', page: HowItWorksPage, form: true },
+  { path: '/about', page: AboutPage, form: true },
+  { path: '/faq', page: FaqPage, form: true },
+  { path: '/start-project', page: StartProjectPage, searchKeys: ['plan'], form: true },
+  { path: '/thank-you', page: ThankYouPage, sitemap: false },
+  { path: '/privacy', page: PrivacyPage },
   {
     path: '/blog',
-    page: lazyPage('src/pages/BlogPage.tsx', () => import('../pages/BlogPage.tsx')),
-    prefetch: async (context) => (await blogPrefetch()).prefetchBlogList(context),
+    page: BlogPage,
+    prefetch: prefetchBlogList,
     searchKeys: ['category', 'page'],
-    notFoundUrl: async (context) => (await blogPrefetch()).blogListNotFoundUrl(context),
+    notFoundUrl: blogListNotFoundUrl,
   },
   {
     path: '/blog/:slug',
-    page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
-    prefetch: async (context) => (await blogPrefetch()).prefetchBlogPost(context),
-    // A slug no post can have: the page for a missing post names no slug (its canonical link is /blog).
+    page: BlogPostPage,
+    prefetch: prefetchBlogPost,
     notFoundUrl: () => missingPostUrl,
   },
   {
     // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts). A link that
     // shows nothing is a missing post, made up or not.
     path: previewPath(':token'),
-    page: lazyPage('src/pages/BlogPostPage.tsx', () => import('../pages/BlogPostPage.tsx')),
-    prefetch: async (context) => (await blogPrefetch()).prefetchBlogPreview(context),
+    page: BlogPostPage,
+    prefetch: prefetchBlogPreview,
     sitemap: false,
     notFoundUrl: () => missingPostUrl,
   },
@@ -112,9 +99,4 @@ export function matchAppRoute(pathname: string): { route: AppRoute; params: Rout
     if (match) return { route, params: match.params };
   }
   return { route: notFoundRoute, params: {} };
-}
-
-/** The route with this path: the one the server rendered, as the boot data names it. */
-export function routeByPath(path: string): AppRoute | undefined {
-  return appRoutes.find((route) => route.path === path);
 }

@@ -4,7 +4,7 @@ import { MemberPortrait } from './MemberPortrait.tsx';
 
 /**
  * Who the visitor will talk to in the free consult, with their photo or initials, above the form: only once the team
- * names someone who takes the consults, and nothing otherwise. Server only.
+ * names someone who takes the consults, and nothing otherwise.
  */
 export function ConsultHost({ tone }: { tone: 'dark' | 'light' }) {
   const host = consultHost();

@@ -1,14 +1,16 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
+import { shortestTestimonial } from '../lib/testimonials.ts';
 import { BookTimeUpFront } from './BookTimeUpFront.tsx';
+import { ConsultHost } from './ConsultHost.tsx';
 import { ConsultForm } from './ConsultForm.tsx';
 import { Island } from './Island.tsx';
+import { TestimonialCard } from './TestimonialCard.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -48,8 +50,6 @@ export function ConsultSection({
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const { pathname } = useLocation();
-  const testimonial = useServerPart('consult-testimonial', (parts) => parts.testimonialNearForm(tone));
-  const host = useServerPart('consult-host', (parts) => parts.consultHost(tone));
   return (
     // Clipped, not hidden: an overflow-hidden section is a scroll box, and the success message's scrollIntoView
     // would scroll the section's own content (by the glow's overhang) under the header.
@@ -91,8 +91,10 @@ export function ConsultSection({
             {children}
             {bookingUrl && <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />}
             {/* A client's words before the form on a phone, beside it from 1024px. */}
-            {testimonial && (
-              <div id="consult-testimonial" className="mt-6" dangerouslySetInnerHTML={{ __html: testimonial }} />
+            {shortestTestimonial && (
+              <div className="mt-6">
+                <TestimonialCard testimonial={shortestTestimonial} tone={tone} size="compact" />
+              </div>
             )}
           </div>
           {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
@@ -112,7 +114,7 @@ export function ConsultSection({
           </div>
         </div>
         <div className="order-2">
-          {host && <div id="consult-host" dangerouslySetInnerHTML={{ __html: host }} />}
+          <ConsultHost tone={tone} />
           {/* The page's one part that responds to a visitor: the browser hydrates it alone. */}
           <Island name="consult-form" props={{ planId, heading: formHeading, pagePath: pathname }}>
             <ConsultForm planId={planId} heading={formHeading} pagePath={pathname} />

@@ -2,7 +2,7 @@ import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { EmailAddress } from './EmailAddress.tsx';
-import { telHref } from './Footer.tsx';
+import { telHref } from '../lib/tel-href.ts';
 
 const linkClass =
   'inline-flex min-h-11 items-center gap-3 rounded-lg font-semibold text-harbour-700 underline decoration-harbour-700/30 underline-offset-4 hover:decoration-harbour-700';

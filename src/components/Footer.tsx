@@ -1,30 +1,26 @@
 import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
-import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { businessDetails } from '../content/business.ts';
 import { footerCopy } from '../content/footer.ts';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
+import { telHref } from '../lib/tel-href.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { EmailAddress } from './EmailAddress.tsx';
+import { FooterBusinessDetails } from './FooterBusinessDetails.tsx';
+import { FooterLegalName } from './FooterLegalName.tsx';
 import { Logo } from './Logo.tsx';
-
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '').replace(/^0/, '+61')}`;
-}
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
 /**
  * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted), the site's
- * links, and the studio's contact and business details, each only when it is set (src/content/business.ts; built on
- * the server, src/components/FooterBusinessDetails.tsx).
+ * links, and the studio's contact and business details, each only when it is set (src/content/business.ts).
  */
 export function Footer({ asksToBook }: { asksToBook: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
-  const details = useServerPart('business-details', (parts) => parts.businessDetails());
-  const legalName = useServerPart('business-legal-name', (parts) => parts.legalName());
   return (
     <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
       {asksToBook && (
@@ -99,7 +95,7 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
               </a>
             </li>
           </ul>
-          {details && <div id="business-details" dangerouslySetInnerHTML={{ __html: details }} />}
+          <FooterBusinessDetails details={businessDetails} />
         </div>
       </div>
       {/* The extra bottom padding under 768px is the mobile consult bar's height (h-18), so it never covers this line. */}
@@ -108,7 +104,7 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
           <p>
             © {copyrightYear} {siteName}. All rights reserved.
           </p>
-          {legalName && <p id="business-legal-name" dangerouslySetInnerHTML={{ __html: legalName }} />}
+          <FooterLegalName details={businessDetails} />
           <p>
             <Link to="/privacy" className="underline underline-offset-4 hover:text-sand-300">
               {footerCopy.privacy}

@@ -6,10 +6,7 @@ import { LucideIcon } from './LucideIcon.tsx';
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
-/**
- * The footer's lines of the studio's details, under its phone and email: each only when it is set. Built on the
- * server only (src/app/server-parts.tsx).
- */
+/** The footer's lines of the studio's details, under its phone and email: each only when it is set. */
 export function FooterBusinessDetails({ details }: { details: BusinessDetails }) {
   const { address, serviceArea, hours = [], socialProfiles = [] } = details;
   if (!address && !serviceArea && hours.length === 0 && socialProfiles.length === 0) return null;

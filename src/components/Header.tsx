@@ -5,7 +5,7 @@ import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { callLabel } from '../content/navigation.ts';
-import { telHref } from './Footer.tsx';
+import { telHref } from '../lib/tel-href.ts';
 
 // The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;

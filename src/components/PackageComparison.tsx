@@ -7,7 +7,7 @@ import { LucideIcon } from './LucideIcon.tsx';
 /**
  * The three packages side by side under the home page's hero: each one's price (with GST), timeline, who it suits
  * and a link to the consult page with it chosen. Short, so that a phone meets a price on its second screen; the full
- * cards follow further down. Server only: nothing in it changes in the browser.
+ * cards follow further down.
  */
 export function PackageComparison() {
   return (

@@ -1,17 +1,17 @@
 import { Sparkles as sparklesIcon } from 'lucide';
-import { useServerPart } from '../app/server-parts.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 import { foundingOfferLabel, foundingOfferText, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
+import { testimonials } from '../content/testimonials.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { Testimonials } from './Testimonials.tsx';
 
 /**
  * The three packages, anchored at #services (the hero's Compare Plans / View Packages links), and what clients say
  * of them once there are testimonials.
  */
 export function PackagesSection() {
-  const testimonials = useServerPart('testimonials', (parts) => parts.testimonials());
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
@@ -33,7 +33,7 @@ export function PackagesSection() {
             <PackageCard key={plan.planId} plan={plan} />
           ))}
         </div>
-        {testimonials && <div id="testimonials" className="mt-16" dangerouslySetInnerHTML={{ __html: testimonials }} />}
+        <Testimonials testimonials={testimonials} />
       </div>
     </section>
   );

@@ -16,7 +16,7 @@ interface PageMetaProps {
   noindex?: boolean;
 }
 
-/** Each page's head: React 19 hoists these elements into <head>, on the server and in the browser. */
+/** Each page's head: React 19 hoists these elements into <head> as the server renders the page. */
 export function PageMeta({
   title,
   description,

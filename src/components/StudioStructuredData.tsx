@@ -1,14 +1,10 @@
-import { useServerPart } from '../app/server-parts.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { businessDetails } from '../content/business.ts';
+import { studioSchema } from '../lib/structured-data.ts';
+import { JsonLd } from './JsonLd.tsx';
 
-const elementId = 'studio-structured-data';
-
-/**
- * The studio, its details and its packages and add-ons as offers, for search engines: a JSON-LD block the server
- * builds, in an element of its own (which takes no room on the page).
- */
+/** The studio, its details and its packages and add-ons as offers, for search engines. */
 export function StudioStructuredData() {
   const config = useSiteConfig();
-  const html = useServerPart(elementId, (parts) => parts.studioStructuredData(config));
-  return <div id={elementId} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <JsonLd data={studioSchema(config, businessDetails)} />;
 }

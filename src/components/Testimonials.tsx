@@ -4,12 +4,12 @@ import { TestimonialCard } from './TestimonialCard.tsx';
 
 /**
  * What clients say, beside the packages: nothing at all until the studio has added a testimonial. Rows are centred,
- * so that one or two cards stand in the middle rather than at the left of a row of three. Server only.
+ * so that one or two cards stand in the middle rather than at the left of a row of three.
  */
 export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
   if (testimonials.length === 0) return null;
   return (
-    <>
+    <div className="mt-16">
       <h3 className="text-center text-2xl font-bold text-ink">{testimonialsSection.title}</h3>
       <ul className="mt-8 flex flex-wrap justify-center gap-6">
         {testimonials.map((testimonial) => (
@@ -21,6 +21,6 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }

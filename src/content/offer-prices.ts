@@ -1,8 +1,6 @@
 /**
  * What the plans cost, as text: the card's price, a sentence, the staff's label, the JSON-LD range. Derived from
- * the offer's data in offer.ts when called, so copy follows `foundingOffer.open` as it stands. Apart from offer.ts
- * so that every page's first scripts carry only the claims (the footer's), not the price logic the package pages
- * need.
+ * the offer's data in offer.ts when called, so copy follows `foundingOffer.open` as it stands.
  */
 import { planIds, planTitles, type PlanId } from './plan-titles.ts';
 import {

@@ -1,6 +1,5 @@
 /**
- * Each page's title, description, heading and intro, in `page-copy/<page>.ts`: one module per page, so that a
- * page's scripts carry its own copy and not every page's.
+ * Each page's title, description, heading and intro, in `page-copy/<page>.ts`: one module per page.
  */
 export interface PageCopy {
   /** Short page title used in <title>. */

@@ -1,10 +1,10 @@
 import '@vitejs/plugin-react/preamble';
 import { useEffect, useLayoutEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { EnquiryProvider, useEnquiryAccepted, useFormHasErrors } from '../app/enquiry-state.tsx';
+import { AppProviders } from '../app/AppProviders.tsx';
+import { useEnquiryAccepted, useFormHasErrors } from '../app/enquiry-state.tsx';
 import { islandHydratedMark } from '../app/hydration-marks.ts';
 import { pageBootData } from '../app/boot-data.ts';
-import { SiteConfigContext } from '../app/site-config.tsx';
 import { ConsultForm, type ConsultFormProps } from '../components/ConsultForm.tsx';
 import { showFormProblemsInPage, stepAsideAfterEnquiry } from '../lib/page-around-form.ts';
 
@@ -28,7 +28,7 @@ function PageAroundForm({ onHydrated }: { onHydrated: () => void }) {
  * the page's boot data. Its providers render no element, so the markup is the server's exactly.
  */
 export function hydrateIsland(element: HTMLElement, props: unknown): Promise<void> {
-  const { config, enquiry } = pageBootData().data;
+  const { config, enquiry } = pageBootData();
   return new Promise((resolve) => {
     const onHydrated = () => {
       performance.mark(islandHydratedMark('consult-form'));
@@ -36,12 +36,10 @@ export function hydrateIsland(element: HTMLElement, props: unknown): Promise<voi
     };
     hydrateRoot(
       element,
-      <SiteConfigContext value={config}>
-        <EnquiryProvider state={enquiry}>
-          <ConsultForm {...(props as ConsultFormProps)} />
-          <PageAroundForm onHydrated={onHydrated} />
-        </EnquiryProvider>
-      </SiteConfigContext>,
+      <AppProviders config={config} enquiry={enquiry}>
+        <ConsultForm {...(props as ConsultFormProps)} />
+        <PageAroundForm onHydrated={onHydrated} />
+      </AppProviders>,
     );
   });
 }

@@ -46,7 +46,7 @@ export interface PostListParams {
 export const BLOG_PAGE_SIZE = 6;
 export const RELATED_LIMIT = 3;
 
-/** Where blog data comes from: the store on the server, the JSON API in the browser. */
+/** Where the blog's pages read their data from: the store's source (src/server/store.server.ts). */
 export interface BlogSource {
   categories(): Promise<CategoryWithCount[]>;
   posts(params: PostListParams): Promise<PostList>;

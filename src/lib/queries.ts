@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BLOG_PAGE_SIZE, RELATED_LIMIT, type BlogSource } from './blog-types.ts';
 
-// One factory per query, used by the server's prefetch (with the store as source) and by the pages' hooks
-// (with the JSON API as source), so that both sides agree on every key.
+// One factory per query, used by a route's prefetch (src/app/blog-prefetch.ts) and by the page's hook that reads
+// what it loaded, so that both agree on every key. The source is the store: only the server renders pages.
 
 export const blogCategoriesQuery = (source: BlogSource) =>
   queryOptions({ queryKey: ['blog', 'categories'], queryFn: () => source.categories() });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { withBlogQueries } from '../app/blog-queries.tsx';
-import { useSearchParams } from '../app/route-params.tsx';
+import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { CategoryList } from '../components/CategoryList.tsx';
@@ -14,8 +13,8 @@ import { blogListHref, blogListLink, listPageCount, parseBlogSearch, postListId 
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
 
-function BlogPage() {
-  const searchParams = useSearchParams();
+export default function BlogPage() {
+  const [searchParams] = useSearchParams();
   const { categorySlug, page } = parseBlogSearch(searchParams);
   const source = useBlogSource();
   const categories = useQuery(blogCategoriesQuery(source));
@@ -93,5 +92,3 @@ function BlogPage() {
     </>
   );
 }
-
-export default withBlogQueries(BlogPage);

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { withBlogQueries } from '../app/blog-queries.tsx';
-import { useRouteParams } from '../app/route-params.tsx';
+import type { RouteParams } from '../app/route-params.ts';
 import { useBlogSource } from '../app/blog-source.tsx';
 import { PostStructuredData } from '../components/PostStructuredData.tsx';
 import { RelatedPosts } from '../components/RelatedPosts.tsx';
@@ -14,7 +13,7 @@ import { blogPostQuery, blogPreviewQuery } from '../lib/queries.ts';
 
 function PublicPost({ slug }: { slug: string }) {
   const source = useBlogSource();
-  // The server's answer is in the boot data: the post, or that it is missing.
+  // The route's prefetch left the store's answer in the request's cache: the post, or that it is missing.
   const { data: post } = useQuery(blogPostQuery(source, slug));
   if (!post) return <PostNotFound />;
 
@@ -61,11 +60,8 @@ function PostPreview({ token }: { token: string }) {
 
 /**
  * A post's page: the post by its slug, or a draft or scheduled post by its signed preview link's token. One page
- * for both, so that the post's page carries no second chunk of the article they share.
+ * for both, as both show the same article.
  */
-function BlogPostPage() {
-  const { slug = '', token } = useRouteParams();
+export default function BlogPostPage({ params: { slug = '', token } }: { params: RouteParams }) {
   return token === undefined ? <PublicPost slug={slug} /> : <PostPreview token={token} />;
 }
-
-export default withBlogQueries(BlogPostPage);

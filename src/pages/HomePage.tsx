@@ -2,19 +2,18 @@ import { ConsultSection } from '../components/ConsultSection.tsx';
 import { HomeClosingSections, HomeSections } from '../components/HomeSections.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { HomeTestimonial } from '../components/HomeTestimonial.tsx';
-import { useServerPart } from '../app/server-parts.tsx';
+import { PackageComparison } from '../components/PackageComparison.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { homeCopy } from '../content/page-copy/home.ts';
 
 export default function HomePage() {
   const copy = homeCopy;
-  const comparison = useServerPart('package-comparison', (parts) => parts.packageComparison());
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/" />
       <HomeHero />
       {/* Straight under the hero, so that a phone reaches a price on its second screen. */}
-      <div id="package-comparison" dangerouslySetInnerHTML={{ __html: comparison }} />
+      <PackageComparison />
       <HomeTestimonial />
       <HomeSections />
       {/* The consult form stays out of it: content-visibility makes the wrapper a layer of its own, painted under the

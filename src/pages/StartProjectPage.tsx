@@ -1,5 +1,5 @@
 import { BadgeCheck as badgeCheckIcon } from 'lucide';
-import { useSearchParams } from '../app/route-params.tsx';
+import { useSearchParams } from 'react-router-dom';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
@@ -20,7 +20,7 @@ import { consultSection } from '../content/sections.ts';
 export default function StartProjectPage() {
   const copy = startProjectCopy;
   const { bookingUrl } = useSiteConfig();
-  const searchParams = useSearchParams();
+  const [searchParams] = useSearchParams();
   // An unknown ?plan= is ignored: the page reads as if none was chosen.
   const plan = findPlan(searchParams.get('plan'));
   return (

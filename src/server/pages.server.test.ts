@@ -315,38 +315,6 @@ describe('the page carries its data for hydration', () => {
     expect(post).not.toHaveProperty('content');
   });
 
-  test('the page names the route it was rendered as, its parameters and its address, whatever address answered', async () => {
-    const bootPage = (html: string) =>
-      (
-        JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '') as {
-          page: unknown;
-        }
-      ).page;
-    expect(bootPage(await get('/blog/post-3'))).toEqual({
-      route: '/blog/:slug',
-      params: { slug: 'post-3' },
-      location: '/blog/post-3',
-    });
-    expect(bootPage(await get('/Services/?utm_source=x'))).toEqual({
-      route: '/services',
-      params: {},
-      location: '/services',
-    });
-    // Every missing post is the one page rendered once, and the browser hydrates that page.
-    expect(bootPage(await get('/blog/no-such-post', 404))).toEqual({
-      route: '/blog/:slug',
-      params: { slug: '~missing' },
-      location: '/blog/~missing',
-    });
-    const { text: refused } = await request(testApp.app)
-      .post('/api/enquiries')
-      .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/start-project?plan=growth` })
-      .type('form')
-      .send({ firstname: '', email: 'jane@', form_page: '/start-project' })
-      .expect(400);
-    expect(bootPage(refused)).toEqual({ route: '/start-project', params: {}, location: '/start-project?plan=growth' });
-  });
-
   test('a hostile title cannot close the data block or run as script', async () => {
     const html = await get('/blog/hostile');
     expect(html).not.toContain('<script>alert(1)');

@@ -1,0 +1,7 @@
+import { testimonials, type Testimonial } from '../content/testimonials.ts';
+
+/** The shortest of the clients' words: the one near a form, where it must take few lines on a phone. */
+export const shortestTestimonial: Testimonial | undefined = testimonials.reduce<Testimonial | undefined>(
+  (shortest, testimonial) => (shortest && shortest.quote.length <= testimonial.quote.length ? shortest : testimonial),
+  undefined,
+);
