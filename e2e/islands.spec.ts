@@ -102,17 +102,36 @@ test('a page with problems from a plain post keeps them, its values and its titl
   const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
   await expect(summary).toBeVisible();
   scripts.release();
+  // The visitor goes back to the field to correct it, which wakes the form.
+  await form(page).getByLabel('Email address').click();
   await waitForIsland(page, 'consult-form');
   await expect(page).toHaveTitle(/^Error: About/);
   await expect(summary).toBeVisible();
   await expect(form(page).getByLabel('Email address')).toHaveValue('jane@');
 });
 
+test('a form on the first screen has its code fetched ahead, and hydrates only once used', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'document') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/start-project');
+  await expect.poll(() => scripts.some((path) => /^\/assets\/consult-form-[\w-]+\.js$/.test(path))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  expect(await woke(page)).toBe(false);
+  await form(page).getByLabel('First name').click();
+  await waitForIsland(page, 'consult-form');
+  await page.keyboard.type('Jane');
+  await expect(form(page).getByLabel('First name')).toHaveValue('Jane');
+  await expect(form(page).getByLabel('First name')).toBeFocused();
+});
+
 test('the toasts mount only with the first toast, and show one at a time', async ({ page }) => {
   await page.goto('/start-project');
+  await form(page).getByLabel('First name').fill('Jane');
   await waitForIsland(page, 'consult-form');
   await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
-  await form(page).getByLabel('First name').fill('Jane');
   await form(page).getByLabel('Email address').fill('jane@example.com');
   await useTokenOldEnough(page);
   await form(page).getByRole('button', { name: 'Send my enquiry' }).click();

@@ -12,7 +12,13 @@
  */
 import { bootDataElementId, type BootData } from './app/boot-data.ts';
 import { islandWakingMark, landingRecordedMark, pageStartedMark } from './app/hydration-marks.ts';
-import { islandAttribute, islandPropsAttribute, type IslandModule, type IslandName } from './app/islands.ts';
+import {
+  islandAttribute,
+  islandPropsAttribute,
+  islandWakeAttribute,
+  type IslandModule,
+  type IslandName,
+} from './app/islands.ts';
 import { installGtag, startAnalytics } from './lib/analytics.ts';
 import { recordVisitEvents } from './lib/attribution-storage.ts';
 import { keepEnquiryDrafts, notePostedPlainly } from './lib/enquiry-draft.ts';
@@ -24,7 +30,7 @@ import { noteCtaTaps, noteLanding } from './lib/visit-events.ts';
 
 installGtag();
 
-/** How far from the screen an island starts waking: its module arrives before the visitor reaches it. */
+/** How far from the screen an island starts waking (or fetching its code): it arrives before the visitor does. */
 const wakeMargin = '400px 0px';
 
 /**
@@ -70,18 +76,21 @@ function applyWholeStylesheet(hrefs: string[]) {
   }
 }
 
-function preloadModules(hrefs: readonly string[]) {
+/** Adds a `<link rel>` for each of `hrefs`: `modulepreload` to fetch and compile a module now, `prefetch` for later. */
+function linkModules(rel: 'modulepreload' | 'prefetch', hrefs: readonly string[]) {
   for (const href of hrefs) {
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
     link.href = href;
     document.head.append(link);
   }
 }
 
 /**
- * Wakes the island in `element` when it nears the screen (from the first paint on) or at the first focus, tap or
- * input inside it. Until it has hydrated it is the server's HTML, which works as it is: what is typed stays in its
+ * Wakes the island in `element` at the first focus, tap or input inside it, or, for an island that wakes `near`,
+ * when it nears the screen (from the first paint on). An island that wakes on `use` has its code fetched as it nears
+ * the screen, but not run: a form on the first screen costs the page's load nothing. Why:
+ * docs/decisions/islands.md. Until it has hydrated it is the server's HTML, which works as it is: what is typed stays in its
  * fields (and its draft), and a form sent meanwhile is held and sent by the island once it has hydrated, so that the
  * tap that sent it counts once. Should the island's code fail to load, the held form is posted as plain HTML.
  */
@@ -89,9 +98,15 @@ function watchIsland(element: HTMLElement, boot: BootData) {
   const name = element.getAttribute(islandAttribute) as IslandName;
   const [module, ...imports] = boot.assets.islands[name] ?? [];
   if (!module) return;
+  const wakesOnUse = element.getAttribute(islandWakeAttribute) === 'use';
   let waking: Promise<boolean> | undefined;
   let rooted = false;
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wake(), {
+  const near = () => {
+    observer.disconnect();
+    if (wakesOnUse) linkModules('prefetch', [module, ...imports]);
+    else void wake();
+  };
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && near(), {
     rootMargin: wakeMargin,
   });
   const wake = () => {
@@ -99,7 +114,7 @@ function watchIsland(element: HTMLElement, boot: BootData) {
       observer.disconnect();
       performance.mark(islandWakingMark(name));
       applyWholeStylesheet(boot.assets.hydratedStyles);
-      preloadModules(imports);
+      linkModules('modulepreload', imports);
       try {
         const island = (await import(/* @vite-ignore */ module)) as IslandModule;
         const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? '{}') as unknown;

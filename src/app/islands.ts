@@ -11,6 +11,14 @@ export type IslandName = (typeof islandNames)[number];
 export const islandAttribute = 'data-island';
 export const islandPropsAttribute = 'data-island-props';
 
+/**
+ * When an island wakes: `near`, as it comes near the screen (one that must replace its server HTML, as the form
+ * provider's embed does, before the visitor reaches it); `use`, only at the first focus, tap or input inside it,
+ * its code fetched ahead as it nears the screen (one whose server HTML already works, as the site's own form does).
+ */
+export type IslandWake = 'near' | 'use';
+export const islandWakeAttribute = 'data-island-wake';
+
 /** The island modules' source files, the keys of their chunks in Vite's manifest. */
 export const islandModules: Record<IslandName, string> = {
   'consult-form': 'src/islands/consult-form.tsx',

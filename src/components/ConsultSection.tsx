@@ -46,7 +46,7 @@ export function ConsultSection({
   formHeading,
   bookTimeCta,
 }: ConsultSectionProps) {
-  const { bookingUrl } = useSiteConfig();
+  const { bookingUrl, hubspot } = useSiteConfig();
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const { pathname } = useLocation();
@@ -115,8 +115,13 @@ export function ConsultSection({
         </div>
         <div className="order-2">
           <ConsultHost tone={tone} />
-          {/* The page's one part that responds to a visitor: the browser hydrates it alone. */}
-          <Island name="consult-form" props={{ planId, heading: formHeading, pagePath: pathname }}>
+          {/* The page's one part that responds to a visitor: the browser hydrates it alone. The site's own form
+              works as the server's HTML until used; the provider's must be swapped in before the visitor reaches it. */}
+          <Island
+            name="consult-form"
+            props={{ planId, heading: formHeading, pagePath: pathname }}
+            wake={hubspot.portalId && hubspot.formId ? 'near' : 'use'}
+          >
             <ConsultForm planId={planId} heading={formHeading} pagePath={pathname} />
           </Island>
         </div>
