@@ -12,8 +12,11 @@
  * twin: the same HTML with its scripts removed, served by a proxy in front of the same server
  * (scripts/lib/script-free-proxy.ts). The two are audited in turn, so that the machine's drift hits both alike, and
  * both medians of Performance and TBT are printed: what the page's scripts cost beyond the page itself. Goal: within
- * 2 points and 100 ms of TBT of the twin.
+ * 2 points and 100 ms of TBT of the twin. Lighthouse's figures swing by 10 points from one run to the next here, so
+ * a second table times the same pages and twins without its simulation: each loaded in turn in Chromium with the
+ * CPU slowed 4×, the main thread's tasks added up from a trace (scripts/lib/main-thread.ts), 5 runs each unless told.
  */
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -21,6 +24,7 @@ import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
 import { alternate, categories, lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { mainThreadCost } from './lib/main-thread.ts';
 import { startScriptFreeProxy } from './lib/script-free-proxy.ts';
 import { startServer } from './lib/server-process.ts';
 
@@ -74,6 +78,29 @@ async function auditTwins(): Promise<void> {
         `| ${page} | ${performance} (${figures(a, 'performance').join(', ')}) | ${twin} (${figures(b, 'performance').join(', ')}) | ` +
           `${tbt} ms | ${tbtTwin} ms | ${met ? 'yes' : 'no'} |`,
       );
+    }
+    const traceRuns = Math.max(runs, 5);
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    try {
+      const costs = await alternate(traceRuns, twinPages, { a: server.url, b: proxy.url }, async (url) => ({
+        ...(await mainThreadCost(browser, url)),
+      }));
+      console.log(
+        `\nThe main thread in Chromium, CPU 4× slower, from navigation to 2.5 s after load, ${traceRuns} runs each, in turn.`,
+      );
+      console.log('| page | busy | twin | blocking (each task beyond 50 ms) | twin | blocking, each run | twin |');
+      console.log('|---|---|---|---|---|---|---|');
+      for (const [page, { a, b }] of costs) {
+        const figures = (runs: typeof a, name: 'busyMs' | 'blockingMs') => runs.map((figures) => figures[name]!);
+        const [busy, busyTwin] = [median(figures(a, 'busyMs')), median(figures(b, 'busyMs'))];
+        const [blocking, blockingTwin] = [median(figures(a, 'blockingMs')), median(figures(b, 'blockingMs'))];
+        console.log(
+          `| ${page} | ${busy} ms | ${busyTwin} ms | ${blocking} ms | ${blockingTwin} ms | ` +
+            `${figures(a, 'blockingMs').join(', ')} | ${figures(b, 'blockingMs').join(', ')} |`,
+        );
+      }
+    } finally {
+      await browser.close();
     }
   } finally {
     await proxy.stop();

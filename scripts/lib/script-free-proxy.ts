@@ -38,7 +38,10 @@ export async function startScriptFreeProxy(origin: string): Promise<{ url: strin
       host: new URL(origin).host,
       'accept-encoding': isPage ? 'identity' : acceptEncoding,
     };
-    const upstream = http.request(`${origin}${request.url ?? '/'}`, { method: request.method, headers }, (answer) => {
+    // A connection of its own for each request: a kept-alive one can be closed by the server just as it is reused,
+    // and the browser would get a 502 for a page that is fine.
+    const options = { method: request.method, headers, agent: false };
+    const upstream = http.request(`${origin}${request.url ?? '/'}`, options, (answer) => {
       const isHtml = (answer.headers['content-type'] ?? '').includes('text/html');
       if (!isHtml || answer.headers['content-encoding']) {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
