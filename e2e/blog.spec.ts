@@ -80,7 +80,7 @@ test.describe('blog list', () => {
     await expect(page).toHaveURL('/blog#posts');
   });
 
-  test('pages past the last and unknown categories answer 404 with one page each, which hydrates asking nothing', async ({
+  test('pages past the last and unknown categories answer 404 with one page each, whose scripts ask nothing', async ({
     page,
     apiRequests,
   }) => {
@@ -211,7 +211,7 @@ test.describe('blog post', () => {
     await expect(page).toHaveURL('/blog');
   });
 
-  test('missing posts share one cached page that hydrates as each address’s own, asking nothing again', async ({
+  test('missing posts share one cached page that shows as each address’s own, its scripts asking nothing', async ({
     page,
     apiRequests,
   }) => {

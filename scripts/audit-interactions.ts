@@ -168,7 +168,8 @@ async function serveRules(page: Page, rules: Rules) {
     await page.route(rulesFiles, async (route) => {
       const response = await route.fetch();
       const { prerender: _prerender, ...rest } = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, body: JSON.stringify(rest) });
+      const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = response.headers();
+      await route.fulfill({ status: response.status(), headers, body: JSON.stringify(rest) });
     });
 }
 

@@ -12,9 +12,9 @@
  * twin: the same HTML with its scripts removed, served by a proxy in front of the same server
  * (scripts/lib/script-free-proxy.ts). The two are audited in turn, so that the machine's drift hits both alike, and
  * both medians of Performance and TBT are printed: what the page's scripts cost beyond the page itself. Goal: within
- * 2 points and 100 ms of TBT of the twin. Lighthouse's figures swing by 10 points from one run to the next here, so
+ * 2 points and 100 ms of TBT of the twin. Lighthouse's figures swing by up to 15 points from one run to the next here, so
  * a second table times the same pages and twins without its simulation: each loaded in turn in Chromium with the
- * CPU slowed 4×, the main thread's tasks added up from a trace (scripts/lib/main-thread.ts), 5 runs each unless told.
+ * CPU slowed 4×, the main thread's tasks added up from a trace (scripts/lib/main-thread.ts), at least 5 runs each.
  */
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -82,9 +82,9 @@ async function auditTwins(): Promise<void> {
     const traceRuns = Math.max(runs, 5);
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
-      const costs = await alternate(traceRuns, twinPages, { a: server.url, b: proxy.url }, async (url) => ({
-        ...(await mainThreadCost(browser, url)),
-      }));
+      const costs = await alternate(traceRuns, twinPages, { a: server.url, b: proxy.url }, (url) =>
+        mainThreadCost(browser, url),
+      );
       console.log(
         `\nThe main thread in Chromium, CPU 4× slower, from navigation to 2.5 s after load, ${traceRuns} runs each, in turn.`,
       );

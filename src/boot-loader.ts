@@ -76,8 +76,12 @@ function applyWholeStylesheet(hrefs: string[]) {
   }
 }
 
-/** Adds a `<link rel>` for each of `hrefs`: `modulepreload` to fetch and compile a module now, `prefetch` for later. */
+/**
+ * Adds a `<link rel>` for each of `hrefs`: `modulepreload` to fetch and compile a module now, `prefetch` to fetch it
+ * for later. Safari knows no `prefetch`: there it preloads, which still spares the first use a round trip.
+ */
 function linkModules(rel: 'modulepreload' | 'prefetch', hrefs: readonly string[]) {
+  if (rel === 'prefetch' && !document.createElement('link').relList.supports('prefetch')) rel = 'modulepreload';
   for (const href of hrefs) {
     const link = document.createElement('link');
     link.rel = rel;
@@ -132,7 +136,8 @@ function watchIsland(element: HTMLElement, boot: BootData) {
   element.addEventListener(
     'submit',
     (event) => {
-      // Once hydrateRoot has the element, React handles the submit (hydrating first if it must).
+      // Once hydrateRoot has the element, React handles the submit: the tap or key that sends a form makes React
+      // hydrate the form first, as it does for any discrete event on a part not yet hydrated.
       if (rooted) return;
       event.preventDefault();
       const form = event.target as HTMLFormElement;
@@ -149,7 +154,10 @@ function watchIsland(element: HTMLElement, boot: BootData) {
     },
     true,
   );
-  afterFirstPaint(() => observer.observe(element));
+  // A form already woken (focused before the first paint, as a returned post's summary is) needs nothing fetched.
+  afterFirstPaint(() => {
+    if (!waking) observer.observe(element);
+  });
 }
 
 /** Records the landing and taps noted so far for attribution, once the page is idle (its code is in this chunk). */

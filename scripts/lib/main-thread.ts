@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** How long a page keeps the main thread busy from navigation to 2.5 s after its load event. */
-export interface MainThreadCost {
+export type MainThreadCost = {
   /** Every task of the page's main thread, summed. */
   busyMs: number;
   /** Each task's part beyond 50 ms, summed, as Total Blocking Time counts it (from navigation, not first paint). */
   blockingMs: number;
-}
+};
 
 interface TraceEvent {
   name: string;
@@ -48,6 +48,8 @@ export async function mainThreadCost(browser: Browser, url: string): Promise<Mai
     const tasks = traceEvents
       .filter((event) => event.ph === 'X' && event.name === 'RunTask' && mainThreads.has(`${event.pid}:${event.tid}`))
       .map((event) => (event.dur ?? 0) / 1000);
+    // A trace in another shape (a renamed event or thread) would otherwise read as a page that costs nothing.
+    if (!tasks.length) throw new Error(`the trace of ${url} holds no task of a renderer's main thread`);
     return {
       busyMs: Math.round(tasks.reduce((sum, ms) => sum + ms, 0)),
       blockingMs: Math.round(tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)),

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliDecompress, createGunzip, gzipSync } from 'node:zlib';
 
 /** The page's scripts: executable `<script>` elements (its JSON blocks stay, they run nothing) and modulepreloads. */
 const executableScript = /<script(?![^>]*type="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g;
@@ -13,13 +13,13 @@ export function withoutScripts(html: string): string {
 
 /**
  * `body` compressed as the server compresses a page for a browser that accepts it (brotli at quality 10, else
- * gzip): Lighthouse's simulation times each download by its bytes on the wire, so a twin sent uncompressed would
+ * gzip at level 9): Lighthouse's simulation times each download by its bytes on the wire, so a twin sent uncompressed would
  * paint later than its page, and the long tasks before its first paint would not count as blocking.
  */
 export function compressedFor(acceptEncoding: string, body: Buffer): { encoding?: 'br' | 'gzip'; body: Buffer } {
   if (/\bbr\b/.test(acceptEncoding))
     return { encoding: 'br', body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }) };
-  if (/\bgzip\b/.test(acceptEncoding)) return { encoding: 'gzip', body: gzipSync(body) };
+  if (/\bgzip\b/.test(acceptEncoding)) return { encoding: 'gzip', body: gzipSync(body, { level: 9 }) };
   return { body };
 }
 
@@ -43,17 +43,31 @@ export async function startScriptFreeProxy(origin: string): Promise<{ url: strin
     const options = { method: request.method, headers, agent: false };
     const upstream = http.request(`${origin}${request.url ?? '/'}`, options, (answer) => {
       const isHtml = (answer.headers['content-type'] ?? '').includes('text/html');
-      if (!isHtml || answer.headers['content-encoding']) {
+      if (!isHtml) {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
         return;
       }
       const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
+      // A page asked for without `Accept: text/html` may still come compressed: it is read as sent.
+      const encoding = answer.headers['content-encoding'];
+      const decoded =
+        encoding === 'br'
+          ? answer.pipe(createBrotliDecompress())
+          : encoding === 'gzip'
+            ? answer.pipe(createGunzip())
+            : answer;
+      decoded.on('data', (chunk: Buffer) => chunks.push(chunk));
+      decoded.on('end', () => {
         const html = Buffer.from(withoutScripts(Buffer.concat(chunks).toString('utf8')));
         const { encoding, body } = compressedFor(acceptEncoding, html);
-        const { 'content-length': _length, 'transfer-encoding': _chunked, etag: _etag, ...rest } = answer.headers;
+        const {
+          'content-length': _length,
+          'content-encoding': _encoding,
+          'transfer-encoding': _chunked,
+          etag: _etag,
+          ...rest
+        } = answer.headers;
         response.writeHead(answer.statusCode ?? 502, {
           ...rest,
           ...(encoding && { 'content-encoding': encoding }),

@@ -3,7 +3,7 @@ import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
-import { embedHubSpotForm } from '../lib/hubspot.ts';
+import { embedHubSpotForm, hubspotConfigured } from '../lib/hubspot.ts';
 import { onIdle } from '../lib/idle.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { EnquiryForm } from './EnquiryForm.tsx';
@@ -46,7 +46,7 @@ export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
   const { hubspot } = useSiteConfig();
   const { setAccepted } = useEnquiryState();
   const { region, portalId, formId } = hubspot;
-  const configured = Boolean(portalId && formId);
+  const configured = hubspotConfigured(hubspot);
   const containerRef = useRef<HTMLDivElement>(null);
   const ownFormRef = useRef<HTMLDivElement>(null);
   const planRef = useRef(planId);

@@ -1,7 +1,9 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
+import { hubspotConfigured } from '../lib/hubspot.ts';
 import { LucideIcon } from './LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
@@ -47,6 +49,7 @@ export function ConsultSection({
   bookTimeCta,
 }: ConsultSectionProps) {
   const { bookingUrl, hubspot } = useSiteConfig();
+  const hasProblems = Object.keys(useEnquiryState().server?.errors ?? {}).length > 0;
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const { pathname } = useLocation();
@@ -116,11 +119,12 @@ export function ConsultSection({
         <div className="order-2">
           <ConsultHost tone={tone} />
           {/* The page's one part that responds to a visitor: the browser hydrates it alone. The site's own form
-              works as the server's HTML until used; the provider's must be swapped in before the visitor reaches it. */}
+              works as the server's HTML until used; the provider's must be swapped in before the visitor reaches
+              it, and a returned post's problems move the page around the form (the mobile bar steps aside). */}
           <Island
             name="consult-form"
             props={{ planId, heading: formHeading, pagePath: pathname }}
-            wake={hubspot.portalId && hubspot.formId ? 'near' : 'use'}
+            wake={hubspotConfigured(hubspot) || hasProblems ? 'near' : 'use'}
           >
             <ConsultForm planId={planId} heading={formHeading} pagePath={pathname} />
           </Island>

@@ -6,6 +6,10 @@ export interface HubSpotSettings {
   formId: string;
 }
 
+/** Whether the provider's form is configured: with both ids, it replaces the site's own form once ready. */
+export const hubspotConfigured = ({ portalId, formId }: Partial<HubSpotSettings>): boolean =>
+  Boolean(portalId && formId);
+
 interface HubSpotCreateOptions extends HubSpotSettings {
   target: string;
   onFormReady?: (form: unknown) => void;

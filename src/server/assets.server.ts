@@ -17,8 +17,8 @@ const bootLoader = 'src/boot-loader.ts';
 
 /**
  * The built boot loader, stylesheet and islands, from Vite's manifest: the same for every page, since the browser
- * runs no page's own code. Each island is its module, then the chunks it imports (React among them), all fetched
- * at once when it wakes. With `linkStyles` off the pages name no stylesheet (they inline it).
+ * runs no page's own code. Each island is its module, then the chunks it imports (React among them), fetched ahead
+ * as it nears the screen or all at once when it wakes. With `linkStyles` off the pages name no stylesheet (they inline it).
  */
 export function manifestAssets(clientDir: string, { linkStyles = true } = {}): () => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<

@@ -299,7 +299,7 @@ describe('images', () => {
   );
 });
 
-describe('the page carries its data for hydration', () => {
+describe('the page carries its data: the dehydrated queries and the form’s state', () => {
   test('a post page holds the post (as HTML only) and its related articles in the boot data', async () => {
     const html = await get('/blog/post-3');
     const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
