@@ -11,12 +11,15 @@ import { expect, test, waitForIsland } from './fixtures/test.ts';
 const ownFormSite = `http://localhost:${ownFormPort}`;
 test.use({ baseURL: ownFormSite });
 
+/** Every script but the boot loader: the islands' modules and the chunks they import. */
+const islandScripts = /\/assets\/(?!boot-loader)[\w-]+\.js$/;
+
 /** Holds back every script but the boot loader until `release` is called. */
 async function holdIslandScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
-  await page.route(/\/assets\/(?!boot-loader)[\w-]+\.js$/, async (route: Route) => {
+  await page.route(islandScripts, async (route: Route) => {
     held += 1;
     await released;
     await route.continue();
@@ -76,7 +79,7 @@ test.describe('with the island’s scripts unavailable', () => {
   test('a form sent while its scripts cannot load is posted as plain HTML and lands on the thank-you page', async ({
     page,
   }) => {
-    await page.route(/\/assets\/(?!boot-loader)[\w-]+\.js$/, (route) => route.abort());
+    await page.route(islandScripts, (route) => route.abort());
     await page.goto('/start-project');
     await form(page).getByLabel('First name').fill('Jane');
     await form(page).getByLabel('Email address').fill('jane@example.com');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '../lib/path.ts';
 import type { PublicConfig } from '../lib/public-config.ts';
+import { hubspotConfigured } from '../lib/hubspot.ts';
 
 // Every message reads as `Invalid configuration: NAME <message> (got "<value>")`, never zod's own wording.
 const notEmpty = 'must not be empty';
@@ -193,9 +194,8 @@ const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][
 
 /** An enquiry reaches someone: emailed (SMTP_URL), sent to HubSpot (both ids), or an alert webhook is set. */
 export function reachesAPerson(config: Pick<Config, 'public' | 'enquiries'>): boolean {
-  const { portalId, formId } = config.public.hubspot;
   const { smtpUrl, alertWebhookUrl } = config.enquiries;
-  return Boolean(smtpUrl || (portalId && formId) || alertWebhookUrl);
+  return Boolean(smtpUrl || hubspotConfigured(config.public.hubspot) || alertWebhookUrl);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { TeamMember } from '../content/team.ts';
 import { formatAbn, formatAddress, formatHours } from '../lib/business-details.ts';
 import type { Testimonial } from '../content/testimonials.ts';
 import { contactDefaults, reachesAPerson, type Config } from './config.server.ts';
+import { hubspotConfigured } from '../lib/hubspot.ts';
 
 export interface LaunchContent {
   business: BusinessDetails;
@@ -52,7 +53,7 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
   const host = team.find((member) => member.takesConsults);
   const channels = [
     ...(smtpUrl ? [`email to ${config.enquiries.notifyEmail}`] : []),
-    ...(hubspot.portalId && hubspot.formId ? ['HubSpot'] : []),
+    ...(hubspotConfigured(hubspot) ? ['HubSpot'] : []),
     ...(alertWebhookUrl ? ['alert webhook'] : []),
   ];
   // A webhook alone announces delivery problems, and with no channel there are none to announce.

@@ -30,26 +30,34 @@ async function listen(testApp: TestApp): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** The real pages, each render counted. */
-async function appRenderingPages() {
-  let renders = 0;
+/** The app with its real renderer, each page rendered by `renderPage`, which is given that renderer. */
+async function appRenderingWith(
+  renderPage: (
+    renderer: RenderModule,
+    ...page: Parameters<RenderModule['renderPage']>
+  ) => ReturnType<RenderModule['renderPage']>,
+) {
   const testApp = await createTestApp({
     stylesheet: inlineStylesheet(css),
     rendering: {
       staticFiles: [],
       loadRenderer: async (): Promise<RenderModule> => {
         const renderer = await import('../entry-server.tsx');
-        return {
-          ...renderer,
-          renderPage: (input, output) => {
-            renders += 1;
-            return renderer.renderPage(input, output);
-          },
-        };
+        return { ...renderer, renderPage: (input, output) => renderPage(renderer, input, output) };
       },
     },
   });
   opened.push(testApp);
+  return testApp;
+}
+
+/** The real pages, each render counted. */
+async function appRenderingPages() {
+  let renders = 0;
+  const testApp = await appRenderingWith((renderer, input, output) => {
+    renders += 1;
+    return renderer.renderPage(input, output);
+  });
   return { ...testApp, renders: () => renders };
 }
 
@@ -61,49 +69,36 @@ async function appWithSlowContent() {
   let release: () => void = () => {};
   const content = new Promise<string>((resolve) => (release = () => resolve('The slow part, rendered')));
   const Slow = () => createElement('p', null, use(content));
-  const testApp = await createTestApp({
-    stylesheet: inlineStylesheet(css),
-    rendering: {
-      staticFiles: [],
-      loadRenderer: async (): Promise<RenderModule> => {
-        const renderer = await import('../entry-server.tsx');
-        return {
-          ...renderer,
-          renderPage: async (input, output) => {
-            const document = createElement(
-              'html',
-              { lang: 'en' },
-              createElement(
-                'head',
-                null,
-                createElement('title', null, 'Slow page'),
-                createElement('style', { id: 'site-css', dangerouslySetInnerHTML: { __html: input.inlineCss ?? '' } }),
-              ),
-              createElement(
-                'body',
-                null,
-                createElement(Suspense, { fallback: createElement('p', null, 'Loading') }, createElement(Slow)),
-              ),
-            );
-            const stream = renderToPipeableStream(document, {
-              progressiveChunkSize: Number.POSITIVE_INFINITY,
-              onShellReady() {
-                if (!output.waitForAll) output.onReady(200, stream.pipe);
-              },
-              onAllReady() {
-                output.onAllReady?.();
-                if (output.waitForAll) output.onReady(200, stream.pipe);
-              },
-              onShellError: output.onShellError,
-              onError: output.onError,
-            });
-            return { abort: () => stream.abort() };
-          },
-        };
+  const testApp = await appRenderingWith(async (_renderer, input, output) => {
+    const document = createElement(
+      'html',
+      { lang: 'en' },
+      createElement(
+        'head',
+        null,
+        createElement('title', null, 'Slow page'),
+        createElement('style', { id: 'site-css', dangerouslySetInnerHTML: { __html: input.inlineCss ?? '' } }),
+      ),
+      createElement(
+        'body',
+        null,
+        createElement(Suspense, { fallback: createElement('p', null, 'Loading') }, createElement(Slow)),
+      ),
+    );
+    const stream = renderToPipeableStream(document, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        if (!output.waitForAll) output.onReady(200, stream.pipe);
       },
-    },
+      onAllReady() {
+        output.onAllReady?.();
+        if (output.waitForAll) output.onReady(200, stream.pipe);
+      },
+      onShellError: output.onShellError,
+      onError: output.onError,
+    });
+    return { abort: () => stream.abort() };
   });
-  opened.push(testApp);
   return { ...testApp, release: () => release() };
 }
 

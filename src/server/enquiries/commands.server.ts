@@ -16,6 +16,7 @@ import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 import type { Config } from '../config.server.ts';
 import { postAlert } from './alerts.server.ts';
 import { createMailer } from './mail.server.ts';
+import { hubspotConfigured } from '../../lib/hubspot.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -365,8 +366,7 @@ export async function testDelivery(config: Config, where: StoreLocation, to?: st
         : 'no ALERT_WEBHOOK_URL and no SMTP_URL: delivery problems show only in /healthz and the log',
     });
   }
-  const { portalId, formId } = config.public.hubspot;
-  if (!portalId || !formId) {
+  if (!hubspotConfigured(config.public.hubspot)) {
     lines.push({ what: 'hubspot', ok: true, text: 'not configured: nothing sent (a test would create a contact)' });
     return lines;
   }

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import type { Channel, EnabledChannels } from './enquiry.ts';
+import { hubspotConfigured } from '../../lib/hubspot.ts';
 
 export interface DeliveryPolicy {
   /** How often an idle process looks for work another process queued. */
@@ -54,8 +55,7 @@ export function retryDelayMs(attempt: number, backoff: DeliveryPolicy['backoff']
 
 /** Which channels the configuration turns on; the store marks new enquiries `pending` for these. */
 export function deliveryChannels(config: Config): EnabledChannels {
-  const { portalId, formId } = config.public.hubspot;
-  return { hubspot: Boolean(portalId && formId), email: Boolean(config.enquiries.smtpUrl) };
+  return { hubspot: hubspotConfigured(config.public.hubspot), email: Boolean(config.enquiries.smtpUrl) };
 }
 
 /** A channel's name in log lines and /healthz. */
