@@ -204,14 +204,16 @@ async function tapToConsult(page: Page, from: string, rules: Rules, method: TapM
   // parsed, about 110 ms of the slowed main thread before the first paint, counted against the tap alone.
   await page.waitForURL(consultPath);
   await waitForPaint(page);
-  const [down, painted] = await Promise.all([
+  const [down, painted, navigationStarted] = await Promise.all([
     page.evaluate(() => Number(sessionStorage.getItem('bench-pointerdown'))),
     paintedAt(page),
+    page.evaluate(() => performance.timeOrigin),
   ]);
   const used = prefetches
     .slice(since)
     .some((p) => p.path === consultPath && p.status === 'Success' && p.detail === 'PrefetchResponseUsed');
-  return { ms: painted - down, used };
+  // `toNavigation`: pointerdown to the new page's navigation start, which a refused prerender attempt would delay.
+  return { ms: painted - down, toNavigation: navigationStarted - down, used };
 }
 
 /** A plain load of /start-project: the address typed into a blank tab, navigation start to first contentful paint. */
@@ -236,17 +238,29 @@ async function measureTapMethods(page: Page) {
   const methods: TapMethod[] = ['touch', 'mouse at a point', 'click()'];
   const rulesKinds: Rules[] = ['served', 'without prerender'];
   const figures = new Map<string, number[]>();
+  // Each tap with the rules as served minus the tap beside it without the prerender rule (same page, same way):
+  // pairs taken moments apart share the machine's load, so their difference is far steadier than either time.
+  const paired = new Map<TapMethod, { toPaint: number[]; toNavigation: number[] }>(
+    methods.map((method) => [method, { toPaint: [], toNavigation: [] }]),
+  );
   const unused = new Map<string, number>();
   const plain: number[] = [];
-  const record = (key: string, value: { ms: number; used: boolean }) => {
-    figures.set(key, [...(figures.get(key) ?? []), value.ms]);
-    if (!value.used) unused.set(key, (unused.get(key) ?? 0) + 1);
-  };
   const since = prerenders.length;
   for (let i = 0; i < runs; i++) {
     for (const from of fromPages) {
-      for (const method of methods)
-        for (const rules of rulesKinds) record(`${method}|${rules}`, await tapToConsult(page, from, rules, method));
+      for (const method of methods) {
+        const taps: Partial<Record<Rules, Awaited<ReturnType<typeof tapToConsult>>>> = {};
+        // Which of the pair goes first alternates, so that neither always follows the other.
+        for (const rules of i % 2 ? [...rulesKinds].reverse() : rulesKinds) {
+          const tap = await tapToConsult(page, from, rules, method);
+          taps[rules] = tap;
+          const key = `${method}|${rules}`;
+          figures.set(key, [...(figures.get(key) ?? []), tap.ms]);
+          if (!tap.used) unused.set(key, (unused.get(key) ?? 0) + 1);
+        }
+        paired.get(method)!.toPaint.push(taps.served!.ms - taps['without prerender']!.ms);
+        paired.get(method)!.toNavigation.push(taps.served!.toNavigation - taps['without prerender']!.toNavigation);
+      }
       plain.push((await plainLoad(page)).ms);
     }
   }
@@ -260,16 +274,31 @@ async function measureTapMethods(page: Page) {
     `A tap on a call to action, pointerdown to /start-project's first contentful paint, phone profile with a touch ` +
       `screen, ${runs} taps from each of ${fromPages.join(', ')}, pooled medians (× a plain load):`,
   );
-  console.log(`| tap | rules as served | without the prerender rule | difference |`);
-  console.log('|---|---|---|---|');
+  console.log(`| tap | rules as served | without the prerender rule |`);
+  console.log('|---|---|---|');
   for (const method of methods) {
     const [served, without] = rulesKinds.map((rules) => figures.get(`${method}|${rules}`) ?? []);
     const cell = (values: number[]) =>
       `${ms(median(values))} (${(median(values) / plainMedian).toFixed(2)}×, ${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
-    const difference = ms(median(served!) - median(without!));
-    console.log(`| ${method} | ${cell(served!)} | ${cell(without!)} | ${difference} |`);
+    console.log(`| ${method} | ${cell(served!)} | ${cell(without!)} |`);
   }
-  console.log(`| plain load | ${ms(plainMedian)} (${ms(Math.min(...plain))}–${ms(Math.max(...plain))}) | | |`);
+  console.log(`| plain load | ${ms(plainMedian)} (${ms(Math.min(...plain))}–${ms(Math.max(...plain))}) | |`);
+  console.log(
+    `\nWhat the prerender rule changes, tap by tap: each tap as served minus the tap beside it without the rule ` +
+      `(negative: the rule made it faster); median, middle half, and how many pairs were slower with the rule:`,
+  );
+  console.log('| tap | pointerdown to first paint | pointerdown to the navigation starting |');
+  console.log('|---|---|---|');
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const quartile = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
+    const slower = values.filter((value) => value > 0).length;
+    return `${ms(median(values))} (${ms(quartile(0.25))} to ${ms(quartile(0.75))}; slower ${slower} of ${values.length})`;
+  };
+  for (const method of methods) {
+    const { toPaint, toNavigation } = paired.get(method)!;
+    console.log(`| ${method} | ${spread(toPaint)} | ${spread(toNavigation)} |`);
+  }
   console.log(
     `What Chromium reported of the prerender attempts: ${[...outcomes].map(([outcome, count]) => `${count}× ${outcome}`).join(', ') || 'none'}.`,
   );
