@@ -104,9 +104,10 @@ test.describe('islands.md', () => {
   test('the home page’s structured data is in its HTML, still there once its island has hydrated, and built by none of its scripts', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(await response.text());
+    // Each script's text, read as it arrives: awaited all together once the page has gone quiet.
+    const reads: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) reads.push(response.text());
     });
     const html = await (await page.goto('/'))!.text();
     const written = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
@@ -118,6 +119,7 @@ test.describe('islands.md', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual([written]);
     await expect(page.getByRole('contentinfo').getByText('Serving Newcastle, NSW')).toBeVisible();
+    const scripts = await Promise.all(reads);
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((script) => script.includes('ProfessionalService'))).toEqual([]);
   });
