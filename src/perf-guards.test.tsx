@@ -4,6 +4,7 @@
  * e2e/perf-guards.spec.ts; the build's own guard is in build/self-contained-entry.test.ts, and the import rules
  * (icons.md) in eslint.config.js.
  */
+import { readFile } from 'node:fs/promises';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, testStore } from '../test-support/server.ts';
@@ -52,5 +53,15 @@ describe('boot-loader.md', () => {
     const boot = JSON.parse(json) as { assets: { loader: string; islands: Record<string, string[]> } };
     expect(boot.assets.loader).toBe('/src/boot-loader.ts');
     expect(boot.assets.islands['consult-form']).toEqual(['/src/islands/consult-form.tsx']);
+  });
+});
+
+describe('page-loads.md', () => {
+  test('the tap’s loading state styles the progress bar alone, nothing on the root that every element inherits', async () => {
+    const css = await readFile(new URL('./styles.css', import.meta.url), 'utf8');
+    const selectors = [...css.matchAll(/([^{}]*\[data-navigating\][^{}]*)\{/g)].map((m) => m[1]!.trim());
+    expect(selectors.length).toBeGreaterThan(0);
+    // A rule on `html[data-navigating]` itself (a progress cursor, say) restyled the whole old page on every tap.
+    for (const selector of selectors) expect(selector).toMatch(/\[data-navigating\]\s+\S/);
   });
 });
