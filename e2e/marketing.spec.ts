@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { planIds } from '../src/content/plan-titles.ts';
-import { marketingRoutes } from './fixtures/marketing.ts';
+import { marketingRoutes, waitForAnimations } from './fixtures/marketing.ts';
 import { expect, test, waitForHydration } from './fixtures/test.ts';
 
 async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
@@ -165,6 +165,8 @@ test.describe('packages and prices', () => {
       await page.goto(path);
       const buttons = page.locator('section#services article').getByRole('link', { name: /^Start with / });
       await expect(buttons).toHaveCount(3);
+      // Each card slides up as it fades in, and a card parsed a frame later is a frame behind: measure them settled.
+      await waitForAnimations(page);
       const bottoms = await buttons.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().bottom));
       // To a hundredth of a pixel: layout in fractions of a pixel once left two bottoms 1.0002 px apart.
       expect(Math.round((Math.max(...bottoms) - Math.min(...bottoms)) * 100) / 100).toBeLessThanOrEqual(1);
