@@ -204,10 +204,12 @@ async function tapToConsult(page: Page, from: string, rules: Rules, method: TapM
   // parsed, about 110 ms of the slowed main thread before the first paint, counted against the tap alone.
   await page.waitForURL(consultPath);
   await waitForPaint(page);
-  const [down, painted, navigationStarted] = await Promise.all([
-    page.evaluate(() => Number(sessionStorage.getItem('bench-pointerdown'))),
+  const [{ down, navigationStarted }, painted] = await Promise.all([
+    page.evaluate(() => ({
+      down: Number(sessionStorage.getItem('bench-pointerdown')),
+      navigationStarted: performance.timeOrigin,
+    })),
     paintedAt(page),
-    page.evaluate(() => performance.timeOrigin),
   ]);
   const used = prefetches
     .slice(since)

@@ -23,7 +23,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
-import { alternate, categories, lighthouseRun, median, metric, score } from './lib/lighthouse.ts';
+import { alternate, categories, lighthouseRun, median, metric, score, type Figures } from './lib/lighthouse.ts';
 import { mainThreadCost } from './lib/main-thread.ts';
 import { startScriptFreeProxy } from './lib/script-free-proxy.ts';
 import { startServer } from './lib/server-process.ts';
@@ -57,6 +57,12 @@ const chrome = await chromeLauncher.launch({
 
 const audit = (page: string) => lighthouseRun(chrome, `${server.url}${page}`);
 
+/** One figure of a page's runs as served (a) and as its twin (b): every run's value, and the median of each. */
+function servedAndTwin({ a, b }: { a: Figures[]; b: Figures[] }, name: string) {
+  const [runs, twinRuns] = [a, b].map((side) => side.map((figures) => figures[name]!)) as [number[], number[]];
+  return { runs, twinRuns, median: median(runs), twinMedian: median(twinRuns) };
+}
+
 /** Each page as served (A) and as its script-free twin (B), in turn; both medians of Performance and TBT. */
 async function auditTwins(): Promise<void> {
   const twinPages = options.page ?? [...pages, '/start-project'];
@@ -69,14 +75,13 @@ async function auditTwins(): Promise<void> {
     console.log(`Lighthouse, mobile: each page as served and without its scripts, in turn, ${runs} runs each.`);
     console.log('| page | Performance (runs) | twin (runs) | TBT | TBT twin | within 2 points, 100 ms |');
     console.log('|---|---|---|---|---|---|');
-    for (const [page, { a, b }] of results) {
-      const figures = (runs: typeof a, name: 'performance' | 'tbt') => runs.map((figures) => figures[name]!);
-      const [performance, twin] = [median(figures(a, 'performance')), median(figures(b, 'performance'))];
-      const [tbt, tbtTwin] = [median(figures(a, 'tbt')), median(figures(b, 'tbt'))];
-      const met = performance >= twin - 2 && tbt <= tbtTwin + 100;
+    for (const [page, result] of results) {
+      const [performance, tbt] = [servedAndTwin(result, 'performance'), servedAndTwin(result, 'tbt')];
+      const met = performance.median >= performance.twinMedian - 2 && tbt.median <= tbt.twinMedian + 100;
       console.log(
-        `| ${page} | ${performance} (${figures(a, 'performance').join(', ')}) | ${twin} (${figures(b, 'performance').join(', ')}) | ` +
-          `${tbt} ms | ${tbtTwin} ms | ${met ? 'yes' : 'no'} |`,
+        `| ${page} | ${performance.median} (${performance.runs.join(', ')}) | ` +
+          `${performance.twinMedian} (${performance.twinRuns.join(', ')}) | ` +
+          `${tbt.median} ms | ${tbt.twinMedian} ms | ${met ? 'yes' : 'no'} |`,
       );
     }
     const traceRuns = Math.max(runs, 5);
@@ -90,13 +95,11 @@ async function auditTwins(): Promise<void> {
       );
       console.log('| page | busy | twin | blocking (each task beyond 50 ms) | twin | blocking, each run | twin |');
       console.log('|---|---|---|---|---|---|---|');
-      for (const [page, { a, b }] of costs) {
-        const figures = (runs: typeof a, name: 'busyMs' | 'blockingMs') => runs.map((figures) => figures[name]!);
-        const [busy, busyTwin] = [median(figures(a, 'busyMs')), median(figures(b, 'busyMs'))];
-        const [blocking, blockingTwin] = [median(figures(a, 'blockingMs')), median(figures(b, 'blockingMs'))];
+      for (const [page, result] of costs) {
+        const [busy, blocking] = [servedAndTwin(result, 'busyMs'), servedAndTwin(result, 'blockingMs')];
         console.log(
-          `| ${page} | ${busy} ms | ${busyTwin} ms | ${blocking} ms | ${blockingTwin} ms | ` +
-            `${figures(a, 'blockingMs').join(', ')} | ${figures(b, 'blockingMs').join(', ')} |`,
+          `| ${page} | ${busy.median} ms | ${busy.twinMedian} ms | ${blocking.median} ms | ${blocking.twinMedian} ms | ` +
+            `${blocking.runs.join(', ')} | ${blocking.twinRuns.join(', ')} |`,
         );
       }
     } finally {
