@@ -10,17 +10,23 @@ const iconsMessage =
   "Icons come from the lucide package's entry point (import { Calendar } from 'lucide'), drawn by LucideIcon: " +
   "never lucide-react, lucide's own files or __iconData. Why: docs/decisions/icons.md";
 
-/** The code that runs in the browser: it may use shared modules, never the server's (types included). */
-const browserCode = [
+/**
+ * The code that runs in the browser is src/browser (the boot loader, the islands and what they import), with the
+ * site's copy in src/content: neither imports any other part of src (the server, its pages, routes and components),
+ * types included. The server may import both.
+ */
+const browserCode = ['./src/browser', './src/content'];
+const serverOnlyCode = [
+  './src/server',
+  './src/pages',
   './src/app',
   './src/components',
-  './src/pages',
   './src/lib',
-  './src/content',
-  './src/boot-loader.ts',
-  './src/islands',
+  './src/entry-server.tsx',
 ];
-const serverCode = ['./src/server', './src/entry-server.tsx'];
+const serverOnlyPackages = [
+  { name: 'react-router-dom', message: 'The router renders pages on the server; the browser loads each page whole.' },
+];
 
 const lucideOnlyByItsEntryPoint = [
   { group: ['lucide-react', 'lucide-react/*', 'lucide/*'], message: iconsMessage },
@@ -34,7 +40,7 @@ export default tseslint.config(
   jsxA11y.flatConfigs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: { globals: globals.node },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -42,6 +48,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
     },
+  },
+  {
+    // The browser's code, and the tests and tools whose callbacks run in a page (Playwright's evaluate).
+    files: ['src/browser/**/*.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.ts', 'test-support/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
     // Playwright reads a fixture's dependencies from its destructuring pattern, empty included.
@@ -79,12 +90,37 @@ export default tseslint.config(
           zones: [
             {
               target: browserCode,
-              from: serverCode,
-              message: 'Browser code imports no server module: a type both use goes in a module outside src/server.',
+              from: serverOnlyCode,
+              message:
+                'Browser code imports only src/browser and src/content: a module both use goes in src/browser (pure ' +
+                'code) or src/content (the copy).',
             },
           ],
         },
       ],
+    },
+  },
+  {
+    // Pages, routes, the App and Document run only on the server: the page's globals are src/browser's alone.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/browser/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'IntersectionObserver'].map(
+          (name) => ({
+            name,
+            message: 'Code outside src/browser runs on the server only: the browser’s is in src/browser.',
+          }),
+        ),
+      ],
+    },
+  },
+  {
+    files: ['src/browser/**/*.{ts,tsx}', 'src/content/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: lucideOnlyByItsEntryPoint, paths: serverOnlyPackages }],
     },
   },
 );

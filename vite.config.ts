@@ -3,10 +3,10 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import { selfContainedEntry } from './build/self-contained-entry.ts';
-import { islandModules } from './src/app/islands.ts';
+import { hydrateModule, islandModules } from './src/browser/islands/registry.ts';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]boot-loader\.ts$/)],
+  plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]browser[\\/]boot-loader\.ts$/)],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
@@ -21,11 +21,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Every browser the site supports has native modulepreload.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          // The boot loader, the stylesheet and one module per island (src/app/islands.ts): the browser runs no
-          // page's own code. The chunks they share (React) Rolldown splits as it sees fit.
-          input: ['src/boot-loader.ts', 'src/styles.css', ...Object.values(islandModules)],
-          // An island's module exports what hydrates it, which the boot loader calls; an app build drops entries'
-          // exports unless told to keep them.
+          // The boot loader, the stylesheet, the one hydrate function and each island's component
+          // (src/browser/islands/registry.ts): the browser runs no page's own code. The chunks they share (React)
+          // Rolldown splits as it sees fit.
+          input: ['src/browser/boot-loader.ts', 'src/styles.css', hydrateModule, ...Object.values(islandModules)],
+          // The boot loader calls what these export (the hydrate function, each island's component); an app build
+          // drops entries' exports unless told to keep them.
           preserveEntrySignatures: 'exports-only',
         },
       },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
-import { landingRecordedMark } from '../src/app/hydration-marks.ts';
+import { landingRecordedMark } from '../src/browser/marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
@@ -115,6 +115,26 @@ test('a landing and a tap made before the page’s scripts ran are in the next p
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
     'SECRETVALUE',
   );
+});
+
+test('a tap on a call to action before the landing page was ever idle still brings the landing and the tap to the enquiry', async ({
+  page,
+}) => {
+  // The landing page never has an idle moment (a busy phone): what it noted in memory is written as it is left.
+  await page.addInitScript(() => {
+    if (location.pathname === '/') window.requestIdleCallback = () => 0;
+  });
+  await page.goto(newsletterLanding, { referer: newsletterSite });
+  await waitForHydration(page);
+  await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
+  await expect(page).toHaveURL(`${ownFormSite}/start-project`);
+  await waitForHydration(page);
+  const body = await sendEnquiry(page, uniqueEmail());
+  expect(body.attribution).toStrictEqual({
+    first: newsletterTouch,
+    last: newsletterTouch,
+    cta: 'hero-book-free-consult',
+  });
 });
 
 test('a second campaign landing replaces the last touch and keeps the first', async ({ page }) => {

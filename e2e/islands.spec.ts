@@ -1,8 +1,9 @@
 import type { Page, Route } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
-import { islandWakingMark } from '../src/app/hydration-marks.ts';
+import { islandWakingMark } from '../src/browser/marks.ts';
+import { enquiryForm } from '../src/content/enquiry-form.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
-import { expect, test, waitForIsland } from './fixtures/test.ts';
+import { expect, test, waitForIdle, waitForIsland } from './fixtures/test.ts';
 
 // Each island starts from the server's HTML: with its scripts held back, a visitor types, taps and sends on the
 // plain form; once the scripts arrive the island hydrates without a warning (the fixture fails the test on any
@@ -98,7 +99,7 @@ test('a form sent before its scripts arrive is sent once, by the island, and ans
   expect(posts).toEqual([]);
   scripts.release();
   await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
-  await expect(page.getByText("Thanks! Your enquiry is in. We'll reply within 1 business day.")).toBeVisible();
+  await expect(page.getByText(enquiryForm.thanksBody)).toBeVisible();
   await expect(page).toHaveURL(`${ownFormSite}/start-project`);
   expect(posts).toHaveLength(1);
 });
@@ -157,7 +158,7 @@ test('a form on the first screen has its code fetched ahead, hydrates only once 
     const loads = () =>
       page.evaluate(() =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => /\/assets\/consult-form-[\w-]+\.js$/.test(entry.name))
+          .filter((entry) => /\/assets\/ConsultForm-[\w-]+\.js$/.test(entry.name))
           .map((entry) => ({ by: entry.initiatorType, fromNetwork: entry.transferSize > 0 })),
       );
     await page.goto('/start-project');
@@ -181,13 +182,21 @@ test('a form on the first screen has its code fetched ahead, hydrates only once 
   }
 });
 
-test('the toasts mount only with the first toast, and show one at a time', async ({ page }) => {
+test('the site’s own form sent in place shows no toast: its thanks is the one message, and the toasts’ code is never fetched', async ({
+  page,
+}) => {
+  const toastsCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/Toasts-[\w-]+\.js$/.test(request.url())) toastsCode.push(request.url());
+  });
   await page.goto('/start-project');
   await form(page).getByLabel('First name').fill('Jane');
   await waitForIsland(page, 'consult-form');
-  await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
   await form(page).getByLabel('Email address').fill('jane@example.com');
   await useTokenOldEnough(page);
   await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeFocused();
+  await waitForIdle(page);
+  await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+  expect(toastsCode).toEqual([]);
 });

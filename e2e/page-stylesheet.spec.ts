@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { inlineCssElementId } from '../src/app/boot-data.ts';
+import { inlineCssElementId } from '../src/browser/boot-data.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { bootAssets, expect, test, waitForIdle } from './fixtures/test.ts';
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { gaPort } from '../playwright.config.ts';
 import { hubspotScript } from './fixtures/marketing.ts';
-import { islandHydratedMark } from '../src/app/hydration-marks.ts';
+import { islandHydratedMark } from '../src/browser/marks.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import {
   bootAssets,

@@ -23,8 +23,8 @@
  * interaction, from input to the next paint, as INP counts it), goal ≤ 200 ms; below 16 ms the browser reports
  * none; medians of N runs. `--dist` measures another build (for a before and after). A report, not a test.
  */
-import { islandHydratedMark, islandWakingMark, pageStartedMark } from '../src/app/hydration-marks.ts';
-import { islandNames } from '../src/app/islands.ts';
+import { islandHydratedMark, islandWakingMark, pageStartedMark } from '../src/browser/marks.ts';
+import { islandNames } from '../src/browser/islands/registry.ts';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';

@@ -2,18 +2,18 @@ import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type Query
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
-import { AppProviders } from './app/AppProviders.tsx';
+import { Providers } from './browser/islands/providers.tsx';
 import { BlogSourceContext } from './app/blog-source.tsx';
-import { serializeBootData, type BootData, type PageAssets } from './app/boot-data.ts';
+import { serializeBootData, type BootData, type PageAssets } from './browser/boot-data.ts';
 import { Document } from './app/Document.tsx';
 import type { RouteParams } from './app/route-params.ts';
 import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
-import type { EnquiryFormState } from './lib/enquiry-types.ts';
+import type { EnquiryFormState } from './browser/lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import type { PublicConfig } from './lib/public-config.ts';
+import type { PublicConfig } from './browser/lib/public-config.ts';
 
 export interface RenderInput {
   /** Path and query of the request, e.g. `/blog?page=2`. */
@@ -129,14 +129,14 @@ export async function renderPage(input: RenderInput, output: RenderOutput): Prom
   };
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
-      <AppProviders config={input.config} enquiry={boot.enquiry}>
+      <Providers config={input.config} enquiry={boot.enquiry}>
         {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
         <BlogSourceContext value={input.source}>
           <QueryClientProvider client={queryClient}>
             <App route={route} params={params} location={input.url} />
           </QueryClientProvider>
         </BlogSourceContext>
-      </AppProviders>
+      </Providers>
     </Document>,
     {
       bootstrapModules: [boot.assets.loader],

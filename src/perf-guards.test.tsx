@@ -45,14 +45,17 @@ describe('boot-loader.md', () => {
   test('the HTML starts one script, the loader; the islands’ modules are listed for it', async () => {
     const { text: html } = await request(testApp.app).get('/blog').expect(200);
     const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
-    expect(modules).toEqual(['/src/boot-loader.ts']);
+    expect(modules).toEqual(['/src/browser/boot-loader.ts']);
     // Nothing else is fetched before the first paint: no modulepreload beyond React's hint for the loader.
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads).toEqual(['/src/boot-loader.ts']);
+    expect(preloads).toEqual(['/src/browser/boot-loader.ts']);
     const json = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
-    const boot = JSON.parse(json) as { assets: { loader: string; islands: Record<string, string[]> } };
-    expect(boot.assets.loader).toBe('/src/boot-loader.ts');
-    expect(boot.assets.islands['consult-form']).toEqual(['/src/islands/consult-form.tsx']);
+    const boot = JSON.parse(json) as {
+      assets: { loader: string; islands: Record<string, string[]>; hydrate: string[] };
+    };
+    expect(boot.assets.loader).toBe('/src/browser/boot-loader.ts');
+    expect(boot.assets.islands['consult-form']).toEqual(['/src/browser/components/ConsultForm.tsx']);
+    expect(boot.assets.hydrate).toEqual(['/src/browser/islands/hydrate.tsx']);
   });
 });
 

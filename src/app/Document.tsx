@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { bootDataElementId, inlineCssElementId, type BootData } from './boot-data.ts';
+import { bootDataElementId, inlineCssElementId, type BootData } from '../browser/boot-data.ts';
 
 interface DocumentProps {
   boot: BootData;

@@ -1,5 +1,5 @@
 import { CalendarCheck as calendarCheckIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { bookConsultLabel } from '../content/navigation.ts';
 

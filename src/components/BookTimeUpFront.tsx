@@ -1,6 +1,6 @@
 import { CalendarClock as calendarClockIcon } from 'lucide';
 import { bookTime } from '../content/booking.ts';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 
 /**
  * The consult section's second way in, beside the form (above it on a phone, where it takes two lines): the studio's

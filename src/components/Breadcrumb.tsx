@@ -1,5 +1,5 @@
 import { ChevronRight as chevronRightIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import type { SitePath } from '../content/navigation.ts';
 import { Link } from './Link.tsx';
 

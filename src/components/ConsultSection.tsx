@@ -1,17 +1,16 @@
 import { CircleCheck as circleCheckIcon } from 'lucide';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useEnquiryState } from '../app/enquiry-state.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
-import { hubspotConfigured } from '../lib/hubspot.ts';
-import { LucideIcon } from './LucideIcon.tsx';
+import { useServerFormHasProblems } from '../browser/form-state.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
+import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
 import { shortestTestimonial } from '../lib/testimonials.ts';
 import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultHost } from './ConsultHost.tsx';
-import { ConsultForm } from './ConsultForm.tsx';
-import { Island } from './Island.tsx';
+import { Island } from '../browser/islands/Island.tsx';
 import { TestimonialCard } from './TestimonialCard.tsx';
 
 interface ConsultSectionProps {
@@ -49,7 +48,7 @@ export function ConsultSection({
   bookTimeCta,
 }: ConsultSectionProps) {
   const { bookingUrl, hubspot } = useSiteConfig();
-  const hasProblems = Object.keys(useEnquiryState().server?.errors ?? {}).length > 0;
+  const hasProblems = useServerFormHasProblems();
   const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const { pathname } = useLocation();
@@ -125,9 +124,7 @@ export function ConsultSection({
             name="consult-form"
             props={{ planId, heading: formHeading, pagePath: pathname }}
             wake={hubspotConfigured(hubspot) || hasProblems ? 'near' : 'use'}
-          >
-            <ConsultForm planId={planId} heading={formHeading} pagePath={pathname} />
-          </Island>
+          />
         </div>
       </div>
     </section>

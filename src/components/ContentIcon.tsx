@@ -16,7 +16,7 @@ import {
   Wrench as wrenchIcon,
 } from 'lucide';
 import type { IconNode } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import type { IconName } from '../content/icons.ts';
 
 /** Each content icon's lucide data and lucide name (which gives its class). */

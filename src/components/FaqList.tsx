@@ -1,5 +1,5 @@
 import { ChevronDown as chevronDownIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import type { FaqItem } from '../content/faq.ts';
 
 /** <details> toggles open and closed without JavaScript, and browsers announce its state. */

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { faqItems } from '../content/faq.ts';
 import { faqSection } from '../content/sections.ts';

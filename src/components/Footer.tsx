@@ -1,14 +1,14 @@
 import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { businessDetails } from '../content/business.ts';
 import { footerCopy } from '../content/footer.ts';
 import { copyrightYear, quickLinks } from '../content/navigation.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
-import { telHref } from '../lib/tel-href.ts';
+import { telHref } from '../browser/lib/tel-href.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
-import { EmailAddress } from './EmailAddress.tsx';
+import { EmailAddress } from '../browser/components/EmailAddress.tsx';
 import { FooterBusinessDetails } from './FooterBusinessDetails.tsx';
 import { FooterLegalName } from './FooterLegalName.tsx';
 import { Logo } from './Logo.tsx';

@@ -2,7 +2,7 @@ import { Clock as clockIcon, MapPin as mapPinIcon } from 'lucide';
 import type { BusinessDetails } from '../content/business.ts';
 import { footerCopy } from '../content/footer.ts';
 import { formatAddress, formatHours } from '../lib/business-details.ts';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 

@@ -1,11 +1,11 @@
 import { Menu as menuIcon, Phone as phoneIcon, X as xIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link, NavLink } from './Link.tsx';
 import { mainNav } from '../content/navigation.ts';
 import { Logo } from './Logo.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { callLabel } from '../content/navigation.ts';
-import { telHref } from '../lib/tel-href.ts';
+import { telHref } from '../browser/lib/tel-href.ts';
 
 // The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
@@ -13,7 +13,7 @@ const mobileMenuId = 'mobile-menu';
 
 /**
  * The site's header. Its two behaviours need no React: the phone menu is a popover, and the shadow past 50px is set
- * by a plain script watching the sentinel below (src/lib/page-behaviours.ts).
+ * by a plain script watching the sentinel below (src/browser/lib/page-behaviours.ts).
  */
 export function Header() {
   const { contactPhone } = useSiteConfig();

@@ -1,5 +1,5 @@
 import { ArrowDown as arrowDownIcon, CircleCheck as circleCheckIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';

@@ -1,5 +1,5 @@
 import type { Thing, WithContext } from 'schema-dts';
-import { toScriptSafeJson } from '../lib/safe-json.ts';
+import { toScriptSafeJson } from '../browser/lib/safe-json.ts';
 
 /** Structured data as a non-executable JSON block, escaped so that no text in it can close the element. */
 export function JsonLd({ data }: { data: WithContext<Thing> }) {

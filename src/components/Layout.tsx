@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useEnquiryAccepted, useFormHasErrors } from '../app/enquiry-state.tsx';
+import { useServerFormHasProblems } from '../browser/form-state.tsx';
 import { pageLoadingLabel } from '../content/navigation.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -8,16 +8,16 @@ import { MobileConsultBar } from './MobileConsultBar.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  // Where an enquiry has just been accepted (on /thank-you, or in place), nothing asks the visitor to book again.
-  const accepted = useEnquiryAccepted();
-  const asksToBook = !accepted && pathname !== '/thank-you';
+  // Where an enquiry has just been accepted, nothing asks the visitor to book again: on /thank-you from the server's
+  // HTML on, after an in-place send by the form's island (src/browser/lib/page-around-form.ts).
+  const asksToBook = pathname !== '/thank-you';
   // Where the form is what the page is for (the consult page, or a page that shows the form's problems), the mobile
   // bar would only cover it: it is left out, from the server's HTML on.
-  const formShowsProblems = useFormHasErrors();
+  const formShowsProblems = useServerFormHasProblems();
   const formIsThePage = pathname === '/start-project' || formShowsProblems;
   return (
     <div className="flex min-h-screen flex-col">
-      {/* Shown only while a link's page loads (src/lib/navigation-feedback.ts). */}
+      {/* Shown only while a link's page loads (src/browser/lib/navigation-feedback.ts). */}
       <div role="progressbar" aria-label={pageLoadingLabel} className="page-progress" />
       <a
         href="#main"

@@ -1,5 +1,5 @@
 import { Link } from './Link.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 
 export function Logo({ tone = 'dark', className = '' }: { tone?: 'dark' | 'light'; className?: string }) {
   const { siteName } = useSiteConfig();

@@ -1,5 +1,5 @@
 import { Clock as clockIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import type { Package } from '../content/packages.ts';
 import { moreFeatures } from '../content/sections.ts';

@@ -2,7 +2,7 @@ import { ArrowRight as arrowRightIcon, Clock as clockIcon } from 'lucide';
 import { packages } from '../content/packages.ts';
 import { comparisonSection } from '../content/sections.ts';
 import { Link } from './Link.tsx';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 
 /**
  * The three packages side by side under the home page's hero: each one's price (with GST), timeline, who it suits

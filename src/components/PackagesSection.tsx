@@ -1,5 +1,5 @@
 import { Sparkles as sparklesIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { foundingOfferLabel, foundingOfferText, packages } from '../content/packages.ts';
 import { packagesSection } from '../content/sections.ts';
 import { testimonials } from '../content/testimonials.ts';

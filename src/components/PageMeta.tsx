@@ -1,5 +1,5 @@
-import { useFormHasErrors } from '../app/enquiry-state.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useServerFormHasProblems } from '../browser/form-state.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { errorPrefix } from '../content/error-prefix.ts';
 import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
 
@@ -30,7 +30,7 @@ export function PageMeta({
   const { siteName, siteUrl } = useSiteConfig();
   const fullTitle = `${title} | ${siteName}`;
   // A form with problems names them in the title first, so that a screen reader announces them on arrival.
-  const hasErrors = useFormHasErrors();
+  const hasErrors = useServerFormHasProblems();
   const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;
   const imageUrl = absoluteImageUrl(image ?? '/og-default.png', siteUrl);

@@ -1,5 +1,5 @@
 import { Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { authorName } from '../content/authors.ts';
 import { postCallToAction } from '../content/page-copy/blog-post.ts';
 import { blogListLink } from '../lib/blog-search.ts';
@@ -9,7 +9,7 @@ import { teamMemberByAuthor, teamMemberId, teamPagePath } from '../lib/team.ts';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Link } from './Link.tsx';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PostImage } from './PostImage.tsx';
 import { PostPackage } from './PostPackage.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -80,7 +80,7 @@ export function PostArticle({ post }: { post: PreviewPost }) {
         />
       </div>
       <div className="container-page max-w-3xl py-10">
-        {/* Its video facades become players on a tap, by a plain script (src/lib/page-behaviours.ts). */}
+        {/* Its video facades become players on a tap, by a plain script (src/browser/lib/page-behaviours.ts). */}
         <div data-post-body className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
         <div className="mt-12 border-t border-slate-200 pt-6">
           <ShareLinks url={url} title={post.title} />

@@ -1,5 +1,5 @@
 import { ArrowRight as arrowRightIcon, Calendar as calendarIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { postPath, type PostSummary } from '../lib/blog-types.ts';
 import { formatDate } from '../lib/format.ts';

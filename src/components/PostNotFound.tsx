@@ -1,6 +1,6 @@
 import { ArrowLeft as arrowLeftIcon } from 'lucide';
 import { Link } from './Link.tsx';
-import { LucideIcon } from './LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PageMeta } from './PageMeta.tsx';
 
 /** What an unknown post, or a preview link that shows nothing, answers (with HTTP 404). */

@@ -1,4 +1,4 @@
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { blogPostingSchema, breadcrumbSchema } from '../lib/blog-structured-data.ts';
 import { postPath, type Post } from '../lib/blog-types.ts';
 import { JsonLd } from './JsonLd.tsx';

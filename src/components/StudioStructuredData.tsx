@@ -1,4 +1,4 @@
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { businessDetails } from '../content/business.ts';
 import { studioSchema } from '../lib/structured-data.ts';
 import { JsonLd } from './JsonLd.tsx';

@@ -52,8 +52,8 @@ export const faqSection = {
 } as const satisfies SectionCopy;
 
 /**
- * What happens once an enquiry is sent, when the studio has a scheduling page: the toast, the form's success message
- * and /thank-you all say this one sentence.
+ * What happens once an enquiry is sent, when the studio has a scheduling page: the form's success message and
+ * /thank-you both say this one sentence, once (no toast repeats it under the message).
  */
 export const afterSendingWithBooking = `Pick a time for your free ${claims.consult} consult now, or we'll reply within ${claims.reply} to find one.`;
 
@@ -66,7 +66,6 @@ export const consultSection = {
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",
   changePlan: 'Change package',
+  /** The toast when the provider's form reports a submission: its own thanks carries no booking link. */
   submitted: `Thanks! Your enquiry is in. We'll reply within ${claims.reply}.`,
-  /** The same toast when the studio has a scheduling page: the success message beside it carries the link. */
-  submittedWithBooking: `Thanks! Your enquiry is in. ${afterSendingWithBooking}`,
 } as const;

@@ -1,6 +1,6 @@
 import type { BlogPosting, BreadcrumbList, WithContext } from 'schema-dts';
 import { authorName, isOrganizationAuthor } from '../content/authors.ts';
-import type { PublicConfig } from './public-config.ts';
+import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { postModifiedAt, postPath, type Post } from './blog-types.ts';
 import { absoluteImageUrl } from './post-image.ts';
 

@@ -4,7 +4,7 @@ import type { FaqItem } from '../content/faq.ts';
 import { claims, currency, pricesIncludeGst, type Price } from '../content/offer.ts';
 import { currentPrice, priceRange } from '../content/offer-prices.ts';
 import { allPlans } from '../content/packages.ts';
-import type { PublicConfig } from './public-config.ts';
+import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { abnDigits } from './business-details.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { House as homeIcon } from 'lucide';
-import { LucideIcon } from '../components/LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 

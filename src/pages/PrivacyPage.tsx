@@ -1,5 +1,5 @@
-import { useSiteConfig } from '../app/site-config.tsx';
-import { ContactLinks } from '../components/ContactLinks.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
+import { ContactLinks } from '../browser/components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { privacyContact, privacyCopy, privacySections } from '../content/page-copy/privacy.ts';

@@ -1,5 +1,5 @@
 import { ArrowDown as arrowDownIcon } from 'lucide';
-import { LucideIcon } from '../components/LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { BookConsultLink } from '../components/BookConsultLink.tsx';
 import { AddOnsSection } from '../components/AddOnsSection.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';

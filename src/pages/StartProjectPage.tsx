@@ -1,11 +1,11 @@
 import { BadgeCheck as badgeCheckIcon } from 'lucide';
 import { useSearchParams } from 'react-router-dom';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
 import { KeepTogether } from '../components/KeepTogether.tsx';
 import { Link } from '../components/Link.tsx';
-import { LucideIcon } from '../components/LucideIcon.tsx';
+import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { claims } from '../content/offer.ts';

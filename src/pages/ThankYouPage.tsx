@@ -1,5 +1,5 @@
-import { useSiteConfig } from '../app/site-config.tsx';
-import { BookTimeLink } from '../components/BookTimeLink.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
+import { BookTimeLink } from '../browser/components/BookTimeLink.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -10,7 +10,7 @@ import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.
  * Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post.
  * Nothing on it asks to book a consult again: the layout leaves out the mobile bar and the footer's call. A plain
  * script reports the lead of a plain post, and puts the visitor's name and email in the booking link when this tab
- * kept them (src/lib/page-behaviours.ts): the page's HTML is the same for everyone.
+ * kept them (src/browser/lib/page-behaviours.ts): the page's HTML is the same for everyone.
  */
 export default function ThankYouPage() {
   const copy = thankYouCopy;
@@ -22,7 +22,7 @@ export default function ThankYouPage() {
       <PageHero eyebrow="Enquiry sent" heading={copy.heading} intro={bookingUrl ? bookTime.lead : copy.intro}>
         {bookingUrl && <BookTimeLink href={bookingUrl} />}
       </PageHero>
-      {/* The boot loader clears the enquiry form's draft on a page that carries this mark (src/lib/enquiry-draft.ts). */}
+      {/* The boot loader clears the enquiry form's draft on a page that carries this mark (src/browser/lib/enquiry-draft.ts). */}
       <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24" data-enquiry-accepted>
         <div className="container-page max-w-3xl">
           <h2 id="next-steps-heading" className="text-3xl font-extrabold tracking-tight text-ink">

@@ -56,27 +56,37 @@ describe('production static files', () => {
 });
 
 describe('the scripts a page lists for the boot loader', () => {
-  test('each island is its module then the chunks it imports; the chunks it imports dynamically are not listed', () => {
+  test('each island is its module then the chunks it imports, and so is the hydrate function; the chunks they import dynamically are not listed', () => {
     const clientDir = tempFolder('manifest-');
     mkdirSync(path.join(clientDir, '.vite'));
     const manifest = {
       'src/styles.css': { file: 'assets/site.css' },
-      'src/boot-loader.ts': { file: 'assets/loader.js' },
-      'src/islands/consult-form.tsx': {
-        file: 'assets/consult-form.js',
-        imports: ['_react.js', '_form.js'],
-        dynamicImports: ['src/components/BookTimeOffer.tsx'],
+      'src/browser/boot-loader.ts': { file: 'assets/loader.js' },
+      'src/browser/islands/hydrate.tsx': {
+        file: 'assets/hydrate.js',
+        imports: ['_react.js'],
+        dynamicImports: ['src/browser/components/Toasts.tsx'],
       },
+      'src/browser/components/ConsultForm.tsx': {
+        file: 'assets/ConsultForm.js',
+        imports: ['_react.js', '_form.js'],
+        dynamicImports: ['src/browser/components/Toasts.tsx'],
+      },
+      'src/browser/components/Toasts.tsx': { file: 'assets/Toasts.js', imports: ['_react.js', '_sonner.js'] },
       '_react.js': { file: 'assets/react.js' },
+      '_sonner.js': { file: 'assets/sonner.js' },
       '_form.js': { file: 'assets/form.js', imports: ['_react.js'] },
-      'src/components/BookTimeOffer.tsx': { file: 'assets/BookTimeOffer.js', imports: ['_form.js'] },
     };
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     expect(manifestAssets(clientDir)()).toEqual({
       loader: '/assets/loader.js',
       styles: ['/assets/site.css'],
       hydratedStyles: [],
-      islands: { 'consult-form': ['/assets/consult-form.js', '/assets/react.js', '/assets/form.js'] },
+      islands: {
+        'consult-form': ['/assets/ConsultForm.js', '/assets/react.js', '/assets/form.js'],
+        toasts: ['/assets/Toasts.js', '/assets/react.js', '/assets/sonner.js'],
+      },
+      hydrate: ['/assets/hydrate.js', '/assets/react.js'],
     });
     // Inlined in production: the page applies the whole stylesheet once an island wakes instead of linking it.
     expect(manifestAssets(clientDir, { linkStyles: false })()).toMatchObject({

@@ -2,8 +2,8 @@ import express, { type Router } from 'express';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { PageAssets } from '../app/boot-data.ts';
-import { islandModules, islandNames } from '../app/islands.ts';
+import type { PageAssets } from '../browser/boot-data.ts';
+import { hydrateModule, islandModules, islandNames } from '../browser/islands/registry.ts';
 import { inlineStylesheet, type InlineStylesheet } from './page-stylesheet.server.ts';
 
 interface ManifestChunk {
@@ -13,12 +13,12 @@ interface ManifestChunk {
 }
 
 const stylesEntry = 'src/styles.css';
-const bootLoader = 'src/boot-loader.ts';
+const bootLoader = 'src/browser/boot-loader.ts';
 
 /**
  * The built boot loader, stylesheet and islands, from Vite's manifest: the same for every page, since the browser
- * runs no page's own code. Each island is its module, then the chunks it imports (React among them), fetched ahead
- * as it nears the screen or all at once when it wakes. With `linkStyles` off the pages name no stylesheet (they inline it).
+ * runs no page's own code. Each island is its component's module, then the chunks it imports, and the hydrate
+ * function's the same (React DOM among them), fetched ahead as it nears the screen or all at once when it wakes. With `linkStyles` off the pages name no stylesheet (they inline it).
  */
 export function manifestAssets(clientDir: string, { linkStyles = true } = {}): () => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -38,17 +38,19 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     imports.forEach((imported) => collect(imported, files));
   };
   const styles = [chunk(stylesEntry).file];
+  const files = (key: string) => {
+    const found = new Set<string>();
+    collect(key, found);
+    return [...found].map((file) => `/${file}`);
+  };
   const islands: PageAssets['islands'] = {};
-  for (const name of islandNames) {
-    const files = new Set<string>();
-    collect(islandModules[name], files);
-    islands[name] = [...files].map((file) => `/${file}`);
-  }
+  for (const name of islandNames) islands[name] = files(islandModules[name]);
   const assets: PageAssets = {
     loader: `/${chunk(bootLoader).file}`,
     styles: linkStyles ? styles.map((href) => `/${href}`) : [],
     hydratedStyles: linkStyles ? [] : styles.map((href) => `/${href}`),
     islands,
+    hydrate: files(hydrateModule),
   };
   return () => assets;
 }
@@ -75,6 +77,7 @@ export function devAssets(): PageAssets {
     styles: [`/${stylesEntry}`],
     hydratedStyles: [],
     islands: Object.fromEntries(islandNames.map((name) => [name, [`/${islandModules[name]}`]])),
+    hydrate: [`/${hydrateModule}`],
   };
 }
 

@@ -76,7 +76,7 @@ export function videoLink(href: string): VideoLink | undefined {
 
 /**
  * A video as a poster with its title and a play button, and nothing from the video's host: a plain link to the
- * video that works without JavaScript. With JavaScript, src/lib/video-facade.ts swaps it for the player (the
+ * video that works without JavaScript. With JavaScript, src/browser/lib/video-facade.ts swaps it for the player (the
  * `data-video-embed` address) when the reader clicks it or presses Enter or Space.
  */
 export function videoFacadeHtml(video: VideoLink, title: string): string {

@@ -1,5 +1,5 @@
 import postcss, { type ChildNode } from 'postcss';
-import { inlineCssElementId } from '../app/boot-data.ts';
+import { inlineCssElementId } from '../browser/boot-data.ts';
 
 /** A rule's selector, with the classes an element must carry for it to match anything. */
 interface Selector {

@@ -4,7 +4,7 @@ import { appRoutes } from '../app/routes.tsx';
 import { postModifiedAt, postPath, type PostSummary } from '../lib/blog-types.ts';
 import { absoluteImageUrl } from '../lib/post-image.ts';
 import type { BlogIndex } from './blog-index.server.ts';
-import type { PublicConfig } from '../lib/public-config.ts';
+import type { PublicConfig } from '../browser/lib/public-config.ts';
 import type { BlogStore } from './store.server.ts';
 
 /** Every page without parameters: the marketing pages and the blog's first page. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { matchAppRoute } from '../../app/routes.tsx';
 import { ctaLabels } from '../../lib/cta-labels.ts';
-import { singleLine, withinLength } from '../../lib/plain-text.ts';
+import { singleLine, withinLength } from '../../browser/lib/plain-text.ts';
 import { withoutPreviewToken } from '../preview-links.server.ts';
 
 export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enquiryFieldTable, enquiryFields, type EnquiryField } from '../../content/enquiry-form.ts';
-import type { EnquiryErrors } from '../../lib/enquiry-types.ts';
+import type { EnquiryErrors } from '../../browser/lib/enquiry-types.ts';
 import type { Attribution } from './attribution.server.ts';
 import { parseAttribution } from './attribution.server.ts';
 import { inputShape } from './enquiry-fields.server.ts';

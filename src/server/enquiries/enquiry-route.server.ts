@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.tsx';
 import { enquiryFieldTable, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
-import { leadCookieName } from '../../lib/analytics.ts';
+import { leadCookieName } from '../../browser/lib/analytics.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
   formPageFieldName,
@@ -14,7 +14,7 @@ import {
   type EnquiryErrors,
   type EnquiryFormState,
   type EnquiryProblem,
-} from '../../lib/enquiry-types.ts';
+} from '../../browser/lib/enquiry-types.ts';
 import type { Config } from '../config.server.ts';
 import { errorPage } from '../error-page.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';

@@ -1,3 +1,4 @@
+import { pageBootData } from '../boot-data.ts';
 import { trackLeadFromRedirect } from './analytics.ts';
 import { bookingContact } from './booking-contact.ts';
 import { bookingHref } from './booking-link.ts';
@@ -36,11 +37,12 @@ function watchMobileBar(): void {
 
 /**
  * On the page a plain post lands on: reports the lead, and puts the name and email the visitor just sent in the
- * booking link, when this tab kept them for it (src/lib/booking-contact.ts).
+ * booking link, when this tab kept them for it (./booking-contact.ts).
  */
-function completeThankYouPage(bookingUrl: string | undefined): void {
+function completeThankYouPage(): void {
   if (!document.querySelector('[data-enquiry-accepted]')) return;
   trackLeadFromRedirect();
+  const { bookingUrl } = pageBootData().config;
   const contact = bookingContact();
   if (!bookingUrl || !contact) return;
   document.querySelectorAll<HTMLAnchorElement>('a[data-booking-link]').forEach((link) => {
@@ -48,9 +50,9 @@ function completeThankYouPage(bookingUrl: string | undefined): void {
   });
 }
 
-export function startPageBehaviours(bookingUrl: string | undefined): void {
+export function startPageBehaviours(): void {
   watchHeaderScroll();
   watchMobileBar();
-  completeThankYouPage(bookingUrl);
+  completeThankYouPage();
   document.querySelectorAll<HTMLElement>('[data-post-body]').forEach((body) => enableVideoFacades(body));
 }

@@ -1,7 +1,7 @@
 /**
  * The half-typed enquiry, kept in the tab's session storage (never sent anywhere) so that nothing a visitor types
  * is lost when they leave the page: a link (even one tapped while typing), Back or Forward, then any page with the
- * form finds it again. The boot loader (src/boot-loader.ts) runs this before any other script, so it also keeps what
+ * form finds it again. The boot loader (src/browser/boot-loader.ts) runs this before any other script, so it also keeps what
  * is typed into the server's HTML. Once the enquiry is accepted the draft goes, and no page shows its values again:
  * a page shown from history (Back, Forward, the back/forward cache) shows the draft, not what its fields held.
  * Why: docs/decisions/enquiry-drafts.md

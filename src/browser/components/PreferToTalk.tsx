@@ -1,4 +1,4 @@
-import { consultSection } from '../content/sections.ts';
+import { consultSection } from '../../content/sections.ts';
 import { ContactLinks } from './ContactLinks.tsx';
 
 /** The studio's phone and email under a consult form's button, for a visitor who would rather call or write. */

@@ -1,6 +1,6 @@
 import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
-import { LucideIcon } from './LucideIcon.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
+import { LucideIcon } from '../icons/LucideIcon.tsx';
+import { useSiteConfig } from '../site-config.tsx';
 import { EmailAddress } from './EmailAddress.tsx';
 import { telHref } from '../lib/tel-href.ts';
 

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { useEnquiryState } from '../app/enquiry-state.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
-import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
-import { planIds, planTitles } from '../content/plan-titles.ts';
-import { consultSection } from '../content/sections.ts';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../../content/enquiry-form.ts';
+import { planIds, planTitles } from '../../content/plan-titles.ts';
+import { useServerFormState } from '../form-state.tsx';
 import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
 import type { BookingContact } from '../lib/booking-link.ts';
@@ -16,8 +14,8 @@ import {
   type EnquiryErrors,
   type EnquiryProblem,
 } from '../lib/enquiry-types.ts';
-import { notifySuccess } from '../lib/toast.ts';
-import { Link } from './Link.tsx';
+import { useSiteConfig } from '../site-config.tsx';
+import { BookTimeOffer } from './BookTimeOffer.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
 
@@ -53,26 +51,26 @@ function formErrors(problem: EnquiryProblem): EnquiryErrors {
   return Object.keys(errors).length ? errors : { form: problem.error };
 }
 
-/**
- * The site's own enquiry form: a plain form post that works without JavaScript (303 to /thank-you, or the page
- * back with its problems), sent with fetch once the page is interactive, and then answered in place.
- */
-function ThanksBody() {
-  return <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>;
+interface EnquiryFormProps {
+  planId?: string;
+  /** The page the form is on, which a plain post comes back to with its problems. */
+  pagePath: string;
+  /** The studio's phone and email, shown under the button (above the collection notice) and the thanks. */
+  contact?: ReactNode;
+  /** Whether the form shows problems, each time that changes. */
+  onProblems: (shown: boolean) => void;
+  /** The enquiry was accepted, in the render that shows the thanks. */
+  onAccepted: () => void;
 }
 
-// The booking offer shows only once the form is sent, so its code is fetched as the form is sent, not with every
-// page (it would take the home page over its script budget); if it cannot load, the usual thanks stands in.
-const loadBookTimeOffer = () => import('./BookTimeOffer.tsx');
-const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: ThanksBody })));
-
 /**
- * `pagePath`: the page the form is on, which a plain post comes back to with its problems. `contact`: the studio's
- * phone and email, shown under the button (above the collection notice) and the thanks.
+ * The site's own enquiry form: a plain form post that works without JavaScript (303 to /thank-you, or the page
+ * back with its problems), sent with fetch once the page is interactive, and then answered in place: the thanks,
+ * with the booking link when the studio has a scheduling page, is the one message the visitor sees.
  */
-export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pagePath: string; contact?: ReactNode }) {
+export function EnquiryForm({ planId, pagePath, contact, onProblems, onAccepted }: EnquiryFormProps) {
   const { siteName, bookingUrl } = useSiteConfig();
-  const { server, setHasErrors, setAccepted } = useEnquiryState();
+  const server = useServerFormState();
   const values = server?.values ?? {};
   const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
   const [token, setToken] = useState(server?.token ?? '');
@@ -90,18 +88,18 @@ export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pa
 
   useEffect(() => {
     if (sent === null) return;
-    // The message (and the booking link in it) goes to the top of the screen: the toast shows at the bottom, and on
-    // a phone it would cover the link for its five seconds. At once, not smoothly: the message is shorter than the
-    // form it replaces, and a smooth scroll would show what follows the form (the FAQ) on its way.
+    // The message (and the booking link in it) goes to the top of the screen, where it is read first. At once, not
+    // smoothly: the message is shorter than the form it replaces, and a smooth scroll would show what follows the
+    // form (the FAQ) on its way.
     thanksRef.current?.focus({ preventScroll: true });
     thanksRef.current?.parentElement?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [sent]);
 
-  useEffect(() => () => setHasErrors(false), [setHasErrors]);
+  useEffect(() => () => onProblems(false), [onProblems]);
 
   const showProblems = (problems: EnquiryErrors) => {
     setErrors(problems);
-    setHasErrors(true);
+    onProblems(true);
     setProblemCount((count) => count + 1);
   };
 
@@ -110,7 +108,6 @@ export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pa
     if (sendingRef.current) return;
     sendingRef.current = true;
     setSending(true);
-    if (bookingUrl) void loadBookTimeOffer().catch(() => undefined);
     const fields = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
     );
@@ -131,11 +128,12 @@ export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pa
       if (outcome.status === 'sent') {
         markEnquiryAccepted();
         setErrors({});
-        setHasErrors(false);
+        onProblems(false);
         setSent({ firstname: fields.firstname ?? '', lastname: fields.lastname, email: fields.email ?? '' });
-        setAccepted(true);
+        onAccepted();
         trackLead('site-form');
-        void notifySuccess(bookingUrl ? consultSection.submittedWithBooking : consultSection.submitted);
+        // No toast: the thanks replaces the form, scrolled to the top of the screen and focused, and a toast under
+        // it would only repeat it over what follows.
         return;
       }
       if (outcome.problem.token) setToken(outcome.problem.token);
@@ -156,11 +154,9 @@ export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pa
             {enquiryForm.thanksTitle}
           </h3>
           {bookingUrl ? (
-            <Suspense fallback={<ThanksBody />}>
-              <BookTimeOffer bookingUrl={bookingUrl} contact={sent} />
-            </Suspense>
+            <BookTimeOffer bookingUrl={bookingUrl} contact={sent} />
           ) : (
-            <ThanksBody />
+            <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>
           )}
         </div>
         {contact}
@@ -305,9 +301,9 @@ export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pa
       {contact}
       <p className="mt-5 text-sm leading-6 text-slate-600">
         {enquiryForm.notice(siteName)}{' '}
-        <Link to="/privacy" className="font-semibold text-harbour-700 underline underline-offset-4">
+        <a href="/privacy" className="font-semibold text-harbour-700 underline underline-offset-4">
           {enquiryForm.noticeLink}
-        </Link>
+        </a>
         .
       </p>
     </form>

@@ -1,24 +1,19 @@
 /**
  * The page's only script tag, and all the script most pages ever run. The page is complete HTML and CSS from the
- * server; this adds what needs no React, on that HTML: `dataLayer` and `gtag` first thing, then, once the page is
- * shown, the landing and taps on calls to action for attribution and analytics (src/lib/visit-events.ts), the
- * enquiry form's draft (src/lib/enquiry-draft.ts), a progress bar for a tapped link (src/lib/navigation-feedback.ts)
- * and the header, mobile bar, thank-you page and video behaviours (src/lib/page-behaviours.ts).
- * The parts that respond to a visitor through React are islands (src/app/islands.ts): this wakes each one, that is
- * fetches its module (React with it) and hydrates its element alone, only when it nears the screen or is first used.
- * A page the browser prerenders ahead of a tap does none of it until it is shown.
- * The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that it
- * starts without fetching another chunk.
+ * server; this adds what needs no React, on that HTML. Before the first paint it does only what a first tap or
+ * keystroke needs: `dataLayer` and `gtag`, a listener that notes taps on calls to action in memory
+ * (./lib/visit-events.ts), the islands' watchers, the enquiry form's draft where the form is (./lib/enquiry-draft.ts),
+ * a progress bar for a tapped link (./lib/navigation-feedback.ts) and the header, mobile bar, thank-you page and video
+ * behaviours (./lib/page-behaviours.ts). The landing, the storage of taps, attribution and analytics wait for the
+ * browser to be idle, or for the page to be left, whichever comes first.
+ * The parts that respond to a visitor through React are islands (./islands/registry.ts): this wakes each one, that is
+ * fetches its component's module and the one hydrate function (React with it) and hydrates its element alone, only
+ * when it nears the screen or is first used. A page the browser prerenders ahead of a tap does none of it until it
+ * is shown. The build puts a copy of what this file imports in its own chunk (build/self-contained-entry.ts), so that
+ * it starts without fetching another chunk.
  */
-import { bootDataElementId, type BootData } from './app/boot-data.ts';
-import { islandWakingMark, landingRecordedMark, pageStartedMark } from './app/hydration-marks.ts';
-import {
-  islandAttribute,
-  islandPropsAttribute,
-  islandWakeAttribute,
-  type IslandModule,
-  type IslandName,
-} from './app/islands.ts';
+import { pageBootData } from './boot-data.ts';
+import { islandAttribute, islandPropsAttribute, islandWakeAttribute, type IslandName } from './islands/registry.ts';
 import { installGtag, startAnalytics } from './lib/analytics.ts';
 import { recordVisitEvents } from './lib/attribution-storage.ts';
 import { keepEnquiryDrafts, notePostedPlainly } from './lib/enquiry-draft.ts';
@@ -26,7 +21,9 @@ import { onIdle } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
 import { startPageBehaviours } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
-import { noteCtaTaps, noteLanding } from './lib/visit-events.ts';
+import { flushVisitEvents, noteCtaTaps, noteLanding } from './lib/visit-events.ts';
+import { islandWakingMark, landingRecordedMark, pageStartedMark } from './marks.ts';
+import type { hydrateIsland } from './islands/hydrate.tsx';
 
 installGtag();
 
@@ -98,17 +95,25 @@ function linkModules(rel: 'modulepreload' | 'prefetch', hrefs: readonly string[]
  * fields (and its draft), and a form sent meanwhile is held and sent by the island once it has hydrated, so that the
  * tap that sent it counts once. Should the island's code fail to load, the held form is posted as plain HTML.
  */
-function watchIsland(element: HTMLElement, boot: BootData) {
+function watchIsland(element: HTMLElement) {
   const name = element.getAttribute(islandAttribute) as IslandName;
-  const [module, ...imports] = boot.assets.islands[name] ?? [];
-  if (!module) return;
   const wakesOnUse = element.getAttribute(islandWakeAttribute) === 'use';
+  /** The island's component module and the hydrate function's, then the chunks they import (the boot data's). */
+  const modules = () => {
+    const { islands, hydrate } = pageBootData().assets;
+    return { island: islands[name] ?? [], hydrate };
+  };
   let waking: Promise<boolean> | undefined;
   let rooted = false;
   const near = () => {
     observer.disconnect();
-    if (wakesOnUse) linkModules('prefetch', [module, ...imports]);
-    else void wake();
+    if (!wakesOnUse) void wake();
+    // Fetched ahead, not run: once the browser is idle, so that nothing of it competes with the page's start.
+    else
+      onIdle(() => {
+        const { island, hydrate } = modules();
+        if (!waking) linkModules('prefetch', [...island, ...hydrate]);
+      });
   };
   const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && near(), {
     rootMargin: wakeMargin,
@@ -117,13 +122,23 @@ function watchIsland(element: HTMLElement, boot: BootData) {
     waking ??= (async () => {
       observer.disconnect();
       performance.mark(islandWakingMark(name));
-      applyWholeStylesheet(boot.assets.hydratedStyles);
-      linkModules('modulepreload', imports);
+      // What the island reads of the visit (attribution, as its form is sent) is in the tab's storage by then.
+      flushVisitEvents();
+      applyWholeStylesheet(pageBootData().assets.hydratedStyles);
+      const {
+        island: [islandModule, ...islandImports],
+        hydrate: [hydrateModule, ...hydrateImports],
+      } = modules();
       try {
-        const island = (await import(/* @vite-ignore */ module)) as IslandModule;
-        const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? '{}') as unknown;
+        if (!islandModule || !hydrateModule) throw new Error(`No module for the island ${name}`);
+        linkModules('modulepreload', [...hydrateImports, ...islandImports]);
+        const [{ hydrateIsland: hydrate }, { default: Component }] = (await Promise.all([
+          import(/* @vite-ignore */ hydrateModule),
+          import(/* @vite-ignore */ islandModule),
+        ])) as [{ hydrateIsland: typeof hydrateIsland }, { default: Parameters<typeof hydrateIsland>[2] }];
+        const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? '{}') as Record<string, unknown>;
         rooted = true;
-        await island.hydrateIsland(element, props);
+        await hydrate(element, name, Component, props);
         return true;
       } catch {
         // Gone (a cached page outlived its release) or the network dropped: the server's HTML works as it is.
@@ -136,6 +151,8 @@ function watchIsland(element: HTMLElement, boot: BootData) {
   element.addEventListener(
     'submit',
     (event) => {
+      // The enquiry carries the taps noted up to its sending.
+      flushVisitEvents();
       // Once hydrateRoot has the element, React handles the submit: the tap or key that sends a form makes React
       // hydrate the form first, as it does for any discrete event on a part not yet hydrated.
       if (rooted) return;
@@ -160,30 +177,30 @@ function watchIsland(element: HTMLElement, boot: BootData) {
   });
 }
 
-/** Records the landing and taps noted so far for attribution, once the page is idle (its code is in this chunk). */
+/**
+ * Once the page is idle: writes the landing and the taps noted so far, records them for attribution and starts
+ * analytics (the landing is noted in memory at once, so that a tap before then comes after it).
+ */
 function recordVisit() {
   onIdle(() => {
+    flushVisitEvents();
     recordVisitEvents();
     performance.mark(landingRecordedMark);
+    const { config, assets } = pageBootData();
+    startAnalytics(config.gaMeasurementId);
+    // A played video's frame is styled by the whole stylesheet; a page without one links it only when an island
+    // wakes: applied to a long page that needs none of it, it restyles and lays out the whole page for nothing.
+    if (document.querySelector('a[data-video-embed]')) applyWholeStylesheet(assets.hydratedStyles);
   });
 }
 
 whenShown(() => {
-  const boot = JSON.parse(document.getElementById(bootDataElementId)?.textContent ?? '{}') as BootData;
   noteLanding();
   noteCtaTaps();
   keepEnquiryDrafts();
   showNavigationFeedback();
-  startPageBehaviours(boot.config.bookingUrl);
-  document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`).forEach((element) => watchIsland(element, boot));
-  afterFirstPaint(() => {
-    recordVisit();
-    const idle = new Promise<void>((resolve) => onIdle(resolve));
-    startAnalytics(boot.config.gaMeasurementId, idle);
-    // A played video's frame is styled by the whole stylesheet; a page without one links it only when an island
-    // wakes: applied to a long page that needs none of it, it restyles and lays out the whole page for nothing.
-    if (document.querySelector('a[data-video-embed]'))
-      void idle.then(() => applyWholeStylesheet(boot.assets.hydratedStyles));
-  });
+  startPageBehaviours();
+  document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`).forEach(watchIsland);
+  afterFirstPaint(recordVisit);
   performance.mark(pageStartedMark);
 });

@@ -25,7 +25,7 @@ function write(value: object | undefined): void {
 }
 
 /**
- * Applies the landings and calls to action noted since (src/lib/visit-events.ts), in order: this page's landing and
+ * Applies the landings and calls to action noted since (src/browser/lib/visit-events.ts), in order: this page's landing and
  * any a page left before its scripts ran. A page reached from the site itself (its referrer on this host) changes
  * neither touch.
  */

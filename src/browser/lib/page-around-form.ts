@@ -1,4 +1,4 @@
-import { errorPrefix } from '../content/error-prefix.ts';
+import { errorPrefix } from '../../content/error-prefix.ts';
 
 /**
  * What the consult form's island changes in the page around it, which stays the server's HTML: the page's title

@@ -1,4 +1,4 @@
-import { attributionDays } from '../content/attribution.ts';
+import { attributionDays } from '../../content/attribution.ts';
 import { withinLength } from './plain-text.ts';
 
 // Where a visitor's visits came from, kept in their browser and sent only with an enquiry. Pure: the browser's

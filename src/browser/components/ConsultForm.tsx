@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { useEnquiryState } from '../app/enquiry-state.tsx';
-import { useSiteConfig } from '../app/site-config.tsx';
-import { consultSection } from '../content/sections.ts';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { consultSection } from '../../content/sections.ts';
+import { useServerFormHasProblems } from '../form-state.tsx';
+import { showSuccessToast } from '../islands/toasts.ts';
 import { trackLead } from '../lib/analytics.ts';
 import { embedHubSpotForm, hubspotConfigured } from '../lib/hubspot.ts';
 import { onIdle } from '../lib/idle.ts';
-import { notifySuccess } from '../lib/toast.ts';
+import { showFormProblemsInPage, stepAsideAfterEnquiry } from '../lib/page-around-form.ts';
+import { useSiteConfig } from '../site-config.tsx';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { PreferToTalk } from './PreferToTalk.tsx';
 
@@ -33,7 +34,7 @@ function inUse(form: HTMLElement | null): boolean {
  * The consult form. The server's HTML carries the site's own form (which works without JavaScript), with the
  * phone and email under its button. With the provider's ids configured, the browser creates the provider's form out
  * of sight and swaps it in once the provider reports it ready, within 8 s; otherwise the site's own form simply
- * stays. In the browser it is an island of its own (src/islands/consult-form.tsx): its props are JSON.
+ * stays. It is the `consult-form` island (src/browser/islands/registry.ts): its props are JSON.
  */
 export interface ConsultFormProps {
   planId?: string;
@@ -42,9 +43,18 @@ export interface ConsultFormProps {
   pagePath: string;
 }
 
-export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
+export default function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
   const { hubspot } = useSiteConfig();
-  const { setAccepted } = useEnquiryState();
+  // What the page around the form (the server's HTML) shows of it: its title while the form shows problems, and the
+  // calls to book that step aside once an enquiry is accepted (src/browser/lib/page-around-form.ts).
+  const [hasProblems, setHasProblems] = useState(useServerFormHasProblems());
+  const [accepted, setAccepted] = useState(false);
+  useEffect(() => showFormProblemsInPage(hasProblems), [hasProblems]);
+  // Before any effect of the form's: the success message scrolls itself into view, and what steps aside above it
+  // must be gone by then, or the message would move up under the header.
+  useLayoutEffect(() => {
+    if (accepted) stepAsideAfterEnquiry();
+  }, [accepted]);
   const { region, portalId, formId } = hubspot;
   const configured = hubspotConfigured(hubspot);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -82,7 +92,7 @@ export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
           setAccepted(true);
           trackLead('hubspot-form');
           // The provider's form shows its own thanks, without the booking link: the toast promises only the reply.
-          void notifySuccess(consultSection.submitted);
+          void showSuccessToast(consultSection.submitted);
         },
       }).then(() => {
         if (!active) return;
@@ -108,7 +118,7 @@ export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
       clearTimeout(timer);
       stop();
     };
-  }, [region, portalId, formId, setAccepted]);
+  }, [region, portalId, formId]);
 
   const ready = status === 'ready';
   return (
@@ -124,7 +134,13 @@ export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
         {!ready && (
           <div ref={ownFormRef}>
             {/* The phone and email stand between the button and the collection notice. */}
-            <EnquiryForm planId={planId} pagePath={pagePath} contact={<PreferToTalk />} />
+            <EnquiryForm
+              planId={planId}
+              pagePath={pagePath}
+              contact={<PreferToTalk />}
+              onProblems={setHasProblems}
+              onAccepted={() => setAccepted(true)}
+            />
           </div>
         )}
       </div>

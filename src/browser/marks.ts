@@ -1,4 +1,4 @@
-import type { IslandName } from './islands.ts';
+import type { IslandName } from './islands/registry.ts';
 
 /**
  * User Timing marks (`performance.mark`) the browser sets: the boot loader has started the page's plain behaviours;

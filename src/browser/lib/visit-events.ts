@@ -1,11 +1,13 @@
 /**
  * What a visit does before the page's scripts can act on it: the page's landing, and each tap on a call to action
- * (`data-cta`). The boot loader (src/boot-loader.ts) writes them to the tab's session storage from the first paint,
- * so that a tap that loads the next page at once still counts. Attribution (src/lib/attribution-storage.ts) and
- * analytics (src/lib/analytics.ts) each take their part once their code runs: on this page, or on the next one.
- * Why: docs/decisions/visit-events.md
+ * (`data-cta`). The boot loader (src/browser/boot-loader.ts) notes them in memory from the page's start, which costs
+ * a tap nothing, and writes them to the tab's session storage once the browser is idle, as the page is left
+ * (`pagehide`, so that a tap that loads the next page at once still counts), or as an island wakes, whichever comes
+ * first. Attribution (./attribution-storage.ts) and analytics (./analytics.ts) each take their part from there: on
+ * this page, or on the next one. Why: docs/decisions/visit-events.md
  */
 import { landingAddress } from './attribution.ts';
+import { onIdle } from './idle.ts';
 
 /** For attribution: a page's landing (where the visit came from), or the label of a call to action that led on. */
 export type AttributionEvent =
@@ -15,8 +17,9 @@ const attributionKey = 'pending-attribution';
 const ctaClicksKey = 'pending-cta-clicks';
 
 /**
- * Dispatched on `window` after each tap on a call to action has been noted: a page whose analytics is ready sends it
- * at once. `detail` is the tap's label when the tab's storage refused it (it is then not kept for the next page).
+ * Dispatched on `window` once taps on calls to action have been written to the tab's storage: a page whose analytics
+ * is ready sends them at once. `detail` lists the labels the tab's storage refused (they are not kept for the next
+ * page).
  */
 export const ctaTapEvent = 'site:cta-tap';
 
@@ -50,14 +53,14 @@ function take<T>(key: string): T[] {
   return items;
 }
 
-/** Notes this page's landing: the address it was loaded with (what attribution reads of it) and its referrer. */
+/** What is noted in memory and not yet written: this page's landing (when it was noted), then its taps in order. */
+let landingAt: number | undefined;
+let taps: { label: string; leadsOn: boolean }[] = [];
+let flushScheduled = false;
+
+/** Notes this page's landing, written with its address (what attribution reads of it) and its referrer. */
 export function noteLanding(): void {
-  append<AttributionEvent>(attributionKey, {
-    kind: 'landing',
-    url: landingAddress(window.location.href),
-    referrer: document.referrer,
-    at: Date.now(),
-  });
+  landingAt = Date.now();
 }
 
 /**
@@ -72,13 +75,40 @@ export function noteCtaTaps(): void {
       const cta = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cta]') : null;
       const label = cta?.dataset.cta;
       if (!label) return;
-      const kept = append(ctaClicksKey, label);
-      if (!(cta instanceof HTMLButtonElement && cta.type === 'submit'))
-        append<AttributionEvent>(attributionKey, { kind: 'cta', label });
-      window.dispatchEvent(new CustomEvent(ctaTapEvent, { detail: kept ? undefined : label }));
+      taps.push({ label, leadsOn: !(cta instanceof HTMLButtonElement && cta.type === 'submit') });
+      scheduleFlush();
     },
     { capture: true },
   );
+  window.addEventListener('pagehide', flushVisitEvents);
+}
+
+function scheduleFlush(): void {
+  if (flushScheduled) return;
+  flushScheduled = true;
+  onIdle(flushVisitEvents);
+}
+
+/** Writes what is noted in memory to the tab's storage, the landing first, and tells analytics of the taps. */
+export function flushVisitEvents(): void {
+  flushScheduled = false;
+  if (landingAt !== undefined) {
+    append<AttributionEvent>(attributionKey, {
+      kind: 'landing',
+      url: landingAddress(window.location.href),
+      referrer: document.referrer,
+      at: landingAt,
+    });
+    landingAt = undefined;
+  }
+  if (!taps.length) return;
+  const unkept: string[] = [];
+  for (const { label, leadsOn } of taps) {
+    if (!append(ctaClicksKey, label)) unkept.push(label);
+    if (leadsOn) append<AttributionEvent>(attributionKey, { kind: 'cta', label });
+  }
+  taps = [];
+  window.dispatchEvent(new CustomEvent(ctaTapEvent, { detail: unkept }));
 }
 
 /** The landings and calls to action attribution has not applied yet, oldest first; each is returned once. */

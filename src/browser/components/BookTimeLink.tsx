@@ -1,12 +1,12 @@
 import { CalendarClock as calendarClockIcon } from 'lucide';
-import { bookTime } from '../content/booking.ts';
-import { LucideIcon } from './LucideIcon.tsx';
+import { bookTime } from '../../content/booking.ts';
+import { LucideIcon } from '../icons/LucideIcon.tsx';
 
 /**
  * The studio's scheduling page once an enquiry is sent, as a plain link: it works without JavaScript, and nothing is
  * fetched from the booking host until the visitor clicks (no preconnect, no embed), so the page's CSP stays as it
  * is. `data-booking-link` tells the boot loader that this page's link can carry the visitor's name and email
- * (src/lib/booking-contact.ts).
+ * (src/browser/lib/booking-contact.ts).
  */
 export function BookTimeLink({ href, className = 'btn-primary' }: { href: string; className?: string }) {
   return (

@@ -1,11 +1,11 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { toScriptSafeJson } from '../lib/safe-json.ts';
-import type { EnquiryFormState } from '../lib/enquiry-types.ts';
-import type { PublicConfig } from '../lib/public-config.ts';
-import type { IslandName } from './islands.ts';
+import { toScriptSafeJson } from './lib/safe-json.ts';
+import type { EnquiryFormState } from './lib/enquiry-types.ts';
+import type { PublicConfig } from './lib/public-config.ts';
+import type { IslandName } from './islands/registry.ts';
 
 export interface PageAssets {
-  /** The page's only script tag: its plain behaviours, and what wakes each island (src/boot-loader.ts). */
+  /** The page's only script tag: its plain behaviours, and what wakes each island (./boot-loader.ts). */
   loader: string;
   /** Stylesheets linked in the head (development: Vite's). */
   styles: string[];
@@ -14,8 +14,10 @@ export interface PageAssets {
    * holds only the rules its server HTML uses, not those of the states an island brings.
    */
   hydratedStyles: string[];
-  /** Each island's module, then the chunks it imports, fetched with it when the island wakes. */
+  /** Each island's component module, then the chunks it imports, fetched with it when the island wakes. */
   islands: Partial<Record<IslandName, string[]>>;
+  /** The module of the one function that hydrates every island, then the chunks it imports (React DOM). */
+  hydrate: string[];
 }
 
 /** Everything the browser's islands need, sent once as a non-executable JSON block. */

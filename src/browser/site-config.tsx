@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PublicConfig } from '../lib/public-config.ts';
+import type { PublicConfig } from './lib/public-config.ts';
 
 export const SiteConfigContext = createContext<PublicConfig | null>(null);
 

@@ -40,26 +40,25 @@ export function trackLeadFromRedirect(): void {
   trackLead('site-form');
 }
 
-/** Sends the taps on calls to action noted so far (src/lib/visit-events.ts), and from now on each as it comes. */
+/** Sends the taps on calls to action noted so far (./visit-events.ts), and from now on each as it comes. */
 function sendCtaClicks(): void {
   const send = (label: string) =>
     window.gtag('event', 'cta_click', { event_category: 'CTA', event_label: label, value: 1 });
   for (const label of takeCtaClicks()) send(label);
   window.addEventListener(ctaTapEvent, (event) => {
     for (const label of takeCtaClicks()) send(label);
-    // The tab's storage refused it: it was kept for no other page.
-    const unkept = (event as CustomEvent<string | undefined>).detail;
-    if (unkept) send(unkept);
+    // The tab's storage refused these: they were kept for no other page.
+    for (const label of (event as CustomEvent<string[]>).detail) send(label);
   });
 }
 
 /**
- * Analytics on this page: gtag, and cta_click for each tap on a call to action, including those made before the page's
- * scripts ran and those of a page left before its own could send them. A tap is sent once Google's tag is here
- * (fetched once `loadTagAfter` resolves: the page has hydrated and the browser is idle), so that it is never lost in
- * a page left before the tag came; without a measurement id, at once. Until then it waits in the tab's storage.
+ * Analytics on this page, started once the browser is idle: gtag, and cta_click for each tap on a call to action,
+ * including those made before and those of a page left before its own could send them. A tap is sent once Google's
+ * tag is here, so that it is never lost in a page left before the tag came; without a measurement id, at once. Until
+ * then it waits in the tab's storage.
  */
-export function startAnalytics(gaMeasurementId: string | undefined, loadTagAfter: Promise<void>): void {
+export function startAnalytics(gaMeasurementId: string | undefined): void {
   if (started) return;
   started = true;
   installGtag();
@@ -69,8 +68,7 @@ export function startAnalytics(gaMeasurementId: string | undefined, loadTagAfter
   }
   window.gtag('js', new Date());
   window.gtag('config', gaMeasurementId);
-  void loadTagAfter
-    .then(() => loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaMeasurementId)}`))
+  void loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaMeasurementId)}`)
     .catch(() => {
       // Blocked by the visitor (or offline): the events stay queued in dataLayer, the site works the same.
     })
