@@ -21,7 +21,7 @@ import { onIdle } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
 import { startPageBehaviours } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
-import { flushVisitEvents, noteCtaTaps, noteLanding } from './lib/visit-events.ts';
+import { flushVisitEvents, noteCtaTaps, noteLanding, writeVisitEventsAtOnce } from './lib/visit-events.ts';
 import { islandWakingMark, landingRecordedMark, pageStartedMark } from './marks.ts';
 import type { hydrateIsland } from './islands/hydrate.tsx';
 
@@ -183,7 +183,7 @@ function watchIsland(element: HTMLElement) {
  */
 function recordVisit() {
   onIdle(() => {
-    flushVisitEvents();
+    writeVisitEventsAtOnce();
     recordVisitEvents();
     performance.mark(landingRecordedMark);
     const { config, assets } = pageBootData();

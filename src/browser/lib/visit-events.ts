@@ -57,6 +57,8 @@ function take<T>(key: string): T[] {
 let landingAt: number | undefined;
 let taps: { label: string; leadsOn: boolean }[] = [];
 let flushScheduled = false;
+/** Once the page's start is over (its first idle moment), a tap is written as it happens. */
+let writeAtOnce = false;
 
 /** Notes this page's landing, written with its address (what attribution reads of it) and its referrer. */
 export function noteLanding(): void {
@@ -76,7 +78,8 @@ export function noteCtaTaps(): void {
       const label = cta?.dataset.cta;
       if (!label) return;
       taps.push({ label, leadsOn: !(cta instanceof HTMLButtonElement && cta.type === 'submit') });
-      scheduleFlush();
+      if (writeAtOnce) flushVisitEvents();
+      else scheduleFlush();
     },
     { capture: true },
   );
@@ -87,6 +90,12 @@ function scheduleFlush(): void {
   if (flushScheduled) return;
   flushScheduled = true;
   onIdle(flushVisitEvents);
+}
+
+/** From now on, each tap is written (and sent, once analytics has started) as it happens. */
+export function writeVisitEventsAtOnce(): void {
+  writeAtOnce = true;
+  flushVisitEvents();
 }
 
 /** Writes what is noted in memory to the tab's storage, the landing first, and tells analytics of the taps. */
