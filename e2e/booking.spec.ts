@@ -279,6 +279,10 @@ test.describe('every consult section, not only /start-project', () => {
     page,
   }) => {
     const requests = await watchBookingHost(page);
+    const toastsCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/Toasts-[\w-]+\.js$/.test(request.url())) toastsCode.push(request.url());
+    });
     await page.goto(`${withBooking.url}/faq`);
     await waitForHydration(page);
     await sendForm(page);
@@ -290,6 +294,7 @@ test.describe('every consult section, not only /start-project', () => {
     // No toast says it a second time over the section's ticks below the message.
     await waitForIdle(page);
     await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);
+    expect(toastsCode).toEqual([]);
     await expect(page.getByText(sentence)).toHaveCount(1);
     await page.goto(`${withBooking.url}/thank-you`);
     await expect(page.getByRole('main')).toContainText(sentence);

@@ -8,6 +8,7 @@
  */
 
 import { keepBookingContact } from './booking-contact.ts';
+import { onIdle } from './idle.ts';
 
 const storageKey = 'enquiry-draft';
 /** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
@@ -164,9 +165,22 @@ function loadedFromHistory(): boolean {
 export function keepEnquiryDrafts(): void {
   // The page a plain post from this tab lands on once the enquiry is accepted (/thank-you) says so: its draft is done
   // with, but for the name and email that page's booking link carries, when it has one.
-  if (takePostedMark() && document.querySelector('[data-enquiry-accepted]')) {
-    if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
-    markEnquiryAccepted();
+  if (document.querySelector('[data-enquiry-accepted]')) {
+    if (takePostedMark()) {
+      if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
+      markEnquiryAccepted();
+    }
+  } else if (enquiryForm()) {
+    takePostedMark();
+  } else {
+    // No page here reads the tab's storage at start: the mark is taken once the page is idle, or as it is left.
+    const take = () => {
+      window.removeEventListener('pagehide', take);
+      cancel();
+      takePostedMark();
+    };
+    const cancel = onIdle(take);
+    window.addEventListener('pagehide', take);
   }
   // Bubbling to the window, after the page's own script has taken the post over (and prevented the plain one).
   window.addEventListener('submit', notePlainPost);
