@@ -87,7 +87,10 @@ async function pageWeight(base: string, pagePath: string) {
   const { assets: boot } = JSON.parse(bootJson) as BootData;
   const assets = [
     ...Array.from(html.matchAll(/<script type="module" src="([^"]+)"/g), (match) => match[1]!),
-    ...(html.includes('data-island=') ? Object.values(boot.islands).flat() : []),
+    ...Array.from(html.matchAll(/data-island="([\w-]+)"/g), (match) => [
+      ...(boot.islands[match[1] as keyof typeof boot.islands] ?? []),
+      ...boot.hydrate,
+    ]).flat(),
     ...boot.styles,
   ];
   let js = 0;
