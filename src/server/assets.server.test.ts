@@ -75,13 +75,7 @@ describe('the scripts a page lists for the boot loader', () => {
     expect(manifestAssets(clientDir)()).toEqual({
       loader: '/assets/loader.js',
       styles: ['/assets/site.css'],
-      hydratedStyles: [],
       islands: { 'consult-form': ['/assets/consult-form.js', '/assets/react.js', '/assets/form.js'] },
-    });
-    // Inlined in production: the page applies the whole stylesheet once an island wakes instead of linking it.
-    expect(manifestAssets(clientDir, { linkStyles: false })()).toMatchObject({
-      styles: [],
-      hydratedStyles: ['/assets/site.css'],
     });
   });
 });
