@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createApp } from './src/server/app.server.ts';
-import { devAssets, productionAssets, productionStaticFiles } from './src/server/assets.server.ts';
+import { devAssets, manifestAssets, productionStaticFiles } from './src/server/assets.server.ts';
 import { lastGoodFromPrimary, supervise } from './src/server/cluster.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
@@ -39,11 +39,10 @@ async function productionRendering() {
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
   if (!existsSync(clientDir)) fail(`No client build at ${clientDir}: run npm run build`);
   const renderer = (await import('./src/entry-server.tsx')) as RenderModule;
-  const { assets, stylesheet } = productionAssets(clientDir);
+  const assets = manifestAssets(clientDir);
   return {
     loadRenderer: async () => renderer,
     assets,
-    stylesheet,
     staticFiles: [productionStaticFiles(clientDir, fileURLToPath(new URL('../../public', import.meta.url)))],
     close: async () => {},
   };

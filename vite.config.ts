@@ -33,7 +33,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // Bundled into the server: only the icons the pages use are loaded.
   ssr: { noExternal: command === 'build' ? ['lucide'] : [] },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts', 'tools/**/*.test.ts'],
     environment: 'node',
     // A real PostgreSQL for the enquiry store's tests, started once per run.
     globalSetup: ['test-support/vitest-postgres.ts'],

@@ -129,13 +129,13 @@ test.describe('performance.md: budgets', () => {
   // Script fetched before any interaction or scroll, gzipped: the boot loader alone on every page but the consult
   // page, whose form is on its first screen: with this server's HubSpot ids it wakes at once (without, its code is
   // fetched ahead all the same).
-  const budget = (path: string) => (path.startsWith('/start-project') ? 85_000 : 15_000);
+  const budget = (path: string) => (path.startsWith('/start-project') ? 85_000 : 6_000);
   // Every page of the route table, and the states of a page that load other code or data.
   const pages = [...sitePages.map((page) => page.path), '/start-project?plan=growth', '/blog?page=2'];
 
   // One width: a page's scripts depend on its width only through where its form stands, and at 375 and 1280 px every
   // page fetched the same scripts (2026-11-28), so a second pass loaded every page again to learn nothing.
-  test(`every page fetches at most 15 kB of gzipped script before an input (85 kB on /start-project), and inlines at most 20 kB of CSS, at ${phone.width}px`, async ({
+  test(`every page fetches at most 6 kB of gzipped script before an input (85 kB on /start-project), and links one stylesheet of at most 20 kB gzipped, at ${phone.width}px`, async ({
     page,
   }) => {
     // A dozen pages, each loaded until idle: more than one page's time on a busy machine.
@@ -150,25 +150,23 @@ test.describe('performance.md: budgets', () => {
       page.removeAllListeners('response');
       const sizes = await scripts.sizes();
       expect(total(sizes), `${path}: gzipped script, ${[...sizes.keys()].join(' ')}`).toBeLessThanOrEqual(budget(path));
-      const css = (await page.locator('#site-css').textContent()) ?? '';
-      expect(css.length, `${path}: the inlined stylesheet`).toBeGreaterThan(1000);
-      expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
-      // The page inlines its part of the stylesheet and applies the whole one once an island wakes (or idle, on a
-      // post with a video): no other stylesheet, and none fetched before the first paint, which it would hold up.
+      // One stylesheet, the same built file on every page, linked in the head; nothing inline.
       const assets = await bootAssets(page);
-      const stylesheets = await page.evaluate(() => {
-        const at = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-        return performance
+      const linked = await page
+        .locator('link[rel="stylesheet"]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(linked, `${path}: stylesheets linked`).toEqual(assets.styles);
+      expect(assets.styles, `${path}: stylesheets`).toEqual([expect.stringMatching(/^\/assets\/.+\.css$/)]);
+      expect(await page.locator('style').count(), `${path}: inline stylesheets`).toBe(0);
+      const css = await (await page.request.get(assets.styles[0]!)).text();
+      expect(gzipSync(css).length, `${path}: gzipped CSS`).toBeLessThanOrEqual(20_000);
+      const stylesheets = await page.evaluate(() =>
+        performance
           .getEntriesByType('resource')
-          .filter((entry) => new URL(entry.name).pathname.endsWith('.css'))
-          .map((entry) => ({ path: new URL(entry.name).pathname, afterFirstPaint: entry.startTime >= at }));
-      });
-      expect(stylesheets.length, `${path}: stylesheets fetched`).toBeLessThanOrEqual(1);
-      for (const stylesheet of stylesheets)
-        expect(stylesheet, `${path}: the stylesheet fetched`).toEqual({
-          path: assets.hydratedStyles[0],
-          afterFirstPaint: true,
-        });
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((pathname) => pathname.endsWith('.css')),
+      );
+      expect(stylesheets, `${path}: stylesheets fetched`).toEqual(assets.styles);
     }
   });
 });
@@ -187,8 +185,9 @@ test.describe('icons.md', () => {
         .locator('link[rel="icon"]')
         .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
       expect(icons, path).toEqual([expect.stringMatching(/\/favicon-32\.png$/)]);
-      const cssSvg = await page.locator('#site-css').evaluate((style) => style.textContent?.includes('image/svg'));
-      expect(cssSvg, `${path}: an SVG in the stylesheet`).toBe(false);
+      const [stylesheet] = (await bootAssets(page)).styles;
+      const css = await (await page.request.get(stylesheet!)).text();
+      expect(css.includes('image/svg'), `${path}: an SVG in the stylesheet`).toBe(false);
     }
     await page.goto('/services');
     const bullet = await page

@@ -1,4 +1,4 @@
-import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
@@ -16,12 +16,8 @@ import { createQueryClient } from './lib/query-client.ts';
 import type { PublicConfig } from './browser/lib/public-config.ts';
 
 export interface RenderInput {
-  /** Path and query of the request, e.g. `/blog?page=2`. */
-  url: string;
-  source: BlogSource;
   config: PublicConfig;
   assets: () => PageAssets;
-  inlineCss?: string;
   /** The consult form's state, used by pages that show the form. */
   enquiry?: EnquiryFormState;
 }
@@ -34,18 +30,6 @@ export interface RenderOutput {
   onAllReady?(): void;
   onShellError(error: unknown): void;
   onError(error: unknown): void;
-}
-
-// Errors are dehydrated too (a missing post): the boot data holds every query the page was rendered from.
-const shouldDehydrateQuery = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
-
-// The page renders a post from its HTML; its markdown need not travel twice.
-function withoutMarkdown(data: unknown): unknown {
-  if (data && typeof data === 'object' && 'html' in data && 'content' in data) {
-    const { content: _content, ...rest } = data;
-    return rest;
-  }
-  return data;
 }
 
 /**
@@ -99,41 +83,55 @@ export function pageUrl(input: string): string {
 }
 
 /**
- * The route's shared 404 address when `url` (a `pageUrl`) is a 404 of a route that has one (a missing post, a
- * made-up preview link, an unknown category, a page past the last), else undefined: every address of that kind is
- * then one cache entry, as every unknown path is. Looks the data up, which costs far less than a render and its
- * compressions.
+ * A page's route matched and the data it shows loaded from the store, once per request: its status is decided from
+ * it before a byte is streamed, and the page renders from that same query cache.
  */
-export async function sharedNotFoundUrl(url: string, source: BlogSource): Promise<string | undefined> {
-  const { pathname, searchParams } = siteUrl(url);
-  const { route, params } = matchAppRoute(pathname);
-  if (!route.notFoundUrl || !route.prefetch) return undefined;
-  const context = { queryClient: createQueryClient(), source, params, searchParams };
-  return (await route.prefetch(context)) === 404 ? route.notFoundUrl(context) : undefined;
+export interface LoadedPage {
+  /** The path and query the page is rendered for, e.g. `/blog?page=2`. */
+  url: string;
+  route: AppRoute;
+  params: RouteParams;
+  source: BlogSource;
+  queryClient: QueryClient;
+  status: number;
+  /**
+   * The route's shared 404 address when this is a 404 of a route that has one (a missing post, a made-up preview
+   * link, an unknown category, a page past the last): every address of that kind is then one cache entry, as every
+   * unknown path is.
+   */
+  sharedNotFoundUrl?: string;
 }
 
-/** Decides the status (matching the route and loading its data) before a byte is streamed, then renders. */
-export async function renderPage(input: RenderInput, output: RenderOutput): Promise<{ abort(): void }> {
-  const url = siteUrl(input.url);
-  const { route, params } = matchAppRoute(url.pathname);
+/** Matches the route of `url` (a path and query) and loads the data that decides its status. */
+export async function loadPage(url: string, source: BlogSource): Promise<LoadedPage> {
+  const { pathname, searchParams } = siteUrl(url);
+  const { route, params } = matchAppRoute(pathname);
   const queryClient = createQueryClient();
-  const status =
-    (await route.prefetch?.({ queryClient, source: input.source, params, searchParams: url.searchParams })) ??
-    route.status ??
-    200;
+  const context = { queryClient, source, params, searchParams };
+  const status = (await route.prefetch?.(context)) ?? route.status ?? 200;
+  const sharedNotFoundUrl = status === 404 && route.prefetch ? route.notFoundUrl?.(context) : undefined;
+  return { url, route, params, source, queryClient, status, sharedNotFoundUrl };
+}
+
+/** Renders a loaded page with the status its data decided. */
+export async function renderPage(
+  page: LoadedPage,
+  input: RenderInput,
+  output: RenderOutput,
+): Promise<{ abort(): void }> {
+  const { route, params, status, queryClient } = page;
   const boot: BootData = {
     config: input.config,
     assets: input.assets(),
-    state: dehydrate(queryClient, { shouldDehydrateQuery, serializeData: withoutMarkdown }),
     ...(route.form && input.enquiry ? { enquiry: input.enquiry } : {}),
   };
   const stream = renderToPipeableStream(
-    <Document boot={boot} bootJson={serializeBootData(boot)} inlineCss={input.inlineCss}>
+    <Document boot={boot} bootJson={serializeBootData(boot)}>
       <Providers config={input.config} enquiry={boot.enquiry}>
         {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
-        <BlogSourceContext value={input.source}>
+        <BlogSourceContext value={page.source}>
           <QueryClientProvider client={queryClient}>
-            <App route={route} params={params} location={input.url} />
+            <App route={route} params={params} location={page.url} />
           </QueryClientProvider>
         </BlogSourceContext>
       </Providers>

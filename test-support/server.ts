@@ -12,7 +12,6 @@ import { devAssets } from '../src/server/assets.server.ts';
 import { parseConfig } from '../src/server/config.server.ts';
 import { openFileStore } from '../src/server/enquiries/file-store/file-store.server.ts';
 import { loadSiteSecret } from '../src/server/enquiries/form-token.server.ts';
-import type { InlineStylesheet } from '../src/server/page-stylesheet.server.ts';
 import { previewLinks, type PreviewTarget } from '../src/server/preview-links.server.ts';
 import { BlogStore } from '../src/server/store.server.ts';
 
@@ -75,8 +74,6 @@ interface TestAppOptions {
   logger?: pino.Logger;
   /** Where pages are rendered from, and the files served beside them: the source, as the tests import it, unless set. */
   rendering?: { loadRenderer: () => Promise<RenderModule>; staticFiles: RequestHandler[] };
-  /** The stylesheet pages inline and cut, as production's server passes it (none unless set). */
-  stylesheet?: InlineStylesheet;
 }
 
 /** The whole app over a temporary store, rendering pages from source as the development server does. */
@@ -88,7 +85,6 @@ export async function createTestApp({
   wake,
   logger = pino({ level: 'silent' }),
   rendering,
-  stylesheet,
 }: TestAppOptions = {}) {
   const temp = file ? { file, remove: () => {} } : writeTempStore(data);
   const enquiriesDirectory = mkdtempSync(path.join(tmpdir(), 'nms-enquiries-'));
@@ -113,11 +109,10 @@ export async function createTestApp({
         if (!wrapSource) return renderer;
         return {
           ...renderer,
-          renderPage: (input, output) => renderer.renderPage({ ...input, source: wrapSource(input.source) }, output),
+          loadPage: (url, source) => renderer.loadPage(url, wrapSource(source)),
         };
       }),
     assets: devAssets,
-    stylesheet,
     staticFiles: rendering?.staticFiles ?? [],
     enquiries: { store: enquiries, wake },
   });

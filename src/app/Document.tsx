@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import { bootDataElementId, inlineCssElementId, type BootData } from '../browser/boot-data.ts';
+import { bootDataElementId, type BootData } from '../browser/boot-data.ts';
 
 interface DocumentProps {
   boot: BootData;
   bootJson: string;
-  /** The stylesheet's text, inlined so that first paint waits for no request (production). */
-  inlineCss?: string;
   children: ReactNode;
 }
 
 /** The whole HTML document; React hoists each page's <title>, <meta> and <link> into its head. */
-export function Document({ boot, bootJson, inlineCss, children }: DocumentProps) {
+export function Document({ boot, bootJson, children }: DocumentProps) {
   const { config, assets } = boot;
   return (
     <html lang="en-AU">
@@ -22,7 +20,6 @@ export function Document({ boot, bootJson, inlineCss, children }: DocumentProps)
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
         <link rel="alternate" type="application/rss+xml" title={`${config.siteName} blog`} href="/rss.xml" />
-        {inlineCss !== undefined && <style id={inlineCssElementId} dangerouslySetInnerHTML={{ __html: inlineCss }} />}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

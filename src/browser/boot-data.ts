@@ -1,4 +1,3 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import { toScriptSafeJson } from './lib/safe-json.ts';
 import type { EnquiryFormState } from './lib/enquiry-types.ts';
 import type { PublicConfig } from './lib/public-config.ts';
@@ -9,11 +8,6 @@ export interface PageAssets {
   loader: string;
   /** Stylesheets linked in the head (development: Vite's). */
   styles: string[];
-  /**
-   * The whole stylesheet, applied once an island wakes, or idle on a page with a video (production): its inline copy
-   * holds only the rules its server HTML uses, not those of the states an island brings.
-   */
-  hydratedStyles: string[];
   /** Each island's component module, then the chunks it imports, fetched with it when the island wakes. */
   islands: Partial<Record<IslandName, string[]>>;
   /** The module of the one function that hydrates every island, then the chunks it imports (React DOM). */
@@ -24,13 +18,11 @@ export interface PageAssets {
 export interface BootData {
   config: PublicConfig;
   assets: PageAssets;
-  state: DehydratedState;
   /** On pages with the consult form: its token, and a returned post's values and errors. */
   enquiry?: EnquiryFormState;
 }
 
 export const bootDataElementId = 'boot-data';
-export const inlineCssElementId = 'site-css';
 
 export function serializeBootData(data: BootData): string {
   return toScriptSafeJson(data);

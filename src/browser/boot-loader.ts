@@ -54,25 +54,6 @@ function afterFirstPaint(start: () => void) {
   setTimeout(once, 3000);
 }
 
-let wholeStylesheetApplied = false;
-
-/**
- * Applies the whole stylesheet: the page's inline stylesheet holds only the rules its server HTML uses, so the
- * states an island brings (a field's error, the sending spinner, the success message) and a played video take
- * theirs from this one. Its rules only repeat the inline ones for what is on screen, so nothing on screen changes.
- * Why: docs/decisions/inline-stylesheet.md
- */
-function applyWholeStylesheet(hrefs: string[]) {
-  if (wholeStylesheetApplied) return;
-  wholeStylesheetApplied = true;
-  for (const href of hrefs) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
 /**
  * Adds a `<link rel>` for each of `hrefs`: `modulepreload` to fetch and compile a module now, `prefetch` to fetch it
  * for later. Safari knows no `prefetch`: there it preloads, which still spares the first use a round trip.
@@ -124,7 +105,6 @@ function watchIsland(element: HTMLElement) {
       performance.mark(islandWakingMark(name));
       // What the island reads of the visit (attribution, as its form is sent) is in the tab's storage by then.
       flushVisitEvents();
-      applyWholeStylesheet(pageBootData().assets.hydratedStyles);
       const {
         island: [islandModule, ...islandImports],
         hydrate: [hydrateModule, ...hydrateImports],
@@ -186,11 +166,7 @@ function recordVisit() {
     writeVisitEventsAtOnce();
     recordVisitEvents();
     performance.mark(landingRecordedMark);
-    const { config, assets } = pageBootData();
-    startAnalytics(config.gaMeasurementId);
-    // A played video's frame is styled by the whole stylesheet; a page without one links it only when an island
-    // wakes: applied to a long page that needs none of it, it restyles and lays out the whole page for nothing.
-    if (document.querySelector('a[data-video-embed]')) applyWholeStylesheet(assets.hydratedStyles);
+    startAnalytics(pageBootData().config.gaMeasurementId);
   });
 }
 

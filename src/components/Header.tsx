@@ -35,8 +35,6 @@ export function Header() {
           mobile consult bar and the home hero's panel. */}
       <header
         data-scrolled="false"
-        // Styled by its attribute, so that the page's inline stylesheet, cut to the classes of the server's HTML,
-        // holds the scrolled look too (docs/decisions/inline-stylesheet.md).
         className="group/header sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-[scrolled=true]:border-slate-200 data-[scrolled=true]:shadow-md"
       >
         <div className="container-page flex h-16 items-center justify-between gap-4">

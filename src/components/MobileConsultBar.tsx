@@ -13,8 +13,6 @@ export function MobileConsultBar() {
       data-testid="mobile-consult-bar"
       data-mobile-consult-bar
       data-asks-to-book
-      // Moved aside by its attribute, so that the page's inline stylesheet, cut to the classes of the server's HTML,
-      // holds that state too (docs/decisions/inline-stylesheet.md).
       data-hidden="false"
       className="fixed inset-x-0 bottom-0 z-30 h-18 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] transition-[translate,visibility] duration-200 motion-reduce:transition-none data-[hidden=true]:invisible data-[hidden=true]:translate-y-full md:hidden"
     >

@@ -81,17 +81,11 @@ describe('the scripts a page lists for the boot loader', () => {
     expect(manifestAssets(clientDir)()).toEqual({
       loader: '/assets/loader.js',
       styles: ['/assets/site.css'],
-      hydratedStyles: [],
       islands: {
         'consult-form': ['/assets/ConsultForm.js', '/assets/react.js', '/assets/form.js'],
         toasts: ['/assets/Toasts.js', '/assets/react.js', '/assets/sonner.js'],
       },
       hydrate: ['/assets/hydrate.js', '/assets/react.js'],
-    });
-    // Inlined in production: the page applies the whole stylesheet once an island wakes instead of linking it.
-    expect(manifestAssets(clientDir, { linkStyles: false })()).toMatchObject({
-      styles: [],
-      hydratedStyles: ['/assets/site.css'],
     });
   });
 });

@@ -4,7 +4,6 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { PageAssets } from '../browser/boot-data.ts';
 import { hydrateModule, islandModules, islandNames } from '../browser/islands/registry.ts';
-import { inlineStylesheet, type InlineStylesheet } from './page-stylesheet.server.ts';
 
 interface ManifestChunk {
   file: string;
@@ -18,9 +17,11 @@ const bootLoader = 'src/browser/boot-loader.ts';
 /**
  * The built boot loader, stylesheet and islands, from Vite's manifest: the same for every page, since the browser
  * runs no page's own code. Each island is its component's module, then the chunks it imports, and the hydrate
- * function's the same (React DOM among them), fetched ahead as it nears the screen or all at once when it wakes. With `linkStyles` off the pages name no stylesheet (they inline it).
+ * function's the same (React DOM among them), fetched ahead as it nears the screen or all at once when it wakes.
+ * The stylesheet is linked, one file for every page: it is fetched once and kept for a year, and a page's HTML is
+ * the same however it is sent (docs/decisions/stylesheet.md).
  */
-export function manifestAssets(clientDir: string, { linkStyles = true } = {}): () => PageAssets {
+export function manifestAssets(clientDir: string): () => PageAssets {
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -37,7 +38,6 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
     files.add(file);
     imports.forEach((imported) => collect(imported, files));
   };
-  const styles = [chunk(stylesEntry).file];
   const files = (key: string) => {
     const found = new Set<string>();
     collect(key, found);
@@ -47,27 +47,11 @@ export function manifestAssets(clientDir: string, { linkStyles = true } = {}): (
   for (const name of islandNames) islands[name] = files(islandModules[name]);
   const assets: PageAssets = {
     loader: `/${chunk(bootLoader).file}`,
-    styles: linkStyles ? styles.map((href) => `/${href}`) : [],
-    hydratedStyles: linkStyles ? [] : styles.map((href) => `/${href}`),
+    styles: [`/${chunk(stylesEntry).file}`],
     islands,
     hydrate: files(hydrateModule),
   };
   return () => assets;
-}
-
-/**
- * The production build's assets, with the stylesheet inlined in every page rather than linked: the rules a page's
- * HTML uses cost less inline than the render-blocking request they save on a phone's first visit
- * (docs/decisions/inline-stylesheet.md).
- */
-export function productionAssets(clientDir: string): {
-  assets: () => PageAssets;
-  stylesheet: InlineStylesheet;
-} {
-  const css = manifestAssets(clientDir)()
-    .styles.map((href) => readFileSync(path.join(clientDir, href), 'utf8'))
-    .join('\n');
-  return { assets: manifestAssets(clientDir, { linkStyles: false }), stylesheet: inlineStylesheet(css) };
 }
 
 /** In development Vite serves the sources themselves. */
@@ -75,7 +59,6 @@ export function devAssets(): PageAssets {
   return {
     loader: `/${bootLoader}`,
     styles: [`/${stylesEntry}`],
-    hydratedStyles: [],
     islands: Object.fromEntries(islandNames.map((name) => [name, [`/${islandModules[name]}`]])),
     hydrate: [`/${hydrateModule}`],
   };

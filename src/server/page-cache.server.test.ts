@@ -2,6 +2,9 @@ import { writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PageCache, cachedPage, pageCacheMaxBytes, type CachedPage } from './page-cache.server.ts';
+import { missingPostSlug } from '../lib/blog-types.ts';
+import type { StoreData } from '../lib/store-schema.ts';
+import type { RenderModule } from './pages.server.ts';
 import { createTestApp, testPost, testStore } from '../../test-support/server.ts';
 
 // A browser's first request for a page is streamed before the cache keeps its copy
@@ -131,7 +134,15 @@ describe('the render cache', () => {
     { timeout: 240_000 },
     async () => {
       let renders = 0;
-      const created = await createTestApp({ wrapSource: (source) => ((renders += 1), source) });
+      const created = await createTestApp({
+        rendering: {
+          staticFiles: [],
+          loadRenderer: async (): Promise<RenderModule> => {
+            const renderer = await import('../entry-server.tsx');
+            return { ...renderer, renderPage: (...page) => ((renders += 1), renderer.renderPage(...page)) };
+          },
+        },
+      });
       apps.push(created);
       const server = created.app;
       const real = ['/', '/blog', '/blog/post-2', '/blog?page=2', '/blog?category=local-seo'];
@@ -176,15 +187,39 @@ describe('the render cache', () => {
     },
   );
 
+  test.each([
+    ['a browser', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0'],
+    ['a crawler', crawler],
+  ])('a page not yet cached reads its data from the store once, for %s', async (_client, userAgent) => {
+    const { app: server, store } = await app();
+    const reads = (['categories', 'posts', 'post', 'featured'] as const).map((method) =>
+      vi.spyOn(store.source, method),
+    );
+    const readsOf = () => reads.map((read) => read.mock.calls.map((call) => JSON.stringify(call)));
+    await request(server).get('/blog/post-2').set('User-Agent', userAgent).expect(200);
+    expect(readsOf()).toEqual([[], [], ['["post-2"]'], ['[3,"post-2"]']]);
+    reads.forEach((read) => read.mockClear());
+    await request(server).get('/blog?category=local-seo').set('User-Agent', userAgent).expect(200);
+    expect(readsOf()).toEqual([['[]'], ['[{"categoryId":1,"page":1,"limit":6}]'], [], []]);
+    reads.forEach((read) => read.mockClear());
+    // Every missing post shows the one page kept for them: the first renders it, from its own address's load.
+    await request(server).get('/blog/no-such-post').set('User-Agent', userAgent).expect(404);
+    expect(readsOf()).toEqual([[], [], ['["no-such-post"]', `[${JSON.stringify(missingPostSlug)}]`], []]);
+    reads.forEach((read) => read.mockClear());
+    await request(server).get('/blog/another-missing-post').set('User-Agent', userAgent).expect(404);
+    expect(readsOf()).toEqual([[], [], ['["another-missing-post"]'], []]);
+  });
+
   test('a page rendered while the store changed is served once, compressed only as it is sent', async () => {
-    let changeStore = false;
+    // The store changes while the page's data loads, and again while it loads anew from the changed store.
+    const changes: StoreData[] = [];
     const created = await createTestApp({
       wrapSource: (source) => ({
         ...source,
         categories: async () => {
-          if (changeStore) {
-            changeStore = false;
-            writeFileSync(created.file, JSON.stringify(testStore(9)));
+          const next = changes.shift();
+          if (next) {
+            writeFileSync(created.file, JSON.stringify(next));
             await created.store.reload();
           }
           return source.categories();
@@ -192,11 +227,11 @@ describe('the render cache', () => {
       }),
     });
     apps.push(created);
-    changeStore = true;
+    changes.push(testStore(9), testStore(10));
     const once = await get(created.app, '/blog').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(once.headers['content-encoding']).toBe('br');
     expect(once.headers.etag ?? '').not.toMatch(/^"/);
-    expect(once.text).toContain('Post 9');
+    expect(once.text).toContain('Post 10');
     const kept = await get(created.app, '/blog').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(kept.headers.etag).toMatch(/^"/);
   });

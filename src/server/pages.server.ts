@@ -3,13 +3,12 @@ import { isbot } from 'isbot';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { PageAssets } from '../browser/boot-data.ts';
-import type { RenderInput, RenderOutput } from '../entry-server.tsx';
+import type { LoadedPage, RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../browser/lib/enquiry-types.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
-import type { InlineStylesheet } from './page-stylesheet.server.ts';
 import { isPreviewAddress, withoutPreviewToken } from './preview-links.server.ts';
 import { speculationRulesHeader } from './speculation-rules.server.ts';
 import type { BlogStore } from './store.server.ts';
@@ -22,8 +21,6 @@ export interface PageHandlerOptions {
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
   assets: () => PageAssets;
-  /** Production's: inlined in every page, cut to the rules each page's HTML uses when the whole page is rendered first. */
-  stylesheet?: InlineStylesheet;
   /** Issues the consult form's token for each render of a page that shows the form. */
   formToken?: () => Promise<string>;
 }
@@ -55,7 +52,7 @@ function publicConfigAt(config: Config, url: string): PublicConfig {
 /** Renders one page into memory: the complete document, as crawlers get it. */
 async function renderToBuffer(
   renderer: RenderModule,
-  stylesheet: InlineStylesheet | undefined,
+  page: LoadedPage,
   input: RenderInput,
   onError: RenderOutput['onError'],
 ) {
@@ -71,11 +68,10 @@ async function renderToBuffer(
     });
     sink.on('finish', () => {
       clearTimeout(timer);
-      const html = Buffer.concat(chunks);
-      resolve({ status, html: stylesheet ? Buffer.from(stylesheet.cutFor(html.toString())) : html });
+      resolve({ status, html: Buffer.concat(chunks) });
     });
     renderer
-      .renderPage(input, {
+      .renderPage(page, input, {
         waitForAll: true,
         onReady(readyStatus, pipe) {
           status = readyStatus;
@@ -103,6 +99,7 @@ interface StreamedPage extends RenderedPage {
 function streamAndKeep(
   res: Response,
   renderer: RenderModule,
+  page: LoadedPage,
   input: RenderInput,
   onError: RenderOutput['onError'],
 ): Promise<StreamedPage> {
@@ -137,7 +134,7 @@ function streamAndKeep(
       resolve({ status, html: Buffer.concat(chunks), complete });
     });
     renderer
-      .renderPage(input, {
+      .renderPage(page, input, {
         waitForAll: false,
         onReady(readyStatus, pipe) {
           status = readyStatus;
@@ -197,7 +194,6 @@ export function createPageHandler({
   logger,
   loadRenderer,
   assets,
-  stylesheet,
   formToken,
 }: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
@@ -210,13 +206,7 @@ export function createPageHandler({
     const publicConfig = publicConfigAt(config, req.originalUrl);
     // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
     if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
-    const input: RenderInput = {
-      url: req.originalUrl,
-      source: store.source,
-      config: publicConfig,
-      assets,
-      inlineCss: stylesheet?.css,
-    };
+    const input: RenderInput = { config: publicConfig, assets };
     // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
       formToken ? { ...render, enquiry: { token: await formToken() } } : render;
@@ -228,7 +218,9 @@ export function createPageHandler({
         // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key. A
         // route's 404 that looks the same whatever was asked for (a missing post) is rendered and kept once.
         const key = renderer.pageUrl(req.originalUrl);
-        const shared = cache.has(key) ? undefined : await renderer.sharedNotFoundUrl(key, store.source);
+        const version = store.index.version;
+        const loaded = cache.has(key) ? undefined : await renderer.loadPage(key, store.source);
+        const shared = loaded?.sharedNotFoundUrl;
         const url = shared ?? key;
         // The same page without Google's tag is an entry of its own.
         const entry = publicConfig === config.public ? url : `${url} (no analytics)`;
@@ -243,20 +235,21 @@ export function createPageHandler({
           !/^prefetch\b/.test(req.get('Sec-Purpose') ?? '');
         let streamed = false;
         const page = await cache.get(entry, async (current) => {
-          const render = await withToken({ ...input, url });
+          // The data loaded above decides this render too, unless the store changed since; a route's shared 404
+          // is a page of its own, loaded for its address.
+          const data =
+            loaded?.url === url && store.index.version === version
+              ? loaded
+              : await renderer.loadPage(url, store.source);
+          const render = await withToken(input);
           let rendered: RenderedPage | undefined;
           if (streams) {
             streamed = true;
-            const sent = await streamAndKeep(res, renderer, render, onError);
-            // Sent with the whole stylesheet inline: the copy kept is cut as a buffered render is.
-            if (sent.complete)
-              rendered = {
-                status: sent.status,
-                html: stylesheet ? Buffer.from(stylesheet.cutFor(sent.html.toString())) : sent.html,
-              };
+            const sent = await streamAndKeep(res, renderer, data, render, onError);
+            if (sent.complete) rendered = { status: sent.status, html: sent.html };
           }
           // A page streamed before it was complete is rendered again, whole, for the cache.
-          rendered ??= await renderToBuffer(renderer, stylesheet, render, onError);
+          rendered ??= await renderToBuffer(renderer, data, render, onError);
           // A 404 is kept only under a shared address (every unknown path, each route's kind of missing page), so
           // that endless made-up addresses never push the real pages out; nor is a page whose data changed meanwhile.
           const shareable = rendered.status !== 404 || url === renderer.notFoundPageUrl || shared !== undefined;
@@ -265,7 +258,8 @@ export function createPageHandler({
         if (!streamed) sendRendered(req, res, page);
         return;
       }
-      const render = await renderer.renderPage(await withToken(input), {
+      const data = await renderer.loadPage(req.originalUrl, store.source);
+      const render = await renderer.renderPage(data, await withToken(input), {
         waitForAll: isbot(req.get('user-agent')),
         onReady(status, pipe) {
           res.status(status).type('html');
@@ -296,26 +290,12 @@ export function createPageHandler({
  * Renders a page with the consult form in a given state (a plain post that came back with problems): the
  * complete document, with the status given, never cached.
  */
-export function createFormPageRenderer({
-  config,
-  store,
-  logger,
-  loadRenderer,
-  assets,
-  stylesheet,
-}: PageHandlerOptions) {
+export function createFormPageRenderer({ config, store, logger, loadRenderer, assets }: PageHandlerOptions) {
   return async (res: Response, url: string, enquiry: EnquiryFormState, status: number): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = {
-      url,
-      source: store.source,
-      config: config.public,
-      assets,
-      inlineCss: stylesheet?.css,
-      enquiry,
-    };
+    const input: RenderInput = { config: config.public, assets, enquiry };
     const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
-    const { html } = await renderToBuffer(renderer, stylesheet, input, onError);
+    const { html } = await renderToBuffer(renderer, await renderer.loadPage(url, store.source), input, onError);
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html);
   };
 }
@@ -324,13 +304,13 @@ export function createFormPageRenderer({
  * Renders a page for whoever holds its link (a post's preview) from the blog data given: the complete document,
  * with the status its route decides, kept by no cache (the server's, a CDN's or the browser's).
  */
-export function createPrivatePageRenderer({ config, logger, loadRenderer, assets, stylesheet }: PageHandlerOptions) {
+export function createPrivatePageRenderer({ config, logger, loadRenderer, assets }: PageHandlerOptions) {
   return async (res: Response, url: string, source: BlogSource): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { url, source, config: publicConfigAt(config, url), assets, inlineCss: stylesheet?.css };
+    const input: RenderInput = { config: publicConfigAt(config, url), assets };
     const onError = (error: unknown) =>
       logger.error({ err: error, url: withoutPreviewToken(url) }, 'Error while rendering');
-    const { status, html } = await renderToBuffer(renderer, stylesheet, input, onError);
+    const { status, html } = await renderToBuffer(renderer, await renderer.loadPage(url, source), input, onError);
     res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
   };
 }

@@ -73,7 +73,8 @@ async function expectPostNotFound(path: string) {
 
 describe('a post’s preview link', () => {
   test('shows a draft as it will appear, with a line saying so, noindex and Cache-Control: private, no-store', async () => {
-    const response = await get(await link('winter-menus')).expect(200);
+    const preview = await link('winter-menus');
+    const response = await get(preview).expect(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers['x-robots-tag']).toBe('noindex');
     expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
@@ -81,8 +82,12 @@ describe('a post’s preview link', () => {
     expect(response.text).toContain('Body of post 30.');
     expect(response.text).toContain('This post is a draft, not yet scheduled.');
     expect(response.text).toContain('Related articles');
-    // The browser hydrates the preview from the page itself: it is in no public API for it to ask.
-    expect(response.text).toMatch(/"queryKey":\["blog","preview","winter-menus\.[^"]+"\]/);
+    // The post is the page's HTML alone: no script reads it, so neither it nor the link's token is in the boot data.
+    const boot = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(response.text)?.[1];
+    expect(boot).toBeDefined();
+    expect(boot).not.toContain(preview.slice('/blog/preview/'.length));
+    expect(boot).not.toContain('winter-menus');
+    expect(boot).not.toContain('Body of post 30.');
   });
 
   test('says when a scheduled post goes live, in the site’s date format', async () => {

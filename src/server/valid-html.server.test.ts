@@ -16,9 +16,8 @@ import { createTestApp, previewLinkPath, testSiteUrl, type TestApp } from '../..
 // Every page's server HTML, in each state a visitor can reach, checked by the W3C's Nu Html Checker (vnu, a Java
 // program: `apt-get install default-jre-headless`). One run checks every file, as starting its JVM takes seconds.
 //
-// The pages are rendered from source, as the development server does, so they link the stylesheet instead of
-// inlining it: the CSS is left out of the check on purpose. vnu's CSS checker predates the CSS Tailwind 4 writes:
-// on the production home page, with the stylesheet inlined, it reports 76 errors, all of them CSS it does not
+// The pages link the stylesheet, so the CSS is left out of the check, on purpose: vnu's CSS checker predates the
+// CSS Tailwind 4 writes: on the production home page with the stylesheet inline, it reported 76 errors, all of them CSS it does not
 // know (`margin-trim`, `lab()` colours with an alpha, custom properties in `transition-property`).
 
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');

@@ -29,16 +29,8 @@ export async function lighthouseRun(chrome: chromeLauncher.LaunchedChrome, url: 
   return result.lhr;
 }
 
-/** A run's figures by name (TBT (ms), LCP (ms), …). */
+/** A run's figures by name. */
 export type Figures = Record<string, number>;
-
-/** The figures a comparison of two builds prints for one Lighthouse run. */
-export const comparedFigures = (lhr: Result): Figures => ({
-  'TBT (ms)': Math.round(metric(lhr, 'total-blocking-time')),
-  'LCP (ms)': Math.round(metric(lhr, 'largest-contentful-paint')),
-  'FCP (ms)': Math.round(metric(lhr, 'first-contentful-paint')),
-  Performance: score(lhr, 'performance'),
-});
 
 /**
  * `runs` measurements of each page on A and on B, alternated (A then B, then B then A: neither always runs right
@@ -60,23 +52,4 @@ export async function alternate(
     }
   }
   return results;
-}
-
-/** Each page's table of medians and spreads of A and B, and every run: what a mechanism is kept or dropped on. */
-export function printComparison(what: string, results: Map<string, { a: Figures[]; b: Figures[] }>): void {
-  for (const [page, { a: figuresA, b: figuresB }] of results) {
-    console.log(`${what}, ${page}: ${figuresA.length} runs of A and ${figuresB.length} of B, alternated.`);
-    console.log('| figure | A median | A spread | B median | B spread | B − A |');
-    console.log('|---|---|---|---|---|---|');
-    for (const name of Object.keys(figuresA[0] ?? {})) {
-      const a = figuresA.map((figures) => figures[name]!);
-      const b = figuresB.map((figures) => figures[name]!);
-      if (!a.length || !b.length) continue;
-      const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
-      console.log(
-        `| ${name} | ${median(a)} | ${spread(a)} | ${median(b)} | ${spread(b)} | ${Math.round((median(b) - median(a)) * 10) / 10} |`,
-      );
-      console.log(`  each run: A ${a.join(', ')}; B ${b.join(', ')}`);
-    }
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * npm run audit:interactions [-- --no-build] [--runs N] [--dist <folder>] [--tap-methods]
+ * npm run audit:interactions [-- --no-build] [--runs N] [--dist <folder>]
  *
  * How fast the site answers a visitor on a phone: Chromium with Lighthouse's phone profile (CPU 4× slower, 150 ms
  * round trips, 1.6 Mbit/s down, 750 kbit/s up, 375 px wide), against the production build.
@@ -12,32 +12,24 @@
  * whether each tap used the prefetched response. Goal: the prefetched tap within 0.6× the plain load. Chromium does
  * not prerender under DevTools, so prefetching is what is measured.
  *
- * With --tap-methods it measures only the tap, three ways, each with the speculation rules as served and with the
- * same rules minus their prerender rule: a touch (`touchscreen.tap`), a mouse click at a point (`mouse.click`), and
- * Playwright's `click()` (which moves the pointer onto the link first, so a hover comes before the press). Under
- * DevTools Chromium refuses to prerender (Preload's prerender status says why), as it does in Data Saver, Battery
- * Saver or low memory, so this shows what the prerender rule costs a tap where it is refused. All in one tab with a
- * touch screen, taken in turn with a plain load, N rounds from each of /, /about and /blog.
- *
  * Interactions: the latency of the main interactions by the Event Timing API (the longest event of the
  * interaction, from input to the next paint, as INP counts it), goal ≤ 200 ms; below 16 ms the browser reports
  * none; medians of N runs. `--dist` measures another build (for a before and after). A report, not a test.
  */
-import { islandHydratedMark, islandWakingMark, pageStartedMark } from '../src/browser/marks.ts';
-import { islandNames } from '../src/browser/islands/registry.ts';
+import { islandHydratedMark, islandWakingMark, pageStartedMark } from '../../src/browser/marks.ts';
+import { islandNames } from '../../src/browser/islands/registry.ts';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { chromiumArgs, chromiumPath } from './lib/chromium.ts';
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.ts';
 import { median } from './lib/lighthouse.ts';
-import { freePort, startServer } from './lib/server-process.ts';
+import { freePort, startServer } from '../../scripts/lib/server-process.ts';
 
 const { values: options } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     dist: { type: 'string', default: 'dist' },
-    'tap-methods': { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -61,19 +53,10 @@ const browser: Browser = await chromium.launch({ executablePath: chromiumPath, a
 
 /** What Chromium reported of each prefetch, in order (CDP's Preload domain). */
 const prefetches: { path: string; status: string; detail: string }[] = [];
-/** What Chromium reported of each prerender attempt, in order: its status and, if refused, why. */
-const prerenders: { path: string; status: string; reason: string }[] = [];
 
-/**
- * A fresh tab with the phone profile, Event Timing recorded from the start of every page. With `touch`, the tab has
- * a touch screen and a phone's viewport rules, as Lighthouse's phone profile has.
- */
-async function phone({ touch = false } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    baseURL: server.url,
-    ...(touch && { hasTouch: true, isMobile: true }),
-  });
+/** A fresh tab with the phone profile, Event Timing recorded from the start of every page. */
+async function phone(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL: server.url });
   const page = await context.newPage();
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
   await page.addInitScript(() => {
@@ -97,13 +80,6 @@ async function phone({ touch = false } = {}): Promise<Page> {
   const cdp = await context.newCDPSession(page);
   cdp.on('Preload.prefetchStatusUpdated', (event) =>
     prefetches.push({ path: new URL(event.prefetchUrl).pathname, status: event.status, detail: event.prefetchStatus }),
-  );
-  cdp.on('Preload.prerenderStatusUpdated', (event) =>
-    prerenders.push({
-      path: new URL(event.key.url).pathname,
-      status: event.status,
-      reason: event.prerenderStatus ?? event.disallowedMojoInterface ?? '',
-    }),
   );
   await cdp.send('Preload.enable');
   await cdp.send('Network.enable');
@@ -156,21 +132,12 @@ const consultPath = '/start-project';
 const ctaSelector = `:is(main, aside) a[href="${consultPath}"]:visible`;
 const rulesFiles = /\/speculation-rules[\w-]*\.json$/;
 
-/** How a page's speculation rules reach it: as served, without their prerender rule, or not at all. */
-type Rules = 'served' | 'without prerender' | 'blocked';
-/** How the call to action is tapped: a touch, a mouse press at a point, or Playwright's `click()` (hover, then press). */
-type TapMethod = 'touch' | 'mouse at a point' | 'click()';
+/** How a page's speculation rules reach it: as served, or not at all. */
+type Rules = 'served' | 'blocked';
 
 async function serveRules(page: Page, rules: Rules) {
   await page.unroute(rulesFiles);
   if (rules === 'blocked') await page.route(rulesFiles, (route) => route.abort());
-  if (rules === 'without prerender')
-    await page.route(rulesFiles, async (route) => {
-      const response = await route.fetch();
-      const { prerender: _prerender, ...rest } = (await response.json()) as Record<string, unknown>;
-      const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = response.headers();
-      await route.fulfill({ status: response.status(), headers, body: JSON.stringify(rest) });
-    });
 }
 
 /**
@@ -178,7 +145,7 @@ async function serveRules(page: Page, rules: Rules) {
  * rules are blocked, the tap waits until the page has fetched /start-project (as a visitor reading it would).
  * Returns the time and whether the tap used the prefetched response.
  */
-async function tapToConsult(page: Page, from: string, rules: Rules, method: TapMethod = 'mouse at a point') {
+async function tapToConsult(page: Page, from: string, rules: Rules) {
   await serveRules(page, rules);
   const since = prefetches.length;
   await visit(page, from);
@@ -195,27 +162,20 @@ async function tapToConsult(page: Page, from: string, rules: Rules, method: TapM
   await cta.scrollIntoViewIfNeeded();
   const box = await cta.boundingBox();
   if (!box) throw new Error(`no call to action on ${from}`);
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  if (method === 'touch') await page.touchscreen.tap(x, y);
-  else if (method === 'click()') await cta.click({ noWaitAfter: true });
-  else await page.mouse.click(x, y);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   // Nothing is evaluated in the next page until it has loaded, as for the plain load (page.goto waits for the load
   // event too): evaluating earlier makes Playwright inject its own script into the page while it is still being
   // parsed, about 110 ms of the slowed main thread before the first paint, counted against the tap alone.
   await page.waitForURL(consultPath);
   await waitForPaint(page);
-  const [{ down, navigationStarted }, painted] = await Promise.all([
-    page.evaluate(() => ({
-      down: Number(sessionStorage.getItem('bench-pointerdown')),
-      navigationStarted: performance.timeOrigin,
-    })),
+  const [down, painted] = await Promise.all([
+    page.evaluate(() => Number(sessionStorage.getItem('bench-pointerdown'))),
     paintedAt(page),
   ]);
   const used = prefetches
     .slice(since)
     .some((p) => p.path === consultPath && p.status === 'Success' && p.detail === 'PrefetchResponseUsed');
-  // `toNavigation`: pointerdown to the new page's navigation start, which a refused prerender attempt would delay.
-  return { ms: painted - down, toNavigation: navigationStarted - down, used };
+  return { ms: painted - down, used };
 }
 
 /** A plain load of /start-project: the address typed into a blank tab, navigation start to first contentful paint. */
@@ -230,83 +190,6 @@ async function plainLoad(page: Page) {
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
-
-/**
- * Each way of tapping, with the rules as served and without their prerender rule, beside a plain load, in turn:
- * whether the prerender rule makes a tap slower where the browser refuses to prerender.
- */
-async function measureTapMethods(page: Page) {
-  const fromPages = ['/', '/about', '/blog'];
-  const methods: TapMethod[] = ['touch', 'mouse at a point', 'click()'];
-  const rulesKinds: Rules[] = ['served', 'without prerender'];
-  const figures = new Map<string, number[]>();
-  // Each tap with the rules as served minus the tap beside it without the prerender rule (same page, same way):
-  // pairs taken moments apart share the machine's load, so their difference is far steadier than either time.
-  const paired = new Map<TapMethod, { toPaint: number[]; toNavigation: number[] }>(
-    methods.map((method) => [method, { toPaint: [], toNavigation: [] }]),
-  );
-  const unused = new Map<string, number>();
-  const plain: number[] = [];
-  const since = prerenders.length;
-  for (let i = 0; i < runs; i++) {
-    for (const from of fromPages) {
-      for (const method of methods) {
-        const taps: Partial<Record<Rules, Awaited<ReturnType<typeof tapToConsult>>>> = {};
-        // Which of the pair goes first alternates, so that neither always follows the other.
-        for (const rules of i % 2 ? [...rulesKinds].reverse() : rulesKinds) {
-          const tap = await tapToConsult(page, from, rules, method);
-          taps[rules] = tap;
-          const key = `${method}|${rules}`;
-          figures.set(key, [...(figures.get(key) ?? []), tap.ms]);
-          if (!tap.used) unused.set(key, (unused.get(key) ?? 0) + 1);
-        }
-        paired.get(method)!.toPaint.push(taps.served!.ms - taps['without prerender']!.ms);
-        paired.get(method)!.toNavigation.push(taps.served!.toNavigation - taps['without prerender']!.toNavigation);
-      }
-      plain.push((await plainLoad(page)).ms);
-    }
-  }
-  const plainMedian = median(plain);
-  const outcomes = new Map<string, number>();
-  for (const { status, reason } of prerenders.slice(since)) {
-    const outcome = reason ? `${status} (${reason})` : status;
-    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  }
-  console.log(
-    `A tap on a call to action, pointerdown to /start-project's first contentful paint, phone profile with a touch ` +
-      `screen, ${runs} taps from each of ${fromPages.join(', ')}, pooled medians (× a plain load):`,
-  );
-  console.log(`| tap | rules as served | without the prerender rule |`);
-  console.log('|---|---|---|');
-  for (const method of methods) {
-    const [served, without] = rulesKinds.map((rules) => figures.get(`${method}|${rules}`) ?? []);
-    const cell = (values: number[]) =>
-      `${ms(median(values))} (${(median(values) / plainMedian).toFixed(2)}×, ${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
-    console.log(`| ${method} | ${cell(served!)} | ${cell(without!)} |`);
-  }
-  console.log(`| plain load | ${ms(plainMedian)} (${ms(Math.min(...plain))}–${ms(Math.max(...plain))}) | |`);
-  console.log(
-    `\nWhat the prerender rule changes, tap by tap: each tap as served minus the tap beside it without the rule ` +
-      `(negative: the rule made it faster); median, middle half, and how many pairs were slower with the rule:`,
-  );
-  console.log('| tap | pointerdown to first paint | pointerdown to the navigation starting |');
-  console.log('|---|---|---|');
-  const spread = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const quartile = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
-    const slower = values.filter((value) => value > 0).length;
-    return `${ms(median(values))} (${ms(quartile(0.25))} to ${ms(quartile(0.75))}; slower ${slower} of ${values.length})`;
-  };
-  for (const method of methods) {
-    const { toPaint, toNavigation } = paired.get(method)!;
-    console.log(`| ${method} | ${spread(toPaint)} | ${spread(toNavigation)} |`);
-  }
-  console.log(
-    `What Chromium reported of the prerender attempts: ${[...outcomes].map(([outcome, count]) => `${count}× ${outcome}`).join(', ') || 'none'}.`,
-  );
-  const notUsed = [...unused].map(([key, count]) => `${key.replace('|', ', rules ')}: ${count}`);
-  console.log(`Taps that did not use the prefetched page: ${notUsed.join('; ') || 'none'}.`);
-}
 
 async function measureTapsAndInteractions(page: Page) {
   const fromPages = ['/', '/services', '/about', '/faq', '/blog'];
@@ -437,8 +320,7 @@ async function measureTapsAndInteractions(page: Page) {
 }
 
 try {
-  if (options['tap-methods']) await measureTapMethods(await phone({ touch: true }));
-  else await measureTapsAndInteractions(await phone());
+  await measureTapsAndInteractions(await phone());
 } finally {
   await browser.close();
   await server.stop();

@@ -6,11 +6,11 @@
  * TCP proxy in front of the database for `--seconds` after 10 s of settling. A probe, not part of npm test.
  */
 import { connect, createServer, type AddressInfo } from 'node:net';
-import { startTestPostgres } from './lib/postgres.ts';
-import { parseConfig } from '../src/server/config.server.ts';
-import { deliveryChannels } from '../src/server/enquiries/delivery-policy.server.ts';
-import { startOutbox } from '../src/server/enquiries/outbox.server.ts';
-import { openEnquiryStore } from '../src/server/enquiries/stores.server.ts';
+import { startTestPostgres } from '../../scripts/lib/postgres.ts';
+import { parseConfig } from '../../src/server/config.server.ts';
+import { deliveryChannels } from '../../src/server/enquiries/delivery-policy.server.ts';
+import { startOutbox } from '../../src/server/enquiries/outbox.server.ts';
+import { openEnquiryStore } from '../../src/server/enquiries/stores.server.ts';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 60;
