@@ -114,6 +114,7 @@ export function createApp(options: AppOptions) {
       wake: enquiries.wake,
       rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
+      isPublishedPost: (slug) => store.index.isPublic(slug),
       renderFormPage: createFormPageRenderer(pageOptions),
     }),
   );

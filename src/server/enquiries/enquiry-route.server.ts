@@ -18,6 +18,7 @@ import {
 import type { Config } from '../config.server.ts';
 import { errorPage } from '../error-page.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
+import type { IsPublishedPost } from './attribution.server.ts';
 import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
 import { sharedLimitsToPrimary } from '../cluster.server.ts';
@@ -47,6 +48,8 @@ export interface EnquiryRouteOptions {
   /** Tells delivery that a new enquiry is waiting (forwarding and email start at once, not at their next poll). */
   wake?: () => void;
   tokens: () => Promise<FormTokens>;
+  /** Whether a post is public under this slug: an enquiry's landing page is kept only as a page the site serves. */
+  isPublishedPost: IsPublishedPost;
   /** Renders a page with the form in the given state (a post with problems), not cached. */
   renderFormPage: (res: Response, url: string, enquiry: EnquiryFormState, status: number) => Promise<void>;
 }
@@ -171,6 +174,7 @@ export function createEnquiryRouter({
   wake,
   rateLimitStore,
   tokens,
+  isPublishedPost,
   renderFormPage,
 }: EnquiryRouteOptions) {
   const router = Router();
@@ -292,7 +296,7 @@ export function createEnquiryRouter({
     const fields = body as Record<string, unknown>;
     const formTokens = await tokens();
     const tokenCheck = formTokens.check(fields[tokenFieldName]);
-    const parsed = parseEnquiry(fields);
+    const parsed = parseEnquiry(fields, isPublishedPost);
     if (tokenCheck !== 'valid' || !parsed.ok) {
       const url = formPageUrl(req, fields);
       const tokenOnly = parsed.ok && (tokenCheck === 'expired' || tokenCheck === 'too-fast');
