@@ -9,6 +9,7 @@ import { createApp } from './src/server/app.server.ts';
 import { devAssets, manifestAssets, productionStaticFiles } from './src/server/assets.server.ts';
 import { lastGoodFromPrimary, supervise } from './src/server/cluster.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
+import { securityHeaderValues } from './src/server/security.server.ts';
 import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
 import { deliveryChannels } from './src/server/enquiries/delivery-policy.server.ts';
 import { startOutbox } from './src/server/enquiries/outbox.server.ts';
@@ -125,7 +126,11 @@ async function main() {
   );
 
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
-  const server = createHttpServer((req, res) => handle(req, res), config);
+  const server = createHttpServer((req, res) => handle(req, res), {
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    headers: securityHeaderValues(config),
+    logger,
+  });
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
   // Each serving process runs the outbox: it checks SMTP_URL now, and a lease lets one process at a time send
   // (HubSpot, email) and announce delivery problems (ALERT_WEBHOOK_URL, or email); /healthz reads its report.

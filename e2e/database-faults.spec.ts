@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import { failedPostsPerMinute } from '../src/server/enquiries/enquiry-route.server.ts';
+import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from '../src/server/enquiries/enquiry-route.server.ts';
 import { formTokens } from '../src/server/enquiries/form-token.server.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 
@@ -264,22 +264,74 @@ test('a mail server answering each step 25 s late: the attempt is cut at 30 s ho
   await expectServing();
 });
 
-test('the database stopped: every enquiry limit still holds, counted by the instance, and one line says so', async () => {
-  const post = () =>
-    fetch(`${instance.url}/api/enquiries`, {
-      method: 'POST',
-      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ firstname: 'Dana', email: 'dana@example.com', form_token: 'not-a-token' }),
+test('the database stopped, two workers: every enquiry limit holds as one count for the instance, a valid post past the budget costs what a 429 costs, and one line says so', async () => {
+  const cluster = await startServer(
+    {
+      PORT: String(await freePort()),
+      SITE_URL: 'https://studio.example',
+      ENQUIRIES_FILE: path.join(folders.make('faults-cluster-'), 'enquiries.json'),
+      DATABASE_URL: databaseUrl,
+      FORM_SECRET: formSecret,
+      WEB_CONCURRENCY: '2',
+    },
+    serverScript,
+  );
+  // Both workers serving (each says so), before any count is taken.
+  await expect.poll(() => cluster.output().match(/"msg":"Serving /g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+  // Each post on a connection of its own: the primary hands each new connection to one worker and the next in turn,
+  // so a count per worker would let twice as many through.
+  const post = (body: string, type: string) =>
+    new Promise<{ status: number; text: () => Promise<string> }>((resolve, reject) => {
+      const req = httpRequest(
+        `${cluster.url}/api/enquiries`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: {
+            'Sec-Fetch-Site': 'same-origin',
+            'Content-Type': type,
+            Accept: type.endsWith('json') ? type : 'text/html',
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: async () => text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
     });
+  const validPlainPost = async () => {
+    const token = formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000);
+    const answer = await post(
+      new URLSearchParams({ firstname: 'Dana', email: 'dana@example.com', form_token: token }).toString(),
+      'application/x-www-form-urlencoded',
+    );
+    const html = await answer.text();
+    // The whole page is the site's own (its boot data); the short one is a page of its own with no script.
+    return `${answer.status} ${html.includes('id="boot-data"') ? 'page' : 'short'}`;
+  };
   await database.stop({ keep: true });
   try {
-    const answers: number[] = [];
-    for (let i = 0; i < failedPostsPerMinute + 5; i += 1) answers.push((await post()).status);
-    expect(answers.slice(0, failedPostsPerMinute)).toEqual(answers.slice(0, failedPostsPerMinute).map(() => 400));
-    expect(answers.slice(failedPostsPerMinute)).toEqual([429, 429, 429, 429, 429]);
-    expect(instance.output().match(/enquiry limits are counted by this instance alone/g)).toHaveLength(1);
-    await expectServing();
+    const valid: string[] = [];
+    for (let i = 0; i < fullRefusalsPerTenMinutes + 4; i += 1) valid.push(await validPlainPost());
+    expect(valid).toEqual([
+      ...Array.from({ length: fullRefusalsPerTenMinutes }, () => '503 page'),
+      ...Array.from({ length: 4 }, () => '503 short'),
+    ]);
+
+    const refused: number[] = [];
+    const badToken = JSON.stringify({ firstname: 'Dana', email: 'dana@example.com', form_token: 'not-a-token' });
+    for (let i = 0; i < failedPostsPerMinute + 4; i += 1)
+      refused.push((await post(badToken, 'application/json')).status);
+    expect(refused.slice(0, failedPostsPerMinute)).toEqual(refused.slice(0, failedPostsPerMinute).map(() => 400));
+    expect(refused.slice(failedPostsPerMinute)).toEqual([429, 429, 429, 429]);
+
+    expect(cluster.output().match(/enquiry limits are counted by this instance alone/g)).toHaveLength(1);
+    for (const page of ['/', '/blog']) expect((await fetch(`${cluster.url}${page}`)).status).toBe(200);
   } finally {
     await database.start();
+    await cluster.stop();
   }
 });

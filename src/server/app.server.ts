@@ -43,7 +43,8 @@ export function createApp(options: AppOptions) {
     app.use(
       pinoHttp({
         logger,
-        autoLogging: { ignore: (req) => req.url === '/healthz' },
+        // A monitor's health checks would drown the log; any other method on /healthz is a line like any other.
+        autoLogging: { ignore: (req) => req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD') },
         // A page the browser fetches ahead of a tap is no visit yet (the visitor may never see it), but still a line.
         customSuccessObject: (req, res, value: object) =>
           isSpeculativeView(req, res.statusCode) ? { ...value, speculative: true } : value,
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions) {
       wake: enquiries.wake,
       rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
+      isPublishedPost: (slug) => store.index.isPublic(slug),
       renderFormPage: createFormPageRenderer(pageOptions),
     }),
   );

@@ -6,6 +6,7 @@ import cluster from 'node:cluster';
 import { watchFile } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from './config.server.ts';
+import { outageWarning } from './enquiries/fallback-rate-limit-store.server.ts';
 import { readStoreText } from './store.server.ts';
 
 interface LastGoodRequest {
@@ -14,6 +15,13 @@ interface LastGoodRequest {
 }
 const isLastGood = (message: unknown): message is LastGoodRequest =>
   (message as LastGoodRequest | undefined)?.type === 'last-good-store';
+
+interface SharedLimitsReport {
+  type: 'enquiry-limits-shared';
+  reachable: boolean;
+}
+const isSharedLimitsReport = (message: unknown): message is SharedLimitsReport =>
+  (message as SharedLimitsReport | undefined)?.type === 'enquiry-limits-shared';
 
 /**
  * WEB_CONCURRENCY > 1: this process only supervises. The store is read-only to the server, so each worker
@@ -48,8 +56,11 @@ export function supervise({
       () => {},
     );
   });
+  // The workers say when the enquiry database stops (or starts) sharing the limits' counts; the instance warns once.
+  const warnOutage = outageWarning(logger);
   cluster.on('message', (worker, message) => {
     if (isLastGood(message)) worker.send({ type: 'last-good-store', text: lastGood } satisfies LastGoodRequest);
+    if (isSharedLimitsReport(message)) warnOutage(message.reachable);
   });
 
   const listening = new Set<number>();
@@ -94,6 +105,19 @@ export function supervise({
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * In a cluster worker: given, request by request, whether the enquiry database shared the limits' counts, tells the
+ * primary each time that changes (see supervise).
+ */
+export function sharedLimitsToPrimary(): (reachable: boolean) => void {
+  let last = true;
+  return (reachable) => {
+    if (reachable === last) return;
+    last = reachable;
+    process.send?.({ type: 'enquiry-limits-shared', reachable } satisfies SharedLimitsReport);
+  };
 }
 
 /** A cluster worker asks the primary for the last good store it read (see supervise). */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { BlogSource } from '../lib/blog-types.ts';
+import { pino } from 'pino';
 import { createHttpServer } from './http-server.server.ts';
 import { createTestApp, testStore, writeTempStore } from '../../test-support/server.ts';
 
@@ -109,7 +110,11 @@ describe('faults while serving', () => {
 
   test.each(['on', 'off'])('clients that disconnect mid-stream leave the server serving (cache %s)', async (cache) => {
     const app = await appWithSource((source) => source, { RENDER_CACHE: cache });
-    const server = createHttpServer(app, { keepAliveTimeoutMs: 65_000 });
+    const server = createHttpServer(app, {
+      keepAliveTimeoutMs: 65_000,
+      headers: {},
+      logger: pino({ level: 'silent' }),
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => server.close());
     const { port } = server.address() as AddressInfo;

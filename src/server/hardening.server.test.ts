@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
+import { pino } from 'pino';
 import { createHttpServer } from './http-server.server.ts';
+import { securityHeaderValues } from './security.server.ts';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
 interface Answer {
@@ -32,7 +34,11 @@ data.posts.push(
 
 beforeAll(async () => {
   testApp = await createTestApp({ data });
-  server = createHttpServer(testApp.app, testApp.config);
+  server = createHttpServer(testApp.app, {
+    keepAliveTimeoutMs: testApp.config.keepAliveTimeoutMs,
+    headers: securityHeaderValues(testApp.config),
+    logger: pino({ level: 'silent' }),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -308,6 +314,74 @@ describe('isolation', () => {
         for (const post of listed) expect(answer.body, path).toContain(`href="/blog/${post.slug}"`);
         expect(bodies).toEqual([]);
       }
+    }
+  });
+});
+
+/** Sends raw bytes on a connection of its own; what the server answered before it closed. */
+function sendRaw(to: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(to, '127.0.0.1', () => socket.write(bytes));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+  });
+}
+
+describe('answers given before the app', () => {
+  /** A server of the app's own, with what it logged (one JSON line each). */
+  async function loggedServer() {
+    const log: string[] = [];
+    const logged = createHttpServer(testApp.app, {
+      keepAliveTimeoutMs: testApp.config.keepAliveTimeoutMs,
+      headers: securityHeaderValues(testApp.config),
+      logger: pino({ base: undefined }, { write: (line: string) => void log.push(line) }),
+    });
+    await new Promise<void>((resolve) => logged.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => void logged.close());
+    return { port: (logged.address() as AddressInfo).port, log };
+  }
+
+  test('a malformed request, an oversized header and an over-long URL carry the app’s security headers and are logged', async () => {
+    const { port: to, log } = await loggedServer();
+    const app = await send('/healthz');
+    const answers = [
+      { status: 400, answer: await sendRaw(to, 'NOT HTTP\r\n\r\n') },
+      {
+        status: 431,
+        answer: await sendRaw(to, `GET / HTTP/1.1\r\nHost: localhost\r\nCookie: ${'x'.repeat(20_000)}\r\n\r\n`),
+      },
+      {
+        status: 414,
+        answer: await sendRaw(to, `GET /${'a'.repeat(9 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+      },
+    ];
+    for (const { status, answer } of answers) {
+      expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const head = answer.split('\r\n\r\n')[0]!.toLowerCase();
+      for (const name of ['content-security-policy', 'x-content-type-options', 'strict-transport-security']) {
+        expect(head).toContain(`${name}: ${String(app.headers[name])}`.toLowerCase());
+      }
+    }
+    const lines = log.map((line) => JSON.parse(line) as { status?: number; msg: string });
+    expect(lines.filter((line) => line.msg === 'Refused before the app').map((line) => line.status)).toEqual([
+      400, 431, 414,
+    ]);
+  });
+
+  test('a flood of malformed requests leaves a few lines, and one more that counts the rest', async () => {
+    const { port: to, log } = await loggedServer();
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+    try {
+      for (let i = 0; i < 200; i += 1) await sendRaw(to, 'NOT HTTP\r\n\r\n');
+      vi.advanceTimersByTime(60_000);
+      const lines = log.map((line) => JSON.parse(line) as { refused?: number; msg: string });
+      const single = lines.filter((line) => line.msg === 'Refused before the app').length;
+      expect(single).toBeLessThanOrEqual(20);
+      expect(lines.filter((line) => line.refused).map((line) => line.refused)).toEqual([200 - single]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -1,5 +1,7 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
 
 /**
  * A client must send a request's headers within this time (slow-loris)… Node counts it from the request's first
@@ -13,13 +15,32 @@ const checkIntervalMs = 1_000;
 
 // Longer request lines are refused before routing: no page or API address comes close.
 const maxUrlLength = 8192;
+/**
+ * A refused connection's answer is followed by the server's half of the close; a client that neither reads it nor
+ * closes its own half loses the connection this long after, so that it never holds one of the server's files.
+ */
+const refusedLingerMs = 1_000;
+/** Refused connections logged one by one per minute; past that, one line a minute says how many more there were. */
+const refusalLinesPerMinute = 20;
+
+export interface HttpServerOptions {
+  keepAliveTimeoutMs: number;
+  /** The app's security headers, also on every answer given before the app (securityHeaderValues). */
+  headers: Record<string, string>;
+  logger: Pick<Logger, 'warn'>;
+}
 
 /**
  * The HTTP server around the app: timeouts so that slow clients cannot hold connections, idle connections kept for
  * `keepAliveTimeoutMs` (longer than a load balancer keeps its own, or it would reuse one the server has just closed:
- * a 502), a 414 for over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses.
+ * a 502), a 414 for over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses,
+ * each with the app's security headers, logged, and its connection released within a second whatever the client does.
  */
-export function createHttpServer(app: RequestListener, { keepAliveTimeoutMs }: { keepAliveTimeoutMs: number }): Server {
+export function createHttpServer(
+  app: RequestListener,
+  { keepAliveTimeoutMs, headers, logger }: HttpServerOptions,
+): Server {
+  const logRefusal = refusalLog(logger);
   const server = createServer(
     {
       headersTimeout: headersTimeoutMs,
@@ -29,7 +50,9 @@ export function createHttpServer(app: RequestListener, { keepAliveTimeoutMs }: {
     (req, res) => {
       if ((req.url?.length ?? 0) > maxUrlLength) {
         const api = req.url?.startsWith('/api/');
+        logRefusal({ status: 414, method: req.method, urlLength: req.url?.length });
         res.writeHead(414, {
+          ...headers,
           'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
           Connection: 'close',
         });
@@ -45,18 +68,57 @@ export function createHttpServer(app: RequestListener, { keepAliveTimeoutMs }: {
   );
   server.keepAliveTimeout = keepAliveTimeoutMs;
   trackConnections(server);
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  const fixedHeaders = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    logRefusal({ status, code: error.code });
     const body = JSON.stringify({ error: STATUS_CODES[status] ?? 'Bad request' });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${fixedHeaders}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    // The server keeps its half open until the client closes its own (Node's HTTP server allows half-open
+    // connections), so a client that never does would hold the connection, and one of the process's files, for good.
+    // Reading on lets a client's close end it at once; the timer ends it for a client that never closes.
+    socket.resume();
+    const release = setTimeout(() => socket.destroy(), refusedLingerMs);
+    release.unref();
+    socket.once('close', () => clearTimeout(release));
   });
   return server;
+}
+
+/**
+ * Logs connections refused before the app, one line each up to `refusalLinesPerMinute` a minute, then one line at
+ * the minute's end with how many more there were: a flood of them never floods the log.
+ */
+function refusalLog(logger: Pick<Logger, 'warn'>): (details: Record<string, unknown>) => void {
+  let logged = 0;
+  let unlogged = 0;
+  let windowEnd = 0;
+  const closeWindow = () => {
+    if (unlogged) logger.warn({ refused: unlogged }, 'Refused before the app: more connections not logged one by one');
+    logged = 0;
+    unlogged = 0;
+  };
+  return (details) => {
+    const now = Date.now();
+    if (now >= windowEnd) {
+      windowEnd = now + 60_000;
+      setTimeout(closeWindow, 60_000).unref();
+    }
+    if (logged >= refusalLinesPerMinute) {
+      unlogged += 1;
+      return;
+    }
+    logged += 1;
+    logger.warn(details, 'Refused before the app');
+  };
 }
 
 interface Connection {

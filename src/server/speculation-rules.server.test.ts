@@ -120,6 +120,9 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
     await request(app).get('/no-such-page').set(prefetch).expect(404);
     await request(app).get('/blog/preview/made-up.token').set(prerender).expect(404);
     await request(app).get('/api/blog/posts/nope').set(prefetch).expect(404);
+    // A monitor's GET of /healthz is the one request left out; any other method on it is a line like any other.
+    await request(app).get('/healthz').expect(200);
+    for (const method of ['post', 'put', 'delete'] as const) await request(app)[method]('/healthz').expect(405);
     const logged = requestLines(lines).map(({ req, res, speculative }) => [
       req.method,
       req.url,
@@ -135,6 +138,9 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
       ['GET', '/no-such-page', 404, false],
       ['GET', '/blog/preview/', 404, false],
       ['GET', '/api/blog/posts/nope', 404, false],
+      ['POST', '/healthz', 405, false],
+      ['PUT', '/healthz', 405, false],
+      ['DELETE', '/healthz', 405, false],
     ]);
   });
 

@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
+import { pino } from 'pino';
 import { createServer } from 'vite';
 import { createHttpServer } from '../../src/server/http-server.server.ts';
 import type { RenderModule } from '../../src/server/pages.server.ts';
@@ -13,7 +14,11 @@ import { createTestApp } from '../server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let handle: RequestListener = (_req, res) => void res.writeHead(503).end();
-const server = createHttpServer((req, res) => handle(req, res), { keepAliveTimeoutMs: 65_000 });
+const server = createHttpServer((req, res) => handle(req, res), {
+  keepAliveTimeoutMs: 65_000,
+  headers: {},
+  logger: pino({ level: 'silent' }),
+});
 const vite = await createServer({
   configFile: path.join(here, 'vite.config.ts'),
   server: { middlewareMode: true, hmr: { server } },

@@ -182,6 +182,36 @@ describe('content CLI', () => {
   );
 
   test(
+    'a backup’s post brought back by import shows at none of the links of the post now under its slug, nor the other way',
+    async () => {
+      const env = { SITE_URL: 'https://studio.example', FORM_SECRET: 'a-shared-form-secret-of-at-least-32-characters' };
+      const data = ['--data', ws.dataFile];
+      const draftA = await ws.postFile('a.md', newPostFront({ slug: 'winter-menu', title: 'Draft A' }));
+      await cli(['add', draftA, '--draft', ...data, '--public', ws.publicDir]);
+      const linkA = new URL((await cli(['preview', 'winter-menu', ...data], env)).stdout.trim()).pathname;
+      const backup = join(ws.dir, 'backup');
+      expect(await cli(['export', backup, ...data, '--public', ws.publicDir])).toMatchObject({ code: 0 });
+      expect(await cli(['remove', 'winter-menu', ...data])).toMatchObject({ code: 0 });
+      const draftB = await ws.postFile('b.md', newPostFront({ slug: 'winter-menu', title: 'Draft B' }));
+      await cli(['add', draftB, '--draft', ...data, '--public', ws.publicDir]);
+      const linkB = new URL((await cli(['preview', 'winter-menu', ...data], env)).stdout.trim()).pathname;
+      expect(await cli(['import', backup, ...data, '--public', ws.publicDir])).toMatchObject({ code: 0 });
+
+      const server = await createTestApp({ file: ws.dataFile, env });
+      try {
+        for (const link of [linkA, linkB]) {
+          const answer = await request(server.app).get(link);
+          expect(answer.status, link).toBe(404);
+          expect(answer.text).not.toMatch(/Draft [AB]/);
+        }
+      } finally {
+        server.close();
+      }
+    },
+    timeout,
+  );
+
+  test(
     'preview refuses a bad --days, an unknown slug and a bad configuration with one error line',
     async () => {
       const env = { FORM_SECRET: 'x'.repeat(32) };

@@ -16,7 +16,7 @@ import { runCommand } from '../../../scripts/lib/run-script.ts';
 import { tokenFieldName } from '../../browser/lib/enquiry-types.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
-import { parseAttribution, type Attribution } from './attribution.server.ts';
+import { parseAttribution as parseWithPosts, type Attribution } from './attribution.server.ts';
 import type { NewEnquiry } from './enquiry.ts';
 import { openFileStore } from './file-store/file-store.server.ts';
 import { formSecretFile, formTokens, loadFormSecret, loadSiteSecret } from './form-token.server.ts';
@@ -34,6 +34,9 @@ afterEach(async () => {
 });
 /** `npm run enquiries`'s own code, run in this process with its output captured. */
 const cli = (args: string[]) => runCommand(runEnquiriesCommand, args, { ENQUIRIES_FILE: tmp.file });
+
+/** The browser's attribution, cleaned as the endpoint does with a blog whose one public post is `post-1`. */
+const parseAttribution = (input: unknown) => parseWithPosts(input, (slug) => slug === 'post-1');
 
 const spring: Attribution = {
   first: {
@@ -81,7 +84,7 @@ describe('the attribution field', () => {
       }),
     ).toEqual({ first: { landingPath: '/faq', utm_medium: 'x'.repeat(200), clickIds: ['gclid'] } });
     expect(parseAttribution({ first: { landingPath: '/blog/a\nspam: no\u202E' } })).toEqual({
-      first: { landingPath: '/blog/a spam: no' },
+      first: { landingPath: '/blog/*' },
     });
     for (const nothing of [undefined, null, 'a string', [], {}, { first: 'x', last: 7 }]) {
       expect(parseAttribution(nothing)).toBeUndefined();
@@ -425,11 +428,50 @@ test('an enquiry keeps only a call to action the site has and landing pages of i
     cta: 'free-ipad-giveaway',
   });
   expect((await app.enquiries.get(madeUp.body.id))?.attribution).toEqual({
-    last: { landingPath: '/blog/winter-menu', utm_source: 'facebook' },
+    last: { landingPath: '/blog/*', utm_source: 'facebook' },
   });
-  const real = await post({ first: { landingPath: '/services/' }, cta: 'package-growth' });
-  expect((await app.enquiries.get(real.body.id))?.attribution).toEqual({
+  const real = await post({
     first: { landingPath: '/services/' },
+    last: { landingPath: '/blog/post-1' },
     cta: 'package-growth',
   });
+  expect((await app.enquiries.get(real.body.id))?.attribution).toEqual({
+    first: { landingPath: '/services' },
+    last: { landingPath: '/blog/post-1' },
+    cta: 'package-growth',
+  });
+});
+
+test('a landing path is kept as a page the site serves, never as text a link’s author wrote, nor with its query', async () => {
+  const app = await createTestApp();
+  cleanups.push(app.close);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const scam = '/blog/URGENT: your invoice is overdue, call 0400 000 000';
+  const landings = [
+    [scam, '/blog/*'],
+    [encodeURI(scam), '/blog/*'],
+    ['/services?URGENT=call 0400 000 000', '/services'],
+    ['/blog/post-1?note=call%200400%20000%20000#call-0400-000-000', '/blog/post-1'],
+    ['/blog?category=call-0400-000-000', '/blog'],
+  ];
+  for (const [landingPath] of landings) {
+    await request(app.app)
+      .post('/api/enquiries')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({
+        firstname: 'Jane',
+        email: 'jane@example.com',
+        [tokenFieldName]: token,
+        attribution: { first: { landingPath }, last: { landingPath } },
+      })
+      .expect(201);
+  }
+  const stored = (await app.enquiries.list()).reverse();
+  expect(stored.map((enquiry) => enquiry.attribution?.first?.landingPath)).toEqual(landings.map(([, kept]) => kept));
+  expect(stored.map((enquiry) => enquiry.attribution?.last?.landingPath)).toEqual(landings.map(([, kept]) => kept));
+  const report = await runCommand(runEnquiriesCommand, ['report'], { ENQUIRIES_FILE: app.config.enquiries.file });
+  expect(report.code).toBe(0);
+  for (const shown of [JSON.stringify(stored), report.stdout]) {
+    expect(shown).not.toMatch(/URGENT|invoice|0400|%20/);
+  }
 });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { matchAppRoute } from '../../app/routes.tsx';
+import { postPath, previewPath } from '../../lib/blog-types.ts';
 import { ctaLabels } from '../../lib/cta-labels.ts';
 import { singleLine, withinLength } from '../../browser/lib/plain-text.ts';
 import { withoutPreviewToken } from '../preview-links.server.ts';
@@ -17,13 +18,31 @@ const value = z
   .transform((text) => withinLength(singleLine(text).trim(), 200))
   .pipe(z.string().min(1));
 
+/** Whether a post is public under this slug (the blog store's answer when the enquiry arrives). */
+export type IsPublishedPost = (slug: string) => boolean;
+
 /**
- * What the browser sends, and so all the server keeps: the landing page as a path on the site (one leading `/`,
- * never `//host`, `https://…` or `javascript:…`, which staff would see as a link), the referrer as a host name.
+ * The landing page as a page the site serves, the only form in which it is kept: a route's own path (`/services`),
+ * a published post's address, or else the route's pattern (`/blog/*`); never a query, nor text a link's author
+ * wrote into a path under a pattern ("/blog/URGENT: call 0400 000 000"), which staff and the report would show as
+ * typed. A preview link keeps `/blog/preview/` alone (its token works as a password). Undefined for a path of no
+ * route (a probe's `/wp-login.php`, `//host`, `https://…`, `javascript:…`).
  */
+export function landingPage(text: string, isPublishedPost: IsPublishedPost): string | undefined {
+  const path = text.split(/[?#]/)[0] ?? '';
+  if (!path.startsWith('/') || path.startsWith('//')) return undefined;
+  if (withoutPreviewToken(path) === previewPath('')) return previewPath('');
+  const { route, params } = matchAppRoute(path);
+  if (route.path === '*') return undefined;
+  if (!route.path.includes(':')) return route.path;
+  if (route.path === postPath(':slug') && params.slug !== undefined && isPublishedPost(params.slug)) {
+    return postPath(params.slug);
+  }
+  return route.path.replace(/:[^/]+/g, '*');
+}
+
+/** What the browser sends, and so all the server keeps: the referrer as a host name. */
 const keyChecks: Partial<Record<(typeof touchKeys)[number], (text: string) => boolean>> = {
-  // A page of the route table: anything else (a probe's `/wp-login.php`) was never a landing on the site.
-  landingPath: (text) => /^\/(?!\/)/.test(text) && matchAppRoute(text.split(/[?#]/)[0] ?? '').route.path !== '*',
   referrer: (text) =>
     text.length <= 253 && /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i.test(text),
 };
@@ -61,7 +80,7 @@ export const attributionSchema = z.object({
 export const touchKeys = ['landingPath', ...utmKeys, 'clickIds', 'referrer'] as const;
 
 /** A touch with only its well-formed keys; undefined without a landing path. */
-function cleanTouch(input: unknown): Touch | undefined {
+function cleanTouch(input: unknown, isPublishedPost: IsPublishedPost): Touch | undefined {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
   const kept: Record<string, unknown> = {};
   for (const key of touchKeys) {
@@ -71,9 +90,10 @@ function cleanTouch(input: unknown): Touch | undefined {
     const candidate = { landingPath: '/', [key]: raw };
     const parsed = touchSchema.safeParse(candidate);
     const parsedPiece = parsed.success ? (parsed.data as Record<string, unknown>)[key] : undefined;
-    // A visit that began on a preview link keeps `/blog/preview/`, never the link's token (it works as a password).
     const piece =
-      key === 'landingPath' && typeof parsedPiece === 'string' ? withoutPreviewToken(parsedPiece) : parsedPiece;
+      key === 'landingPath' && typeof parsedPiece === 'string'
+        ? landingPage(parsedPiece, isPublishedPost)
+        : parsedPiece;
     if (typeof piece === 'string' && keyChecks[key]?.(piece) === false) continue;
     if (piece === undefined || (Array.isArray(piece) && !piece.length)) continue;
     kept[key] = piece;
@@ -82,12 +102,12 @@ function cleanTouch(input: unknown): Touch | undefined {
 }
 
 /** What the browser sent, cleaned; undefined when nothing of it is usable. */
-export function parseAttribution(input: unknown): Attribution | undefined {
+export function parseAttribution(input: unknown, isPublishedPost: IsPublishedPost): Attribution | undefined {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
   const { first, last, cta } = input as Record<string, unknown>;
   const attribution: Attribution = {};
-  const firstTouch = cleanTouch(first);
-  const lastTouch = cleanTouch(last);
+  const firstTouch = cleanTouch(first, isPublishedPost);
+  const lastTouch = cleanTouch(last, isPublishedPost);
   const label = ctaLabel.safeParse(cta);
   if (firstTouch) attribution.first = firstTouch;
   if (lastTouch) attribution.last = lastTouch;

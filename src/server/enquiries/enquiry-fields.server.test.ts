@@ -7,7 +7,7 @@ import { testSiteUrl } from '../../../test-support/server.ts';
 import { enquiriesCsv, enquiryJson } from './commands.server.ts';
 import { notificationEmail } from './email.server.ts';
 import { inputShape, storedShape } from './enquiry-fields.server.ts';
-import { newStoredEnquiry, type StoredEnquiry } from './enquiry.ts';
+import { newStoredEnquiry, type StoredEnquiry, type StoredFieldsOf } from './enquiry.ts';
 import { addedBySite, typedByVisitor, hubspotSubmission } from './hubspot.server.ts';
 import { newEnquiry } from '../../../test-support/enquiries.ts';
 
@@ -59,6 +59,16 @@ describe('a field added to the table', () => {
     expectTypeOf<EnquiryFieldsOf<typeof withWebsite>>().toHaveProperty('website');
     expectTypeOf<EnquiryFieldsOf<typeof withWebsite>['website']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<EnquiryFieldsOf<typeof withWebsite>['firstname']>().toEqualTypeOf<string>();
+  });
+
+  test('made required later, it is required of a post but stays optional in the stored type (rows, files)', () => {
+    const madeRequired = [...siteTable, { ...website.field, required: true }] as const satisfies EnquiryFieldTable;
+    expectTypeOf<EnquiryFieldsOf<typeof madeRequired>['website']>().toEqualTypeOf<string>();
+    expectTypeOf<StoredFieldsOf<typeof madeRequired>['website']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<StoredFieldsOf<typeof madeRequired>['firstname']>().toEqualTypeOf<string>();
+    const stored = storedWithWebsite('');
+    delete (stored as Partial<typeof stored>).website;
+    expect(z.object(storedShape(madeRequired)).safeParse(stored).success).toBe(true);
   });
 
   test('is validated and cleaned to one line, with its own message past its limit', () => {

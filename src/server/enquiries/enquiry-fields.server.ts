@@ -52,10 +52,22 @@ function inputSchema(field: EnquiryFieldSpec): z.ZodType {
   return check ? optional.refine((value) => value === undefined || check.safeParse(value).success, invalid) : optional;
 }
 
-/** A field as stored: the stored text is checked for its type only, having been checked when it was posted. */
+/**
+ * The fields every enquiry has had since the first: a stored one lacks none of them. Any other may be missing from an
+ * enquiry stored before the form asked for it, however the form's table marks it now, so that making a field
+ * required never makes an enquiry already stored unreadable.
+ */
+export const coreFieldNames = ['firstname', 'email'] as const;
+export type CoreField = (typeof coreFieldNames)[number];
+const isCore = (name: string) => (coreFieldNames as readonly string[]).includes(name);
+
+/**
+ * A field as stored: the stored text is checked for its type only, having been checked when it was posted; only the
+ * core fields must be there.
+ */
 function storedSchema(field: EnquiryFieldSpec): z.ZodType {
   if (field.check === 'plan') return z.enum(planIds as [PlanId, ...PlanId[]]).optional();
-  return field.required ? z.string() : z.string().optional();
+  return isCore(field.name) ? z.string() : z.string().optional();
 }
 
 const shape = (fields: readonly EnquiryFieldSpec[], schema: (field: EnquiryFieldSpec) => z.ZodType) =>

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { enquiryFieldTable, enquiryFields, type EnquiryField } from '../../content/enquiry-form.ts';
 import type { EnquiryErrors } from '../../browser/lib/enquiry-types.ts';
-import type { Attribution } from './attribution.server.ts';
-import { parseAttribution } from './attribution.server.ts';
+import { parseAttribution, type Attribution, type IsPublishedPost } from './attribution.server.ts';
 import { inputShape } from './enquiry-fields.server.ts';
 import type { EnquiryFields } from './enquiry.ts';
 
@@ -14,15 +13,20 @@ export type EnquiryInput = EnquiryFields & { attribution?: Attribution };
  */
 export const enquiryInputSchema = z.object({
   ...inputShape(enquiryFieldTable),
-  // Where the visitor came from (sent with JavaScript only): what is malformed is dropped, never refused.
-  attribution: z.unknown().transform(parseAttribution).optional(),
-}) as unknown as z.ZodType<EnquiryInput>;
+  // Where the visitor came from (sent with JavaScript only), cleaned by parseEnquiry, which knows the blog's posts.
+  attribution: z.unknown().optional(),
+}) as unknown as z.ZodType<EnquiryFields & { attribution?: unknown }>;
 
 export type ParsedEnquiry = { ok: true; data: EnquiryInput } | { ok: false; errors: EnquiryErrors };
 
-export function parseEnquiry(body: Record<string, unknown>): ParsedEnquiry {
+/** A posted enquiry's fields; its attribution cleaned, what is malformed in it dropped, never a reason to refuse. */
+export function parseEnquiry(body: Record<string, unknown>, isPublishedPost: IsPublishedPost): ParsedEnquiry {
   const result = enquiryInputSchema.safeParse(body);
-  if (result.success) return { ok: true, data: result.data };
+  if (result.success) {
+    const { attribution, ...fields } = result.data;
+    const kept = parseAttribution(attribution, isPublishedPost);
+    return { ok: true, data: { ...fields, ...(kept ? { attribution: kept } : {}) } as EnquiryInput };
+  }
   const errors: EnquiryErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as EnquiryField;

@@ -1,6 +1,6 @@
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.tsx';
@@ -18,9 +18,11 @@ import {
 import type { Config } from '../config.server.ts';
 import { errorPage } from '../error-page.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
+import type { IsPublishedPost } from './attribution.server.ts';
 import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry } from './enquiry-input.server.ts';
-import { FallbackRateLimitStore } from './fallback-rate-limit-store.server.ts';
+import { sharedLimitsToPrimary } from '../cluster.server.ts';
+import { FallbackRateLimitStore, outageWarning } from './fallback-rate-limit-store.server.ts';
 import type { FormTokens } from './form-token.server.ts';
 
 export const enquiryBodyLimit = '16kb';
@@ -46,8 +48,16 @@ export interface EnquiryRouteOptions {
   /** Tells delivery that a new enquiry is waiting (forwarding and email start at once, not at their next poll). */
   wake?: () => void;
   tokens: () => Promise<FormTokens>;
+  /** Whether a post is public under this slug: an enquiry's landing page is kept only as a page the site serves. */
+  isPublishedPost: IsPublishedPost;
   /** Renders a page with the form in the given state (a post with problems), not cached. */
   renderFormPage: (res: Response, url: string, enquiry: EnquiryFormState, status: number) => Promise<void>;
+}
+
+/** A plain post's refusal, answered with the whole page while the address's budget of those lasts. */
+interface Refusal {
+  status: number;
+  message: string;
 }
 
 /** Whether the client sent JSON (fetch from the site's script) rather than a plain form post. */
@@ -164,6 +174,7 @@ export function createEnquiryRouter({
   wake,
   rateLimitStore,
   tokens,
+  isPublishedPost,
   renderFormPage,
 }: EnquiryRouteOptions) {
   const router = Router();
@@ -173,22 +184,16 @@ export function createEnquiryRouter({
     next();
   };
 
-  // While the database that shares the counts cannot be reached, each limit counts in this process instead.
-  let countedAlone = false;
-  const onSharedCount = (reachable: boolean) => {
-    if (reachable || countedAlone) {
-      countedAlone = !reachable;
-      return;
-    }
-    countedAlone = true;
-    logger.warn(
-      'The enquiry database cannot be reached: enquiry limits are counted by this instance alone until it returns',
-    );
-  };
+  // Counts held by this instance: in the primary when there are several workers, so that they hold whichever worker
+  // a request reaches; in this process's memory otherwise.
+  const instanceStore = (name: string): Store =>
+    cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : new MemoryStore();
+  // While the database that shares the counts cannot be reached, each limit is counted by the instance instead; the
+  // one warning line per outage comes from the primary when there are several workers.
+  const onSharedCount = cluster.isWorker ? sharedLimitsToPrimary() : outageWarning(logger);
   const sharedStore = (name: string) => {
     const shared = rateLimitStore?.(name);
-    if (shared) return new FallbackRateLimitStore(shared, onSharedCount);
-    return cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
+    return shared ? new FallbackRateLimitStore(shared, instanceStore(name), onSharedCount) : instanceStore(name);
   };
   /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
   const keptValues = async (req: Request): Promise<string | undefined> => {
@@ -235,8 +240,10 @@ export function createEnquiryRouter({
     legacyHeaders: false,
     store: sharedStore('enquiry-full-refusals'),
     passOnStoreError: true,
-    handler: async (req: Request, res: Response) =>
-      refuse(req, res, config, 400, String(res.locals.refusal), await keptValues(req)),
+    handler: async (req: Request, res: Response) => {
+      const { status, message } = res.locals.refusal as Refusal;
+      refuse(req, res, config, status, message, await keptValues(req));
+    },
   });
   // Counts accepted enquiries only (a post that could not be stored is given back), in the primary process when
   // there are several workers, so the limit holds for the whole server. While the database cannot be reached, the post
@@ -289,7 +296,7 @@ export function createEnquiryRouter({
     const fields = body as Record<string, unknown>;
     const formTokens = await tokens();
     const tokenCheck = formTokens.check(fields[tokenFieldName]);
-    const parsed = parseEnquiry(fields);
+    const parsed = parseEnquiry(fields, isPublishedPost);
     if (tokenCheck !== 'valid' || !parsed.ok) {
       const url = formPageUrl(req, fields);
       const tokenOnly = parsed.ok && (tokenCheck === 'expired' || tokenCheck === 'too-fast');
@@ -310,7 +317,7 @@ export function createEnquiryRouter({
         res.status(400).json(problem);
         return;
       }
-      res.locals.refusal = Object.values(errors)[0] ?? m.tokenExpired;
+      res.locals.refusal = { status: 400, message: Object.values(errors)[0] ?? m.tokenExpired } satisfies Refusal;
       if (await overLimit(fullRefusals, req, res)) return;
       await renderFormPage(res, url, { token, values: formValues(fields), errors }, 400);
       return;
@@ -332,6 +339,10 @@ export function createEnquiryRouter({
         res.status(503).json({ error: m.unavailable, fields: {} } satisfies EnquiryProblem);
         return;
       }
+      // Answered with the whole page within the same budget as a refusal, then for what a 429 costs: an outage must
+      // not let one client keep a core busy rendering.
+      res.locals.refusal = { status: 503, message: m.unavailable } satisfies Refusal;
+      if (await overLimit(fullRefusals, req, res)) return;
       const url = formPageUrl(req, fields);
       const state = { token: String(fields[tokenFieldName]), values: formValues(fields) };
       await renderFormPage(res, url, { ...state, errors: { form: m.unavailable } }, 503);

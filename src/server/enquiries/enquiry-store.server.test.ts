@@ -3,9 +3,10 @@
  * started for the run), so that neither can drift from what the endpoint, the outbox and the commands rely on.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { isStoreUnreachable, type EnquiryStore, type OpenOptions, type SenderLease } from './enquiry-store.server.ts';
 import type { AttemptResult, NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import type { EnquiryFieldTable } from '../../content/enquiry-form.ts';
 import { parseEnquiry } from './enquiry-input.server.ts';
 import { openFileStore } from './file-store/file-store.server.ts';
 import { openPostgresStore } from './postgres-store/postgres-store.server.ts';
@@ -13,22 +14,57 @@ import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-suppo
 
 const both = { hubspot: true, email: true };
 
-const implementations: Array<[string, () => (options?: OpenOptions) => Promise<EnquiryStore>]> = [
+/** The stores' modules: those the test imported, or a fresh copy that reads another form's field table. */
+interface StoreModules {
+  openFileStore: typeof openFileStore;
+  openPostgresStore: typeof openPostgresStore;
+}
+const imported: StoreModules = { openFileStore, openPostgresStore };
+
+const implementations: Array<[string, () => (options?: OpenOptions, modules?: StoreModules) => Promise<EnquiryStore>]> =
   [
-    'the file',
-    () => {
-      const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
-      return (options) => openFileStore(tmp.file, options);
-    },
-  ],
-  [
-    'PostgreSQL',
-    () => {
-      const database = testDatabase();
-      return (options = { enabled: { hubspot: false, email: false } }) => openPostgresStore(database.url, options);
-    },
-  ],
-];
+    [
+      'the file',
+      () => {
+        const tmp = tempEnquiriesFile('enquiries-', join('data', 'enquiries.json'));
+        return (options, modules = imported) => modules.openFileStore(tmp.file, options);
+      },
+    ],
+    [
+      'PostgreSQL',
+      () => {
+        const database = testDatabase();
+        return (options = { enabled: { hubspot: false, email: false } }, modules = imported) =>
+          modules.openPostgresStore(database.url, options);
+      },
+    ],
+  ];
+
+type EnquiryForm = typeof import('../../content/enquiry-form.ts');
+/** The form's field table with one optional field made required. */
+const withRequired = (table: EnquiryFieldTable, name: string): EnquiryFieldTable =>
+  table.map((field) =>
+    field.name === name && field.input !== 'select'
+      ? { ...field, required: true, messages: { ...field.messages, missing: `Enter your ${name}` } }
+      : field,
+  );
+
+/** The stores as a release whose form makes `name` required would open them. */
+async function storesWithRequired(name: string): Promise<StoreModules> {
+  vi.resetModules();
+  vi.doMock('../../content/enquiry-form.ts', async (importOriginal) => {
+    const original = await importOriginal<EnquiryForm>();
+    return { ...original, enquiryFieldTable: withRequired(original.enquiryFieldTable, name) };
+  });
+  try {
+    return {
+      openFileStore: (await import('./file-store/file-store.server.ts')).openFileStore,
+      openPostgresStore: (await import('./postgres-store/postgres-store.server.ts')).openPostgresStore,
+    };
+  } finally {
+    vi.doUnmock('../../content/enquiry-form.ts');
+  }
+}
 
 const enquiry = (overrides: Partial<NewEnquiry> = {}) => newEnquiry({ message: 'A new website', ...overrides });
 
@@ -59,8 +95,8 @@ const sent = (enquiryProgress: StoredEnquiry['progress']['hubspot']): AttemptRes
 describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (_name, setUp) => {
   const open = setUp();
   const stores: EnquiryStore[] = [];
-  const opened = async (options?: OpenOptions) => {
-    const store = await open(options);
+  const opened = async (options?: OpenOptions, modules?: StoreModules) => {
+    const store = await open(options, modules);
     stores.push(store);
     return store;
   };
@@ -421,14 +457,33 @@ describe.each(implementations)('the enquiry store on %s', { timeout: 60_000 }, (
     ]);
   });
 
+  test('a field the form makes required later stays optional for the enquiries already stored: the store opens on them', async () => {
+    const before = await opened();
+    const { id } = await before.add(enquiry({ phone: undefined }));
+    await before.add(enquiry({ phone: '02 4900 0000' }));
+    await before.close();
+
+    const after = await opened(undefined, await storesWithRequired('phone'));
+    const kept = await after.get(id);
+    expect(kept).toMatchObject({ id, firstname: 'Ada', email: 'ada@example.com' });
+    expect(kept).not.toHaveProperty('phone');
+    expect((await after.list()).map((e) => e.phone)).toEqual(['02 4900 0000', undefined]);
+    // However the form marks a field, a stored enquiry's type says it may be missing; the core ones are always there.
+    expectTypeOf<StoredEnquiry['phone']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<StoredEnquiry['firstname']>().toEqualTypeOf<string>();
+  });
+
   test('text that is not well-formed Unicode is repaired, whether posted or imported, never a failure', async () => {
     const store = await opened();
-    const posted = parseEnquiry({
-      firstname: 'Ada\uD83D',
-      email: 'ada@example.com',
-      message: 'Hi \uDE00 there',
-      attribution: { first: { landingPath: '/', utm_source: `${'a'.repeat(199)}\u{1F600}` } },
-    });
+    const posted = parseEnquiry(
+      {
+        firstname: 'Ada\uD83D',
+        email: 'ada@example.com',
+        message: 'Hi \uDE00 there',
+        attribution: { first: { landingPath: '/', utm_source: `${'a'.repeat(199)}\u{1F600}` } },
+      },
+      () => false,
+    );
     if (!posted.ok) throw new Error('the post was refused');
     const added = await store.add({ ...posted.data, pageUri: 'https://studio.example/', spam: false });
     // An older file's enquiry, kept before the rule, with a lone surrogate in a field and in where it came from.

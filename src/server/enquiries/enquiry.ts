@@ -1,16 +1,27 @@
 /** An enquiry as both stores keep it: the visitor's fields, where it came from, and its delivery per channel. */
 import { z } from 'zod';
-import { enquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
+import { enquiryFieldTable, type EnquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { attributionSchema, type Attribution } from './attribution.server.ts';
-import { optionalFieldNames, storedShape } from './enquiry-fields.server.ts';
+import { optionalFieldNames, storedShape, type CoreField } from './enquiry-fields.server.ts';
 import { wellFormed } from '../../browser/lib/plain-text.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';
 export const channels: readonly Channel[] = ['hubspot', 'email'];
 
-/** The visitor's fields, as the form's field table defines them. */
+/** The visitor's fields, as the form's field table defines them: what a post must have now. */
 export type EnquiryFields = EnquiryFieldsOf<typeof enquiryFieldTable>;
+
+/**
+ * The visitor's fields as stored by any version of the form: the core ones, and any other maybe missing (an enquiry
+ * stored before the form asked for it).
+ */
+export type StoredFieldsOf<T extends EnquiryFieldTable> = Pick<
+  EnquiryFieldsOf<T>,
+  CoreField & keyof EnquiryFieldsOf<T>
+> &
+  Partial<Omit<EnquiryFieldsOf<T>, CoreField>>;
+export type StoredEnquiryFields = StoredFieldsOf<typeof enquiryFieldTable>;
 
 export interface NewEnquiry extends EnquiryFields {
   /** The page the form was posted from: an absolute URL under SITE_URL. */
@@ -40,7 +51,7 @@ export interface ChannelProgress {
   missingFields?: string[];
 }
 
-export interface StoredEnquiry extends NewEnquiry {
+export interface StoredEnquiry extends Omit<NewEnquiry, keyof EnquiryFields>, StoredEnquiryFields {
   id: string;
   receivedAt: string;
   delivery: Record<Channel, DeliveryState>;

@@ -42,18 +42,26 @@ export function categoriesJson(categories: readonly StoredCategory[]): string {
 }
 
 /**
- * The imported store, each post keeping the preview key the store holds for it now, by the rule `add --update`
- * follows (a public post taken out of view gets none); a post the store does not hold has none until its first
- * `preview`. Keys never travel in files, so no import (of an older backup or an edited export) brings back a link
- * that `--revoke`, a removal or an unpublishing ended. Why: docs/decisions/preview-links.md
+ * A post's identity across a removal: its id, slug and creation time. A post removed and another added under its slug
+ * (which may reuse its id, the next free one) differ in it, so a backup's post never takes the other's preview key.
+ */
+const postIdentity = (post: Pick<StoredPost, 'id' | 'slug' | 'createdAt'>) =>
+  JSON.stringify([post.id, post.slug, post.createdAt]);
+
+/**
+ * The imported store, each post keeping the preview key the store holds for that same post now (by its identity,
+ * never its slug alone), by the rule `add --update` follows (a public post taken out of view gets none); a post the
+ * store does not hold has none until its first `preview`. Keys never travel in files, so no import (of an older
+ * backup or an edited export) brings back a link that `--revoke`, a removal or an unpublishing ended, nor lets one
+ * post's link show another. Why: docs/decisions/preview-links.md
  */
 const withKeptPreviewKeys =
   (imported: StoreData) =>
   (current: StoreData | undefined): StoreData => {
     const now = new Date();
-    const stored = new Map(current?.posts.map((post) => [post.slug, post]));
+    const stored = new Map(current?.posts.map((post) => [postIdentity(post), post]));
     const posts = imported.posts.map((post) => {
-      const previewKey = keptPreviewKey(stored.get(post.slug), post.publishedAt, now);
+      const previewKey = keptPreviewKey(stored.get(postIdentity(post)), post.publishedAt, now);
       return previewKey === undefined ? post : { ...post, previewKey };
     });
     return { ...imported, posts };

@@ -14,7 +14,7 @@ import {
   type Channel,
   type ChannelProgress,
   type DeliveryState,
-  type EnquiryFields,
+  type StoredEnquiryFields,
   type StoredEnquiry,
 } from '../enquiry.ts';
 import type { EnquiryDatabase } from './database.server.ts';
@@ -64,7 +64,7 @@ function iso(value: Date | string | number | null): string | undefined {
 export function fromRow(row: EnquiryRow): StoredEnquiry {
   const fields = Object.fromEntries(
     fieldKeys.filter((key) => typeof row.fields[key] === 'string').map((key) => [key, row.fields[key]]),
-  ) as unknown as EnquiryFields;
+  ) as unknown as StoredEnquiryFields;
   const enquiry: StoredEnquiry = {
     id: row.id,
     receivedAt: iso(row.received_at) ?? '',
@@ -91,7 +91,7 @@ export function fromRow(row: EnquiryRow): StoredEnquiry {
   return enquiry;
 }
 
-function fieldsOf(enquiry: EnquiryFields): Record<string, string> {
+function fieldsOf(enquiry: StoredEnquiryFields): Record<string, string> {
   return Object.fromEntries(fieldKeys.flatMap((key) => (enquiry[key] ? [[key, enquiry[key]]] : [])));
 }
 
