@@ -8,6 +8,8 @@ import { onIdle } from '../lib/idle.ts';
 import { notifySuccess } from '../lib/toast.ts';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { PreferToTalk } from './PreferToTalk.tsx';
+import { TestimonialCard } from './TestimonialCard.tsx';
+import type { Testimonial } from '../content/testimonials.ts';
 
 /**
  * waiting/loading: the provider's form is not started / loading (the site's own form shows meanwhile);
@@ -37,12 +39,13 @@ function inUse(form: HTMLElement | null): boolean {
  */
 export interface ConsultFormProps {
   planId?: string;
-  heading?: string;
+  /** A client's words, above the button below 1024px (beside the form from there, in the section). */
+  proof?: Testimonial;
   /** The path of the page the form is on, which a plain post comes back to with its problems. */
   pagePath: string;
 }
 
-export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
+export function ConsultForm({ planId, proof, pagePath }: ConsultFormProps) {
   const { hubspot } = useSiteConfig();
   const { setAccepted } = useEnquiryState();
   const { region, portalId, formId } = hubspot;
@@ -112,8 +115,8 @@ export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
 
   const ready = status === 'ready';
   return (
-    <div className="card p-5 sm:p-8" data-form-status={status}>
-      {heading && <h2 className="mb-5 text-xl font-bold text-ink sm:text-2xl">{heading}</h2>}
+    // The card around it, and its heading with who the visitor will talk to, are the section's (ConsultSection).
+    <div data-form-status={status}>
       <div className="relative" style={ready && minHeight ? { minHeight } : undefined}>
         {/* The provider's form is built out of sight (and out of the accessibility tree) until it is ready. */}
         <div
@@ -124,7 +127,12 @@ export function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
         {!ready && (
           <div ref={ownFormRef}>
             {/* The phone and email stand between the button and the collection notice. */}
-            <EnquiryForm planId={planId} pagePath={pagePath} contact={<PreferToTalk />} />
+            <EnquiryForm
+              planId={planId}
+              pagePath={pagePath}
+              proof={proof && <TestimonialCard testimonial={proof} size="compact" className="mt-6 lg:hidden" />}
+              contact={<PreferToTalk />}
+            />
           </div>
         )}
       </div>

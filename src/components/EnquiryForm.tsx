@@ -1,7 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useEnquiryState } from '../app/enquiry-state.tsx';
 import { useSiteConfig } from '../app/site-config.tsx';
-import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../content/enquiry-form.ts';
+import {
+  enquiryFieldId as fieldId,
+  enquiryFieldTable,
+  enquiryForm,
+  enquiryFields,
+  type EnquiryField,
+} from '../content/enquiry-form.ts';
 import { planIds, planTitles } from '../content/plan-titles.ts';
 import { consultSection } from '../content/sections.ts';
 import { trackLead } from '../lib/analytics.ts';
@@ -20,8 +26,6 @@ import { notifySuccess } from '../lib/toast.ts';
 import { Link } from './Link.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
-
-const fieldId = (name: EnquiryField) => `enquiry-${name}`;
 
 const controlClass =
   'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
@@ -67,10 +71,21 @@ const loadBookTimeOffer = () => import('./BookTimeOffer.tsx');
 const BookTimeOffer = lazy(() => loadBookTimeOffer().catch(() => ({ default: ThanksBody })));
 
 /**
- * `pagePath`: the page the form is on, which a plain post comes back to with its problems. `contact`: the studio's
- * phone and email, shown under the button (above the collection notice) and the thanks.
+ * `pagePath`: the page the form is on, which a plain post comes back to with its problems. `proof`: a client's words,
+ * above the button. `contact`: the studio's phone and email, shown under the button (above the collection notice)
+ * and the thanks.
  */
-export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pagePath: string; contact?: ReactNode }) {
+export function EnquiryForm({
+  planId,
+  pagePath,
+  proof,
+  contact,
+}: {
+  planId?: string;
+  pagePath: string;
+  proof?: ReactNode;
+  contact?: ReactNode;
+}) {
   const { siteName, bookingUrl } = useSiteConfig();
   const { server, setHasErrors, setAccepted } = useEnquiryState();
   const values = server?.values ?? {};
@@ -288,6 +303,7 @@ export function EnquiryForm({ planId, pagePath, contact }: { planId?: string; pa
           );
         })}
       </div>
+      {proof}
       <button
         type="submit"
         className="btn-dark mt-6 w-full sm:w-auto"
