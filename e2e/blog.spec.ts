@@ -86,9 +86,9 @@ test.describe('blog list', () => {
   }) => {
     // The page never names the number or the unknown category asked for: one page answers them all.
     for (const [path, title, message] of [
-      [`/blog?page=${pages + 1}`, 'Blog', 'No blog posts yet.'],
-      ['/blog?page=999', 'Blog', 'No blog posts yet.'],
-      ['/blog?category=local-seo&page=40', `${localSeo!.name} articles`, 'No posts found in this category.'],
+      [`/blog?page=${pages + 1}`, 'Blog', 'This page does not exist.'],
+      ['/blog?page=999', 'Blog', 'This page does not exist.'],
+      ['/blog?category=local-seo&page=40', `${localSeo!.name} articles`, 'This page does not exist.'],
       ['/blog?category=no-such-category&page=3', 'Blog', 'No posts found in this category.'],
     ] as const) {
       const response = await page.goto(path);
