@@ -51,11 +51,11 @@ export function Header() {
             ))}
           </nav>
           <div className="flex items-center gap-2">
-            {/* On a phone, calling is one tap away on every page. Beside the logo on a narrow phone there is room for
-                the icon only; the number is the button's name, and shows from 640px. */}
+            {/* Calling is one tap away on every page. Beside the logo on a narrow phone there is room for the icon only;
+                the number is the button's name, and shows as text from 640px, on a desktop too. */}
             <a
               href={telHref(contactPhone)}
-              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3 md:hidden"
+              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3"
               data-cta="header-call"
             >
               <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700 sm:size-4" />
@@ -64,10 +64,12 @@ export function Header() {
                 {contactPhone}
               </span>
             </a>
+            {/* Once an enquiry is sent in place, the page asks no more (src/lib/page-around-form.ts). */}
             <Link
               to="/start-project"
               className="btn-dark hidden text-sm md:inline-flex"
               data-cta="header-get-my-custom-plan"
+              data-asks-to-book
             >
               Get My Custom Plan
             </Link>
@@ -118,7 +120,7 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li className="pt-2">
+            <li className="pt-2" data-asks-to-book>
               <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
                 Get My Custom Plan
               </Link>

@@ -4,6 +4,9 @@ import { comparisonSection } from '../content/sections.ts';
 import { Link } from './Link.tsx';
 import { LucideIcon } from './LucideIcon.tsx';
 
+/** Where the home hero's "Compare Plans" lands. */
+export const comparisonId = 'compare';
+
 /**
  * The three packages side by side under the home page's hero: each one's price (with GST), timeline, who it suits
  * and a link to the consult page with it chosen. Short, so that a phone meets a price on its second screen; the full
@@ -11,7 +14,7 @@ import { LucideIcon } from './LucideIcon.tsx';
  */
 export function PackageComparison() {
   return (
-    <section aria-labelledby="comparison-heading" className="bg-slate-50 py-10 sm:py-16">
+    <section id={comparisonId} aria-labelledby="comparison-heading" className="bg-slate-50 py-10 sm:py-16">
       <div className="container-page">
         <p className="eyebrow text-center">{comparisonSection.eyebrow}</p>
         <h2
