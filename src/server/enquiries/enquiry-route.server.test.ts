@@ -537,7 +537,11 @@ describe('pages', { timeout: 30_000 }, () => {
 
   test('/privacy names email only with SMTP_URL and HubSpot only with its ids', async () => {
     const privacyText = async (env: Record<string, string>) =>
-      (await request((await setUp({ env })).app).get('/privacy').expect(200)).text;
+      (
+        await request((await setUp({ env })).app)
+          .get('/privacy')
+          .expect(200)
+      ).text;
     const neither = await privacyText({});
     expect(neither).not.toContain('emailed to our team');
     expect(neither).not.toContain('HubSpot');
