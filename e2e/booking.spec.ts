@@ -126,7 +126,7 @@ async function expectThanksInSight(page: Page) {
   await expect(thanks).toBeInViewport({ ratio: 1 });
 }
 
-/** Nothing on the page asks the visitor to book a consult again: no mobile bar, no call in the footer. */
+/** Nothing on the page asks the visitor to book a consult again: no mobile bar, no call in the footer or the menu. */
 async function expectNoCallToBookAgain(page: Page) {
   await expect(page.getByRole('complementary', { name: 'Book a free consult' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Book Free Consult' })).toHaveCount(0);
@@ -136,6 +136,13 @@ async function expectNoCallToBookAgain(page: Page) {
   ).toHaveCount(0);
   await expect(footer.getByRole('link', { name: 'Book a Free Consult' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: upFront })).toHaveCount(0);
+  // Nor the header's own ask, in the phone's menu (the desktop header's is the same element's twin).
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link', { name: 'Blog' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Get My Custom Plan' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 }
 
 for (const javaScriptEnabled of [true, false]) {

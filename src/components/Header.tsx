@@ -13,9 +13,10 @@ const mobileMenuId = 'mobile-menu';
 
 /**
  * The site's header. Its two behaviours need no React: the phone menu is a popover, and the shadow past 50px is set
- * by a plain script watching the sentinel below (src/lib/page-behaviours.ts).
+ * by a plain script watching the sentinel below (src/lib/page-behaviours.ts). Where an enquiry has just been accepted
+ * (`asksToBook` false, or in place: src/lib/page-around-form.ts), it asks for no other.
  */
-export function Header() {
+export function Header({ asksToBook }: { asksToBook: boolean }) {
   const { contactPhone } = useSiteConfig();
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -64,15 +65,16 @@ export function Header() {
                 {contactPhone}
               </span>
             </a>
-            {/* Once an enquiry is sent in place, the page asks no more (src/lib/page-around-form.ts). */}
-            <Link
-              to="/start-project"
-              className="btn-dark hidden text-sm md:inline-flex"
-              data-cta="header-get-my-custom-plan"
-              data-asks-to-book
-            >
-              Get My Custom Plan
-            </Link>
+            {asksToBook && (
+              <Link
+                to="/start-project"
+                className="btn-dark hidden text-sm md:inline-flex"
+                data-cta="header-get-my-custom-plan"
+                data-asks-to-book
+              >
+                Get My Custom Plan
+              </Link>
+            )}
             {/* The phone menu is a popover: it opens and closes without JavaScript, the browser tells assistive
                 technology whether it is expanded, and Escape or a tap outside closes it. */}
             <button
@@ -120,11 +122,13 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li className="pt-2" data-asks-to-book>
-              <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
-                Get My Custom Plan
-              </Link>
-            </li>
+            {asksToBook && (
+              <li className="pt-2" data-asks-to-book>
+                <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
+                  Get My Custom Plan
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       </header>
