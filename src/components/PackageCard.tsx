@@ -1,7 +1,7 @@
 import { Clock as clockIcon } from 'lucide';
 import { LucideIcon } from './LucideIcon.tsx';
 import { Link } from './Link.tsx';
-import type { Package } from '../content/packages.ts';
+import { popularLabel, type Package } from '../content/packages.ts';
 import { moreFeatures } from '../content/sections.ts';
 
 /** How many of a card's features show before its disclosure: enough to tell the packages apart at a glance. */
@@ -37,7 +37,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
     >
       {popular && (
         <p className="absolute -top-4 left-1/2 -translate-x-1/2 rounded-full bg-sand-400 px-4 py-1.5 text-xs font-bold tracking-wider whitespace-nowrap text-ink uppercase shadow-md">
-          Most popular
+          {popularLabel}
         </p>
       )}
       <h3 id={headingId} className="text-2xl font-bold">
