@@ -212,6 +212,48 @@ test.describe('packages and prices', () => {
   });
 });
 
+test.describe('at 1280px the packages look finished', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the comparison under the hero: its buttons on one line, each price note on one line, the highlight named', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForAnimations(page);
+    const cards = page.locator('#compare li');
+    await expect(cards).toHaveCount(3);
+    const buttons = await Promise.all(
+      ['Visibility Boost', 'Local Launch Pack', 'Growth Partner'].map(async (title) => {
+        const link = page.locator('#compare').getByRole('link', { name: `Start with ${title.replace(' Pack', '')}` });
+        return (await link.boundingBox())!.y;
+      }),
+    );
+    expect(new Set(buttons.map(Math.round)).size, `the buttons' heights: ${buttons.join(', ')}`).toBe(1);
+    for (const card of await cards.all()) {
+      const note = card.locator('p', { hasText: /inc\. GST/ });
+      const lines = await note.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, await note.textContent()).toBe(1);
+    }
+    await expect(page.locator('#compare [data-compare-plan="local-launch"]')).toContainText('Most popular');
+  });
+
+  test('the add-ons’ prices line up', async ({ page }) => {
+    await page.goto('/services');
+    await waitForAnimations(page);
+    const tops = await Promise.all(
+      ['paid-ads', 'additional-content', 'advanced-seo'].map(
+        async (planId) =>
+          (await page.locator(`article[data-plan="${planId}"]`).getByText('Custom pricing').boundingBox())!.y,
+      ),
+    );
+    expect(new Set(tops.map(Math.round)).size, `the prices' heights: ${tops.join(', ')}`).toBe(1);
+  });
+});
+
 test.describe('/start-project', () => {
   test('promises a reply within 1 business day', async ({ page }) => {
     await page.goto('/start-project');

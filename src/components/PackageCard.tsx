@@ -40,7 +40,8 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
           {popularLabel}
         </p>
       )}
-      <h3 id={headingId} className="text-2xl font-bold">
+      {/* An add-on's name stays on one line at three to a row, so that its price lines up with its neighbours'. */}
+      <h3 id={headingId} className={`font-bold ${kind === 'add-on' ? 'text-xl' : 'text-2xl'}`}>
         {plan.title}
       </h3>
       <p className={`mt-1 font-medium ${popular ? 'text-sand-300' : 'text-sea-700'}`}>{plan.tagline}</p>
