@@ -236,7 +236,7 @@ test.describe('at 1280px the packages look finished', () => {
         range.selectNodeContents(element);
         return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
       });
-      expect(lines, await note.textContent()).toBe(1);
+      expect(lines, (await note.textContent()) ?? '').toBe(1);
     }
     await expect(page.locator('#compare [data-compare-plan="local-launch"]')).toContainText('Most popular');
   });
