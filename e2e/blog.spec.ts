@@ -41,6 +41,21 @@ test.describe('blog list', () => {
     await expect(pagination.getByRole('link', { name: `Page ${pages}` })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('at 375px Next never stands alone on a line: Previous and Next share one, under the page numbers', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/blog?page=2');
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    const [previous, next, numbers] = await Promise.all([
+      nav.getByRole('link', { name: 'Previous' }).boundingBox(),
+      nav.getByRole('link', { name: 'Next' }).boundingBox(),
+      nav.getByRole('list').boundingBox(),
+    ]);
+    expect(Math.round(next!.y)).toBe(Math.round(previous!.y));
+    expect(numbers!.y + numbers!.height).toBeLessThanOrEqual(next!.y);
+  });
+
   test('choosing a category filters the list, resets to page 1 and keeps the state in the URL', async ({ page }) => {
     await page.goto('/blog?page=2');
     await waitForHydration(page);
