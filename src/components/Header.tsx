@@ -20,7 +20,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
   const { contactPhone } = useSiteConfig();
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
+    `rounded-md px-3 py-2 text-[15px] font-medium whitespace-nowrap transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
 
   return (
     <>
@@ -53,14 +53,15 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
           </nav>
           <div className="flex items-center gap-2">
             {/* Calling is one tap away on every page. Beside the logo on a narrow phone there is room for the icon only;
-                the number is the button's name, and shows as text from 640px, on a desktop too. */}
+                the number is the button's name, and shows as text from 640px; beside the whole menu (from 1024px) it
+                has room again from 1280px. */}
             <a
               href={telHref(contactPhone)}
-              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3"
+              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3 lg:w-11 lg:px-0 xl:w-auto xl:px-3"
               data-cta="header-call"
             >
               <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700 sm:size-4" />
-              <span className="sr-only sm:not-sr-only">
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap lg:sr-only xl:not-sr-only xl:whitespace-nowrap">
                 <span className="sr-only">{callLabel} </span>
                 {contactPhone}
               </span>
@@ -68,7 +69,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
             {asksToBook && (
               <Link
                 to="/start-project"
-                className="btn-dark hidden text-sm md:inline-flex"
+                className="btn-dark hidden text-sm whitespace-nowrap md:inline-flex"
                 data-cta="header-get-my-custom-plan"
                 data-asks-to-book
               >
