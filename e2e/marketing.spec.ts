@@ -44,7 +44,7 @@ test.describe('home page', () => {
       'href',
       '/start-project',
     );
-    await expect(hero.getByRole('link', { name: 'Compare Plans', exact: true })).toHaveAttribute('href', '#services');
+    await expect(hero.getByRole('link', { name: 'Compare Plans', exact: true })).toHaveAttribute('href', '#compare');
     await expect(page.locator('section#services')).toBeAttached();
   });
 
@@ -91,8 +91,11 @@ test.describe('home page', () => {
       await expect(link).toHaveAttribute('href', `/start-project?plan=${planId}`);
       await expect(link).toHaveAttribute('data-cta', `compare-${planId}`);
     }
-    await expect(glance).toContainText('$1,500 founding rate inc. GST');
-    await expect(glance).toContainText('$997 per month inc. GST, 3-month minimum');
+    // Each price with its note on the line under it.
+    await expect(glance.locator('[data-compare-plan="local-launch"]')).toContainText('$1,500founding rate inc. GST');
+    await expect(glance.locator('[data-compare-plan="growth"]')).toContainText(
+      '$997per month inc. GST, 3-month minimum',
+    );
   });
 
   test('how it works, the FAQ and the consult form are on the page', async ({ page }) => {

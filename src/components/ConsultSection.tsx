@@ -34,8 +34,8 @@ interface ConsultSectionProps {
 /**
  * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
  * the form comes straight after the heading and introduction (with, when the studio has given them, a client's words
- * before it and who the visitor will talk to in its card's heading), and the offer to pick a time and the reasons to
- * send it follow it; from 1024px they stand beside it. They come before the form in the document, so that a screen
+ * before it and who the visitor will talk to in its card's heading, and the offer to pick a time above it except on
+ * the consult page, where it follows), and the reasons to send it follow it; from 1024px they stand beside it. They come before the form in the document, so that a screen
  * reader reads them as before.
  */
 export function ConsultSection({
@@ -103,9 +103,15 @@ export function ConsultSection({
               </div>
             )}
           </div>
-          {/* A second way in, which on a phone waits under the form rather than pushing its first field down. */}
+          {/* A second way in: above the form in a page's closing section, and on the consult page, whose first field
+              must stay on a phone's first screen, under it. */}
           {bookingUrl && (
-            <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} className="order-3 lg:mt-6" />
+            <BookTimeUpFront
+              href={bookingUrl}
+              cta={bookTimeCta}
+              tone={tone}
+              className={`${level === 1 ? 'order-3' : 'order-1'} lg:mt-6`}
+            />
           )}
           {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
           <div className="order-4 [overflow-anchor:none] lg:mt-10">
