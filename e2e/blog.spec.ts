@@ -41,6 +41,21 @@ test.describe('blog list', () => {
     await expect(pagination.getByRole('link', { name: `Page ${pages}` })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('at 375px Next never stands alone on a line: Previous and Next share one, under the page numbers', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/blog?page=2');
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    const [previous, next, numbers] = await Promise.all([
+      nav.getByRole('link', { name: 'Previous' }).boundingBox(),
+      nav.getByRole('link', { name: 'Next' }).boundingBox(),
+      nav.getByRole('list').boundingBox(),
+    ]);
+    expect(Math.round(next!.y)).toBe(Math.round(previous!.y));
+    expect(numbers!.y + numbers!.height).toBeLessThanOrEqual(next!.y);
+  });
+
   test('choosing a category filters the list, resets to page 1 and keeps the state in the URL', async ({ page }) => {
     await page.goto('/blog?page=2');
     await waitForHydration(page);
@@ -86,9 +101,9 @@ test.describe('blog list', () => {
   }) => {
     // The page never names the number or the unknown category asked for: one page answers them all.
     for (const [path, title, message] of [
-      [`/blog?page=${pages + 1}`, 'Blog', 'No blog posts yet.'],
-      ['/blog?page=999', 'Blog', 'No blog posts yet.'],
-      ['/blog?category=local-seo&page=40', `${localSeo!.name} articles`, 'No posts found in this category.'],
+      [`/blog?page=${pages + 1}`, 'Blog', 'This page does not exist.'],
+      ['/blog?page=999', 'Blog', 'This page does not exist.'],
+      ['/blog?category=local-seo&page=40', `${localSeo!.name} articles`, 'This page does not exist.'],
       ['/blog?category=no-such-category&page=3', 'Blog', 'No posts found in this category.'],
     ] as const) {
       const response = await page.goto(path);

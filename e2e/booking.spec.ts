@@ -126,7 +126,7 @@ async function expectThanksInSight(page: Page) {
   await expect(thanks).toBeInViewport({ ratio: 1 });
 }
 
-/** Nothing on the page asks the visitor to book a consult again: no mobile bar, no call in the footer. */
+/** Nothing on the page asks the visitor to book a consult again: no mobile bar, no call in the footer or the menu. */
 async function expectNoCallToBookAgain(page: Page) {
   await expect(page.getByRole('complementary', { name: 'Book a free consult' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Book Free Consult' })).toHaveCount(0);
@@ -136,6 +136,13 @@ async function expectNoCallToBookAgain(page: Page) {
   ).toHaveCount(0);
   await expect(footer.getByRole('link', { name: 'Book a Free Consult' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: upFront })).toHaveCount(0);
+  // Nor the header's own ask, in the phone's menu (the desktop header's is the same element's twin).
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link', { name: 'Blog' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Get My Custom Plan' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -174,7 +181,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectNoAxeViolations(page);
     });
 
-    test(`with BOOKING_URL, /start-project offers "${upFront}" beside the form and says a time can be chosen after sending (${js})`, async ({
+    test(`with BOOKING_URL, /start-project offers "${upFront}" under the form on a phone and says a time can be chosen after sending (${js})`, async ({
       page,
     }) => {
       const requests = await watchBookingHost(page);
@@ -186,8 +193,11 @@ for (const javaScriptEnabled of [true, false]) {
       const link = page.getByRole('link', { name: upFront });
       await expect(link).toHaveAttribute('href', bookingUrl);
       await expect(link).toHaveAttribute('data-cta', 'start-project-book-a-time');
-      await expect(link).toBeInViewport();
-      await expect(page.getByRole('form', { name: 'Send us your details' }).getByLabel('First name')).toBeInViewport();
+      // On a phone the offer waits under the form, so that the first field stays on the first screen.
+      const firstField = page.getByRole('form', { name: 'Send us your details' }).getByLabel('First name');
+      await expect(firstField).toBeInViewport();
+      await expect(link).toBeVisible();
+      expect((await link.boundingBox())!.y).toBeGreaterThan((await firstField.boundingBox())!.y);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       expect(requests, 'requests to the booking host before the click').toEqual([]);
       await link.click();

@@ -20,6 +20,9 @@ test.describe('header', () => {
     const nav = header.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Services', 'How It Works', 'About', 'Blog', 'FAQ']);
     await expect(header.getByRole('link', { name: 'Get My Custom Plan' })).toHaveAttribute('href', '/start-project');
+    // The phone number as text, beside the call to action.
+    await expect(header.getByRole('link', { name: 'Call (02) 4929 7150' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Call (02) 4929 7150' })).toContainText('(02) 4929 7150');
   });
 
   test('at 375px the header carries the phone number as a call button, on the first screen', async ({ page }) => {
@@ -131,15 +134,24 @@ test.describe('mobile menu', () => {
 });
 
 test.describe('mobile consult bar', () => {
-  test('is shown at 375px with Book Free Consult, also without JavaScript', async ({ page, browser }) => {
+  test('is shown at 375px with Book Free Consult once the hero’s own button has left the screen, and without JavaScript', async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize(phone);
     await page.goto('/');
     await waitForHydration(page);
     const bar = page.getByRole('complementary', { name: 'Book a free consult' });
+    // The first screen asks once: the hero's Book Free Consult is on it.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first()).toBeInViewport();
+    await expect(bar).toBeHidden();
+    await page.locator('#compare').scrollIntoViewIfNeeded();
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Book Free Consult' })).toHaveAttribute('href', '/start-project');
-    const box = await bar.boundingBox();
-    expect(box!.y + box!.height).toBeCloseTo(phone.height, 0);
+    // It slides in: measured once it has arrived.
+    await expect
+      .poll(async () => Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height))
+      .toBe(phone.height);
 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
     const noJs = await context.newPage();
@@ -179,10 +191,11 @@ test.describe('mobile consult bar', () => {
     await page.goto('/');
     await waitForHydration(page);
     const bar = page.getByRole('complementary', { name: 'Book a free consult' });
+    await page.locator('#compare').scrollIntoViewIfNeeded();
     await expect(bar).toBeVisible();
     await page.locator('#consult').scrollIntoViewIfNeeded();
     await expect(bar).toBeHidden();
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.locator('#compare').scrollIntoViewIfNeeded();
     await expect(bar).toBeVisible();
   });
 });
@@ -329,22 +342,28 @@ test.describe('footer', () => {
 });
 
 test.describe('scrolling on navigation', () => {
-  test('Compare Plans scrolls to the packages at #services', async ({ page }) => {
+  test('Compare Plans lands on the compact comparison under the hero', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
-    await expect(page).toHaveURL('/#services');
-    await expect(page.getByRole('heading', { name: 'Fixed-price packages, no surprises' })).toBeInViewport();
+    await expect(page).toHaveURL('/#compare');
+    await expect(page.locator('#compare').getByRole('link', { name: 'Start with Growth Partner' })).toBeInViewport();
   });
 
-  test('a link to another page’s anchor lands on the anchor', async ({ page }) => {
-    await page.goto('/start-project?plan=growth');
-    await waitForHydration(page);
-    await page.getByRole('link', { name: 'Change package' }).click();
-    await expect(page).toHaveURL('/services#services');
-    await expect(page.getByRole('heading', { name: 'Fixed-price packages, no surprises' })).toBeInViewport();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-  });
+  for (const javaScriptEnabled of [true, false])
+    test(`Change package moves to the form’s own package field on the same page, ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: phone });
+      const page = await context.newPage();
+      await page.goto('/start-project?plan=growth');
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByRole('link', { name: 'Change package' }).click();
+      await expect(page).toHaveURL('/start-project?plan=growth#enquiry-plan');
+      await expect(page.getByLabel('Package (optional)')).toBeInViewport();
+      await expect(page.getByText('Package (optional)')).toBeInViewport();
+      await context.close();
+    });
 });
 
 test.describe('a page whose code cannot load', () => {

@@ -44,7 +44,7 @@ test.describe('home page', () => {
       'href',
       '/start-project',
     );
-    await expect(hero.getByRole('link', { name: 'Compare Plans', exact: true })).toHaveAttribute('href', '#services');
+    await expect(hero.getByRole('link', { name: 'Compare Plans', exact: true })).toHaveAttribute('href', '#compare');
     await expect(page.locator('section#services')).toBeAttached();
   });
 
@@ -91,8 +91,11 @@ test.describe('home page', () => {
       await expect(link).toHaveAttribute('href', `/start-project?plan=${planId}`);
       await expect(link).toHaveAttribute('data-cta', `compare-${planId}`);
     }
-    await expect(glance).toContainText('$1,500 founding rate inc. GST');
-    await expect(glance).toContainText('$997 per month inc. GST, 3-month minimum');
+    // Each price with its note on the line under it.
+    await expect(glance.locator('[data-compare-plan="local-launch"]')).toContainText('$1,500founding rate inc. GST');
+    await expect(glance.locator('[data-compare-plan="growth"]')).toContainText(
+      '$997per month inc. GST, 3-month minimum',
+    );
   });
 
   test('how it works, the FAQ and the consult form are on the page', async ({ page }) => {
@@ -209,6 +212,48 @@ test.describe('packages and prices', () => {
     await page.getByRole('link', { name: 'Start with Growth Partner' }).click();
     await expect(page).toHaveURL('/start-project?plan=growth');
     await expect(page.getByText("You've chosen: Growth Partner")).toBeVisible();
+  });
+});
+
+test.describe('at 1280px the packages look finished', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the comparison under the hero: its buttons on one line, each price note on one line, the highlight named', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForAnimations(page);
+    const cards = page.locator('#compare li');
+    await expect(cards).toHaveCount(3);
+    const buttons = await Promise.all(
+      ['Visibility Boost', 'Local Launch Pack', 'Growth Partner'].map(async (title) => {
+        const link = page.locator('#compare').getByRole('link', { name: `Start with ${title.replace(' Pack', '')}` });
+        return (await link.boundingBox())!.y;
+      }),
+    );
+    expect(new Set(buttons.map(Math.round)).size, `the buttons' heights: ${buttons.join(', ')}`).toBe(1);
+    for (const card of await cards.all()) {
+      const note = card.locator('p', { hasText: /inc\. GST/ });
+      const lines = await note.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, (await note.textContent()) ?? '').toBe(1);
+    }
+    await expect(page.locator('#compare [data-compare-plan="local-launch"]')).toContainText('Most popular');
+  });
+
+  test('the add-ons’ prices line up', async ({ page }) => {
+    await page.goto('/services');
+    await waitForAnimations(page);
+    const tops = await Promise.all(
+      ['paid-ads', 'additional-content', 'advanced-seo'].map(
+        async (planId) =>
+          (await page.locator(`article[data-plan="${planId}"]`).getByText('Custom pricing').boundingBox())!.y,
+      ),
+    );
+    expect(new Set(tops.map(Math.round)).size, `the prices' heights: ${tops.join(', ')}`).toBe(1);
   });
 });
 

@@ -28,7 +28,8 @@ function consultParts(page: Page) {
   return {
     host: consult.getByTestId('consult-host'),
     firstField: form.getByLabel('First name'),
-    quote: consult.locator('figure'),
+    // One copy stands in the form below 1024px, the other beside it from there.
+    quote: consult.locator('figure:visible'),
     send: form.getByRole('button', { name: 'Send my enquiry' }),
     form,
   };
@@ -65,7 +66,12 @@ test.describe('with the studio’s details, testimonials and who takes the consu
     copyFileSync(e2eStoreFile, dataFile);
     filledIn = await startNodeServer(
       ['--import', 'tsx', 'test-support/fixture-content/dev-server.ts'],
-      { NODE_ENV: 'development', PORT: String(await freePort()), DATA_FILE: dataFile },
+      {
+        NODE_ENV: 'development',
+        PORT: String(await freePort()),
+        DATA_FILE: dataFile,
+        BOOKING_URL: 'https://cal.com/studio/consult',
+      },
       120_000,
     );
   });
@@ -75,26 +81,29 @@ test.describe('with the studio’s details, testimonials and who takes the consu
     folders.remove();
   });
 
-  test('/start-project at 375 × 812: the heading, its promise, who the visitor will talk to and the first field on the first screen, a client’s words above the button; it passes axe', async ({
-    page,
-  }) => {
-    await page.setViewportSize(phone);
-    await page.goto(`${filledIn!.url}/start-project`);
-    const { host, firstField, quote, send } = consultParts(page);
-    await expect(host).toHaveText("AMYou'll talk to Alex Morgan, Founder and strategist");
-    for (const part of [
-      page.getByRole('heading', { level: 1 }),
-      page.getByText("We'll reply within 1 business day."),
-      host,
-      firstField,
-    ])
-      await expect(part).toBeInViewport({ ratio: 1 });
-    const [hostBox, fieldBox, quoteBox, sendBox] = await boxes(host, firstField, quote, send);
-    expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
-    expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(sendBox.y);
-    await waitForHydration(page);
-    await expectNoAxeViolations(page);
-  });
+  for (const path of ['/start-project', '/start-project?plan=growth', '/start-project?plan=local-launch'])
+    test(`${path} at 375 × 812, with a booking link too: the heading, its promise, who the visitor will talk to and the first field within 600 px of the top, a client’s words above the button; it passes axe`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(phone);
+      await page.goto(`${filledIn!.url}${path}`);
+      const { host, firstField, quote, send } = consultParts(page);
+      await expect(host).toContainText("You'll talk to Alex Morgan, Founder and strategist");
+      await expect(page.getByRole('link', { name: 'Choose a time for your free consult' })).toBeAttached();
+      for (const part of [
+        page.getByRole('heading', { level: 1 }),
+        page.getByText("We'll reply within 1 business day"),
+        host,
+        firstField,
+      ])
+        await expect(part).toBeInViewport({ ratio: 1 });
+      expect((await firstField.boundingBox())!.y).toBeLessThanOrEqual(600);
+      const [hostBox, fieldBox, quoteBox, sendBox] = await boxes(host, firstField, quote, send);
+      expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
+      expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(sendBox.y);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+    });
 
   test('the home page at 1280px: what clients say beside the packages, centred; the person above the first field and a client’s words beside the form; it passes axe', async ({
     page,

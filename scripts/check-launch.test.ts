@@ -28,16 +28,23 @@ describe('npm run check:launch', () => {
         'Email address',
         'Where enquiries go',
         'Site address',
-        'Legal name',
         'ABN',
         'Opening hours',
         'Who takes consults',
       ]);
       expect(itemsIn(run.stdout, 'set')).toEqual(['Address or service area']);
-      expect(itemsIn(run.stdout, 'empty')).toEqual(['Testimonials', 'Booking page', 'Team photos', 'Social profiles']);
+      expect(itemsIn(run.stdout, 'empty')).toEqual([
+        'Testimonials',
+        'Booking page',
+        'Team photos',
+        'Legal name',
+        'Recent blog post',
+        'Social profiles',
+      ]);
+      expect(itemsIn(run.stdout, 'confirm')).toHaveLength(4);
       expect(run.stdout).toContain('set CONTACT_PHONE: every page shows the placeholder (02) 4929 7150');
       expect(run.stdout).toContain('set takesConsults: true on the team member a visitor talks to');
-      expect(run.stdout).toMatch(/\nNot ready: 8 required items missing\.\n$/);
+      expect(run.stdout).toMatch(/\nNot ready: 7 required items missing\.\n$/);
     },
     timeout,
   );

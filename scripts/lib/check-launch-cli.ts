@@ -3,16 +3,36 @@
  * own): what the studio must fill in before launch, and what it may still add, from the settings in `io.env` (as
  * the production server would read them) and the content files.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type OperatorIo, table } from './operator-cli.ts';
 import { businessDetails } from '../../src/content/business.ts';
 import { team } from '../../src/content/team.ts';
 import { testimonials } from '../../src/content/testimonials.ts';
 import { ConfigError, parseConfig } from '../../src/server/config.server.ts';
+import { storeSchema } from '../../src/lib/store-schema.ts';
 import { launchReport, type LaunchItem } from '../../src/server/launch-check.server.ts';
 import { studioContentProblem } from '../../src/server/studio-content.server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The newest public post in the store at `dataFile`; none when it has none or cannot be read (content check says why). */
+function newestPost(dataFile: string): { slug: string; publishedAt: string } | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(dataFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = storeSchema.safeParse(data);
+  if (!parsed.success) return undefined;
+  const now = Date.now();
+  return parsed.data.posts
+    .flatMap(({ slug, publishedAt }) =>
+      publishedAt !== null && Date.parse(publishedAt) <= now ? [{ slug, publishedAt }] : [],
+    )
+    .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
+}
 
 /**
  * Prints the report on `io` and resolves to the exit status: 1 while a required item is missing (or a setting or
@@ -36,17 +56,22 @@ export function runLaunchCheck(io: OperatorIo): number {
   );
   if (problem) return stop(problem);
 
-  const { items, ready } = launchReport(config, { business: businessDetails, team, testimonials });
+  const { items, ready } = launchReport(config, {
+    business: businessDetails,
+    team,
+    testimonials,
+    newestPost: newestPost(config.dataFile),
+  });
   const rows = (list: LaunchItem[], unset: string) =>
     table(
       ['STATE', 'ITEM', 'DETAIL'],
-      list.map((entry) => [entry.set ? 'set' : unset, entry.name, entry.detail]),
+      list.map((entry) => [entry.set ? 'set' : entry.confirm ? 'confirm' : unset, entry.name, entry.detail]),
     ).map((line) => `  ${line}`);
 
   const required = items.filter((entry) => entry.required);
   const recommended = items.filter((entry) => !entry.required);
   const missing = required.filter((entry) => !entry.set).length;
-  const empty = recommended.filter((entry) => !entry.set).length;
+  const empty = recommended.filter((entry) => !entry.set && !entry.confirm).length;
   const print = (text: string) => io.stdout.write(`${text}\n`);
   print('Required before launch:');
   print(rows(required, 'MISSING').join('\n'));

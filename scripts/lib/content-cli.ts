@@ -15,6 +15,7 @@ import {
   setCategoryPlan,
   renameCategory,
 } from '../../src/server/content/commands/categories.server.ts';
+import { defaultPostPlan } from '../../src/content/offer.ts';
 import { checkStore } from '../../src/server/content/commands/check.server.ts';
 import { exportContent, importContent } from '../../src/server/content/commands/export-import.server.ts';
 import { listPosts } from '../../src/server/content/commands/list.server.ts';
@@ -286,6 +287,12 @@ export async function runContentCommand(argv: string[], io: OperatorIo): Promise
   ).action(async (flags: StoreFlags & PublicFlags) => {
     const result = await checkStore({ dataFile: flags.data, publicDir: flags.public });
     for (const warning of result.warnings) warn(warning);
+    const { categories, posts } = result.defaultPlan;
+    const fallback = `the default package, ${planTitles[defaultPostPlan]} (src/content/offer.ts)`;
+    if (categories.length)
+      print(`categories naming no package (categories plan <slug> <plan>): ${categories.join(', ')}`);
+    if (posts.length)
+      print(`posts ending with ${fallback}, as neither they nor their category name one: ${posts.join(', ')}`);
     if (result.ok) {
       print(`OK ${result.summary}`);
       return;

@@ -3,23 +3,26 @@ import { bookTime } from '../content/booking.ts';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 
 /**
- * The consult section's second way in, beside the form (above it on a phone, where it takes two lines): the studio's
- * scheduling page, straight away. A plain link, as after an enquiry: nothing is fetched from the booking host until
+ * The consult section's second way in, beside the form (under it on a phone): the studio's scheduling page, straight
+ * away. A plain link, as after an enquiry: nothing is fetched from the booking host until
  * the visitor clicks.
  */
 export function BookTimeUpFront({
   href,
   cta = bookTime.upFrontSectionCta,
   tone,
+  className = '',
 }: {
   href: string;
   cta?: string;
   tone: 'dark' | 'light';
+  /** Where it stands in its section. */
+  className?: string;
 }) {
   const dark = tone === 'dark';
   return (
     // Once the enquiry is sent, its message offers a time instead.
-    <p className="mt-5" data-asks-to-book>
+    <p className={className} data-asks-to-book>
       <a
         href={href}
         className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}

@@ -11,7 +11,7 @@ import { shortestTestimonial } from '../lib/testimonials.ts';
 import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultHost } from './ConsultHost.tsx';
 import { Island } from '../browser/islands/Island.tsx';
-import { TestimonialCard } from './TestimonialCard.tsx';
+import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -24,7 +24,7 @@ interface ConsultSectionProps {
   intro?: ReactNode;
   /** Under the introduction, such as the package chosen. */
   children?: ReactNode;
-  /** A heading of the form's own, above its first field. */
+  /** A heading of the form's own, in its card above the first field. */
   formHeading?: string;
   /** The analytics marker of the offer to pick a time up front, where it is not the consult section's own. */
   bookTimeCta?: string;
@@ -32,10 +32,10 @@ interface ConsultSectionProps {
 
 /**
  * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
- * the form comes straight after the heading and introduction (with, when the studio has given them, the offer to
- * pick a time, a client's words and who the visitor will talk to), and the reasons to send it follow it; from 1024px
- * they stand beside it. The reasons come before the form in the document, so that a screen reader reads them as
- * before.
+ * the form comes straight after the heading and introduction (with, when the studio has given them, a client's words
+ * before it and who the visitor will talk to in its card's heading, and the offer to pick a time above it except on
+ * the consult page, where it follows), and the reasons to send it follow it; from 1024px they stand beside it. They come before the form in the document, so that a screen
+ * reader reads them as before.
  */
 export function ConsultSection({
   planId,
@@ -59,7 +59,7 @@ export function ConsultSection({
       id="consult"
       aria-labelledby="consult-heading"
       data-hides-mobile-bar
-      className={`relative overflow-clip ${level === 1 ? 'py-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
+      className={`relative overflow-clip ${level === 1 ? 'pt-6 pb-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
     >
       {dark && (
         // Never the browser's scroll anchor: hung from the section's bottom, it moves whenever the form changes height
@@ -70,8 +70,9 @@ export function ConsultSection({
         />
       )}
       {/* From 1024px two columns: the heading and the reasons, then the form. Below, one column in which the
-          form comes straight after the heading (the first column's box steps aside: its parts are ordered). */}
-      <div className="container-page relative flex flex-col gap-8 lg:grid lg:grid-cols-[2fr_3fr] lg:gap-16">
+          form comes straight after the heading, its promise and a client's words, and the offer of a time and the
+          reasons follow it (the first column's box steps aside: its parts are ordered). */}
+      <div className="container-page relative flex flex-col gap-6 sm:gap-8 lg:grid lg:grid-cols-[2fr_3fr] lg:gap-16">
         <div className="contents lg:block">
           <div className={`order-1 ${level === 1 ? 'fade-in' : ''}`}>
             {level === 2 && (
@@ -87,20 +88,32 @@ export function ConsultSection({
             >
               {title}
             </Heading>
-            <p className={`mt-4 text-lg leading-8 ${dark ? 'text-slate-200' : 'text-slate-600'}`}>
+            <p
+              className={`${level === 1 ? 'mt-3 text-base leading-7 sm:mt-4 sm:text-lg sm:leading-8' : 'mt-4 text-lg leading-8'} ${dark ? 'text-slate-200' : 'text-slate-600'}`}
+            >
               {intro ?? (bookingUrl ? consultSection.introWithBooking : consultSection.intro)}
             </p>
             {children}
-            {bookingUrl && <BookTimeUpFront href={bookingUrl} cta={bookTimeCta} tone={tone} />}
-            {/* A client's words before the form on a phone, beside it from 1024px. */}
+            {/* A client's words beside the form from 1024px; below, the form shows them above its button, where
+                they do not push its first field off a phone's first screen. */}
             {shortestTestimonial && (
-              <div className="mt-6">
+              <div className="mt-6 hidden lg:block">
                 <TestimonialCard testimonial={shortestTestimonial} tone={tone} size="compact" />
               </div>
             )}
           </div>
+          {/* A second way in: above the form in a page's closing section, and on the consult page, whose first field
+              must stay on a phone's first screen, under it. */}
+          {bookingUrl && (
+            <BookTimeUpFront
+              href={bookingUrl}
+              cta={bookTimeCta}
+              tone={tone}
+              className={`${level === 1 ? 'order-3' : 'order-1'} lg:mt-6`}
+            />
+          )}
           {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
-          <div className="order-3 [overflow-anchor:none] lg:mt-10">
+          <div className="order-4 [overflow-anchor:none] lg:mt-10">
             <ul className="space-y-3">
               {trustPoints.map((point) => (
                 <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
@@ -115,14 +128,14 @@ export function ConsultSection({
             </ul>
           </div>
         </div>
-        <div className="order-2">
-          <ConsultHost tone={tone} />
+        <div className="card order-2 p-5 sm:p-8 lg:self-start">
+          <ConsultHost heading={formHeading} />
           {/* The page's one part that responds to a visitor: the browser hydrates it alone. The site's own form
               works as the server's HTML until used; the provider's must be swapped in before the visitor reaches
               it, and a returned post's problems move the page around the form (the mobile bar steps aside). */}
           <Island
             name="consult-form"
-            props={{ planId, heading: formHeading, pagePath: pathname }}
+            props={{ planId, proof: shortestTestimonial, pagePath: pathname }}
             wake={hubspotConfigured(hubspot) || hasProblems ? 'near' : 'use'}
           />
         </div>

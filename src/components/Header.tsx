@@ -13,13 +13,14 @@ const mobileMenuId = 'mobile-menu';
 
 /**
  * The site's header. Its two behaviours need no React: the phone menu is a popover, and the shadow past 50px is set
- * by a plain script watching the sentinel below (src/browser/lib/page-behaviours.ts).
+ * by a plain script watching the sentinel below (src/browser/lib/page-behaviours.ts). Where an enquiry has just been accepted
+ * (`asksToBook` false, or in place: src/browser/lib/page-around-form.ts), it asks for no other.
  */
-export function Header() {
+export function Header({ asksToBook }: { asksToBook: boolean }) {
   const { contactPhone } = useSiteConfig();
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-[15px] font-medium transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
+    `rounded-md px-3 py-2 text-[15px] font-medium whitespace-nowrap transition-colors hover:text-sea-700 ${isActive ? 'text-sea-700' : 'text-slate-700'}`;
 
   return (
     <>
@@ -49,26 +50,30 @@ export function Header() {
             ))}
           </nav>
           <div className="flex items-center gap-2">
-            {/* On a phone, calling is one tap away on every page. Beside the logo on a narrow phone there is room for
-                the icon only; the number is the button's name, and shows from 640px. */}
+            {/* Calling is one tap away on every page. Beside the logo on a narrow phone there is room for the icon only;
+                the number is the button's name, and shows as text from 640px; beside the whole menu (from 1024px) it
+                has room again from 1280px. */}
             <a
               href={telHref(contactPhone)}
-              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3 md:hidden"
+              className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3 lg:w-11 lg:px-0 xl:w-auto xl:px-3"
               data-cta="header-call"
             >
               <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700 sm:size-4" />
-              <span className="sr-only sm:not-sr-only">
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap lg:sr-only xl:not-sr-only xl:whitespace-nowrap">
                 <span className="sr-only">{callLabel} </span>
                 {contactPhone}
               </span>
             </a>
-            <Link
-              to="/start-project"
-              className="btn-dark hidden text-sm md:inline-flex"
-              data-cta="header-get-my-custom-plan"
-            >
-              Get My Custom Plan
-            </Link>
+            {asksToBook && (
+              <Link
+                to="/start-project"
+                className="btn-dark hidden text-sm whitespace-nowrap md:inline-flex"
+                data-cta="header-get-my-custom-plan"
+                data-asks-to-book
+              >
+                Get My Custom Plan
+              </Link>
+            )}
             {/* The phone menu is a popover: it opens and closes without JavaScript, the browser tells assistive
                 technology whether it is expanded, and Escape or a tap outside closes it. */}
             <button
@@ -116,11 +121,13 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li className="pt-2">
-              <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
-                Get My Custom Plan
-              </Link>
-            </li>
+            {asksToBook && (
+              <li className="pt-2" data-asks-to-book>
+                <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
+                  Get My Custom Plan
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       </header>

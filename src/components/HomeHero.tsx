@@ -2,6 +2,7 @@ import { ArrowDown as arrowDownIcon, CircleCheck as circleCheckIcon } from 'luci
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
+import { comparisonId } from './PackageComparison.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
 
@@ -24,9 +25,10 @@ export function HomeHero() {
             {hero.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200 sm:text-xl">{hero.subtitle}</p>
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+          {/* While these are on screen the mobile consult bar stays hidden: the first screen asks once. */}
+          <div className="mt-9 flex flex-col gap-3 sm:flex-row" data-hides-mobile-bar>
             <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
-            <a href="#services" className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
+            <a href={`#${comparisonId}`} className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
               Compare Plans
               <LucideIcon icon={arrowDownIcon} name="arrow-down" className="size-5" />
             </a>

@@ -1,5 +1,5 @@
 import { shortestTestimonial } from '../lib/testimonials.ts';
-import { TestimonialCard } from './TestimonialCard.tsx';
+import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 
 /** A client's words under the home page's hero, once the studio has added testimonials; nothing before that. */
 export function HomeTestimonial() {

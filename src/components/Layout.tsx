@@ -25,7 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      <Header asksToBook={asksToBook} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

@@ -1,6 +1,6 @@
 import type { TeamMember } from '../content/team.ts';
 import { initials } from '../lib/team.ts';
-import { Portrait } from './Portrait.tsx';
+import { Portrait } from '../browser/components/Portrait.tsx';
 
 const initialsClass = { 48: 'size-12 text-base', 64: 'size-16 text-xl' } as const;
 

@@ -3,7 +3,8 @@ import { mobileBar } from '../content/navigation.ts';
 
 /**
  * Under 768px, a fixed Book Free Consult bar. The footer's last line has extra bottom padding of the bar's height,
- * so the bar never covers it, and the bar steps aside while the consult form or the footer is on screen (a plain
+ * so the bar never covers it, and the bar steps aside while the consult form, the home hero's own buttons or the
+ * footer is on screen (a plain
  * script sets `data-hidden`: src/browser/lib/page-behaviours.ts). Once an enquiry is accepted in place it goes.
  */
 export function MobileConsultBar() {

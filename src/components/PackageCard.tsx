@@ -1,7 +1,7 @@
 import { Clock as clockIcon } from 'lucide';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
-import type { Package } from '../content/packages.ts';
+import { popularLabel, type Package } from '../content/packages.ts';
 import { moreFeatures } from '../content/sections.ts';
 
 /** How many of a card's features show before its disclosure: enough to tell the packages apart at a glance. */
@@ -37,10 +37,11 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
     >
       {popular && (
         <p className="absolute -top-4 left-1/2 -translate-x-1/2 rounded-full bg-sand-400 px-4 py-1.5 text-xs font-bold tracking-wider whitespace-nowrap text-ink uppercase shadow-md">
-          Most popular
+          {popularLabel}
         </p>
       )}
-      <h3 id={headingId} className="text-2xl font-bold">
+      {/* An add-on's name stays on one line at three to a row, so that its price lines up with its neighbours'. */}
+      <h3 id={headingId} className={`font-bold ${kind === 'add-on' ? 'text-xl' : 'text-2xl'}`}>
         {plan.title}
       </h3>
       <p className={`mt-1 font-medium ${popular ? 'text-sand-300' : 'text-sea-700'}`}>{plan.tagline}</p>

@@ -1,8 +1,11 @@
 import { ArrowRight as arrowRightIcon, Clock as clockIcon } from 'lucide';
-import { packages } from '../content/packages.ts';
+import { packages, popularLabel } from '../content/packages.ts';
 import { comparisonSection } from '../content/sections.ts';
 import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
+
+/** Where the home hero's "Compare Plans" lands. */
+export const comparisonId = 'compare';
 
 /**
  * The three packages side by side under the home page's hero: each one's price (with GST), timeline, who it suits
@@ -11,7 +14,7 @@ import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
  */
 export function PackageComparison() {
   return (
-    <section aria-labelledby="comparison-heading" className="bg-slate-50 py-10 sm:py-16">
+    <section id={comparisonId} aria-labelledby="comparison-heading" className="bg-slate-50 py-10 sm:py-16">
       <div className="container-page">
         <p className="eyebrow text-center">{comparisonSection.eyebrow}</p>
         <h2
@@ -27,9 +30,17 @@ export function PackageComparison() {
               className={`card flex flex-col p-5 ${plan.popular ? 'ring-2 ring-sand-400' : ''}`}
               data-compare-plan={plan.planId}
             >
+              {/* The highlight says what it is. */}
+              {plan.popular && (
+                <p className="mb-2 self-start rounded-full bg-sand-400 px-3 py-1 text-xs font-bold tracking-wider text-ink uppercase">
+                  {popularLabel}
+                </p>
+              )}
               <h3 className="text-lg font-bold text-ink">{plan.title}</h3>
-              <p className="mt-1 flex flex-wrap items-baseline gap-x-1.5 text-slate-600">
-                <span className="text-2xl font-extrabold tracking-tight text-ink">{plan.price}</span> {plan.priceNote}
+              {/* The note under the price, on a line of its own, rather than wrapping beside it. */}
+              <p className="mt-1 text-2xl font-extrabold tracking-tight text-ink">{plan.price}</p>
+              <p className="text-sm text-slate-600">
+                {plan.priceNote}
                 {plan.gst && ` ${plan.gst}`}
                 {plan.terms && `, ${plan.terms}`}
               </p>
@@ -40,7 +51,8 @@ export function PackageComparison() {
               {plan.audience && <p className="mt-2 text-[15px] leading-6 text-slate-700">{plan.audience}</p>}
               <Link
                 to={`/start-project?plan=${plan.planId}`}
-                className="mt-4 inline-flex items-center gap-2 self-start font-semibold text-harbour-700 underline underline-offset-4 hover:text-sea-700"
+                // At the card's foot: the three cards' buttons stand on one line.
+                className="mt-auto inline-flex items-center gap-2 self-start pt-4 font-semibold text-harbour-700 underline underline-offset-4 hover:text-sea-700"
                 data-cta={`compare-${plan.planId}`}
               >
                 {plan.ctaLabel}

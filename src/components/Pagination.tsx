@@ -46,9 +46,14 @@ export function Pagination({ page, pages, categorySlug }: PaginationProps) {
     );
   };
   return (
-    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
-      {edge('Previous', page - 1, page <= 1, 'prev')}
-      <ul className="flex items-center gap-1">
+    // On a phone the numbers take a row of their own above Previous and Next, which share the next one: Next never
+    // wraps onto a line alone.
+    <nav
+      aria-label="Pagination"
+      className="mt-12 grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap sm:justify-center"
+    >
+      <span className="justify-self-start">{edge('Previous', page - 1, page <= 1, 'prev')}</span>
+      <ul className="order-first col-span-2 flex items-center justify-center gap-1 sm:order-none">
         {pageWindow(page, pages).map((number, index) =>
           number === null ? (
             <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
@@ -68,7 +73,7 @@ export function Pagination({ page, pages, categorySlug }: PaginationProps) {
           ),
         )}
       </ul>
-      {edge('Next', page + 1, page >= pages, 'next')}
+      <span className="justify-self-end">{edge('Next', page + 1, page >= pages, 'next')}</span>
     </nav>
   );
 }

@@ -1,12 +1,10 @@
 import { Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
 import { useSiteConfig } from '../browser/site-config.tsx';
 import { authorName } from '../content/authors.ts';
-import { postCallToAction } from '../content/page-copy/blog-post.ts';
 import { blogListLink } from '../lib/blog-search.ts';
 import { postPath, type PreviewPost } from '../lib/blog-types.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { teamMemberByAuthor, teamMemberId, teamPagePath } from '../lib/team.ts';
-import { BookConsultLink } from './BookConsultLink.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
@@ -15,7 +13,7 @@ import { PostPackage } from './PostPackage.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
 
 /**
- * A post as readers see it, from its header to the call to action under it: on its own page, and on its preview
+ * A post as readers see it, from its header to the package it ends with: on its own page, and on its preview
  * (where a draft, which has no date yet, shows none).
  */
 export function PostArticle({ post }: { post: PreviewPost }) {
@@ -85,17 +83,7 @@ export function PostArticle({ post }: { post: PreviewPost }) {
         <div className="mt-12 border-t border-slate-200 pt-6">
           <ShareLinks url={url} title={post.title} />
         </div>
-        {post.plan ? (
-          <PostPackage planId={post.plan} />
-        ) : (
-          <aside aria-labelledby="post-cta-heading" className="mt-10 rounded-2xl bg-harbour-800 p-8 text-white">
-            <h2 id="post-cta-heading" className="text-2xl font-bold">
-              {postCallToAction.heading}
-            </h2>
-            <p className="mt-2 text-slate-200">{postCallToAction.text}</p>
-            <BookConsultLink cta="post-book-free-consult" className="btn-primary mt-6" icon={false} />
-          </aside>
-        )}
+        <PostPackage planId={post.plan} />
       </div>
     </article>
   );

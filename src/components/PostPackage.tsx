@@ -3,7 +3,7 @@ import { postPackageCallToAction } from '../content/page-copy/blog-post.ts';
 import { PackageCard } from './PackageCard.tsx';
 
 /**
- * The end of a post that names its package, in place of the general call to action: the package's card (its price
+ * The end of every post: its package's card (its price
  * from the offer, with GST) and its button to /start-project with the plan chosen.
  */
 export function PostPackage({ planId }: { planId: PlanId }) {

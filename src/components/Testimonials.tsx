@@ -1,6 +1,6 @@
 import type { Testimonial } from '../content/testimonials.ts';
 import { testimonialsSection } from '../content/sections.ts';
-import { TestimonialCard } from './TestimonialCard.tsx';
+import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 
 /**
  * What clients say, beside the packages: nothing at all until the studio has added a testimonial. Rows are centred,

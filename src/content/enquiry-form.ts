@@ -143,6 +143,9 @@ export const enquiryFieldTable = [
 export const enquiryFields = enquiryFieldTable.map((field) => field.name);
 export type EnquiryField = (typeof enquiryFieldTable)[number]['name'];
 
+/** A field's id on the page: the error summary's links and the consult page's "Change package" go to it. */
+export const enquiryFieldId = (name: EnquiryField) => `enquiry-${name}`;
+
 /** What a field holds once validated: a plan's id, or the visitor's text. */
 type FieldValue<F> = F extends { check: 'plan' } ? PlanId : string;
 

@@ -81,6 +81,12 @@ export interface FoundingOffer {
  */
 export const pricesIncludeGst: boolean = true;
 
+/**
+ * The package a blog post ends with when neither the post (`plan:` in its front matter) nor its category names one:
+ * every post ends with a package. `npm run content -- check` lists the posts and categories that rely on it.
+ */
+export const defaultPostPlan: PlanId = 'visibility-boost';
+
 export const foundingOffer: FoundingOffer = {
   planId: 'local-launch',
   price: { amount: 1500, currency },

@@ -1,5 +1,5 @@
 import { claims, formatDuration, foundingOffer, planTerms } from './offer.ts';
-import { formatPrice, foundingOfferOpenFor, foundingRegularPrice, planPriceText } from './offer-prices.ts';
+import { formatPrice, foundingOfferOpenFor, foundingRegularPrice, planPriceText, priceRange } from './offer-prices.ts';
 import { planTitles, type PlanId } from './plan-titles.ts';
 
 export type { PlanId };
@@ -22,6 +22,9 @@ export interface Package {
   readonly popular: boolean;
   readonly ctaLabel: string;
 }
+
+/** The label of the package the site highlights (`popular`), on its card and in the comparison. */
+export const popularLabel = 'Most popular';
 
 /** The founding offer's label, before its sentence wherever the site announces it. */
 export const foundingOfferLabel = 'Founding offer:';
@@ -161,4 +164,21 @@ export function findPlan(
 ): Package | undefined {
   if (planId == null) return undefined;
   return allPlans.find((plan) => plan.planId === planId);
+}
+
+/**
+ * The claims on the site only the studio can stand behind, as `npm run check:launch` lists them for it to confirm:
+ * the highlighted package, the regular price the founding offer undercuts, the price range in the structured data
+ * and the newsletter's figures.
+ */
+export function claimsToConfirm(): string[] {
+  const popular = packages.find((plan) => plan.popular);
+  const undercut = packages.find((plan) => plan.regularPrice);
+  const range = priceRange();
+  return [
+    ...(popular ? [`"${popularLabel}" on ${popular.title}`] : []),
+    ...(undercut ? [`"Regular price ${undercut.regularPrice}" on ${undercut.title}`] : []),
+    ...(range ? [`the price range ${range} in the home page's structured data`] : []),
+    `the newsletter's "${claims.subscribers} subscribers" and "${claims.openRate}" open rate`,
+  ];
 }

@@ -14,6 +14,7 @@ const post = (username: string): Post => ({
   featuredImage: '/images/blog/google-business-profile.webp',
   html: '<p>Body.</p>',
   category: { id: 1, name: 'Local SEO', slug: 'local-seo' },
+  plan: 'visibility-boost',
   author: { username },
   publishedAt: '2025-03-05T09:00:00.000Z',
   createdAt: '2025-03-01T09:00:00.000Z',

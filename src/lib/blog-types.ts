@@ -9,8 +9,8 @@ export interface CategoryWithCount extends Category {
 
 export interface Post extends Omit<StoredPost, 'categoryId' | 'author' | 'publishedAt' | 'previewKey'> {
   category: Category;
-  /** The package the post leads to: its own, else its category's; none: the general call to action. */
-  plan?: StoredPost['plan'];
+  /** The package the post ends with: its own, else its category's, else the offer's default for posts. */
+  plan: NonNullable<StoredPost['plan']>;
   author: { username: string };
   /** A public post always has its time (only drafts in the store have none). */
   publishedAt: string;

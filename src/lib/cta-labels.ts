@@ -9,7 +9,6 @@ import { addOns, packages } from '../content/packages.ts';
 export const ctaLabels: ReadonlySet<string> = new Set([
   'hero-book-free-consult',
   'hero-compare-plans',
-  'post-book-free-consult',
   'post-not-found-blog',
   'footer-book-free-consult',
   'footer-quick-link-book-free-consult',

@@ -8,7 +8,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { TeamSection } from '../components/TeamSection.tsx';
-import { blogCopy } from '../content/page-copy/blog.ts';
+import { blogCopy, blogListMessages } from '../content/page-copy/blog.ts';
 import { blogListHref, blogListLink, listPageCount, parseBlogSearch, postListId } from '../lib/blog-search.ts';
 import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
@@ -37,20 +37,27 @@ export default function BlogPage() {
     .join(' – ');
 
   let body;
-  if (!list || list.posts.length === 0) {
+  if (pastLastPage && !unknownCategory) {
+    // Past the list's last page: the page does not exist, and its first page does (the same category's).
+    const message = blogListMessages.pastLastPage;
     body = (
       <div className="card p-8 text-center">
-        <h2 className="text-xl font-bold">
-          {categorySlug ? 'No posts found in this category.' : 'No blog posts yet.'}
-        </h2>
-        <p className="mt-2 text-slate-600">
-          {categorySlug
-            ? 'There are no articles here yet. Have a look at everything else we’ve written.'
-            : 'We’re writing our first articles now. Check back soon.'}
-        </p>
+        <h2 className="text-xl font-bold">{message.heading}</h2>
+        <p className="mt-2 text-slate-600">{message.text}</p>
+        <Link to={blogListLink({ categorySlug, page: 1 })} className="btn-dark mt-6">
+          {message.link}
+        </Link>
+      </div>
+    );
+  } else if (!list || list.posts.length === 0) {
+    const message = categorySlug ? blogListMessages.emptyCategory : blogListMessages.emptyBlog;
+    body = (
+      <div className="card p-8 text-center">
+        <h2 className="text-xl font-bold">{message.heading}</h2>
+        <p className="mt-2 text-slate-600">{message.text}</p>
         {categorySlug && (
           <Link to={blogListLink({ page: 1 })} className="btn-dark mt-6">
-            View all posts
+            {blogListMessages.emptyCategory.link}
           </Link>
         )}
       </div>

@@ -2,17 +2,22 @@ import { useSiteConfig } from '../browser/site-config.tsx';
 import { ContactLinks } from '../browser/components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { hubspotConfigured } from '../browser/lib/hubspot.ts';
 import { privacyContact, privacyCopy, privacySections } from '../content/page-copy/privacy.ts';
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays, bookingUrl } = useSiteConfig();
+  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = useSiteConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />
       <PageHero heading={copy.heading} intro={copy.intro} />
       <div className="container-page max-w-3xl space-y-12 py-16 sm:py-24">
-        {privacySections(enquiryRetentionDays, bookingUrl).map((section) => (
+        {privacySections(enquiryRetentionDays, {
+          bookingUrl,
+          emailed: enquiriesEmailed,
+          hubspot: hubspotConfigured(hubspot),
+        }).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>
             <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">

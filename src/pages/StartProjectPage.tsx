@@ -4,10 +4,10 @@ import { useSiteConfig } from '../browser/site-config.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
 import { KeepTogether } from '../components/KeepTogether.tsx';
-import { Link } from '../components/Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
+import { enquiryFieldId } from '../content/enquiry-form.ts';
 import { claims } from '../content/offer.ts';
 import { findPlan } from '../content/packages.ts';
 import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
@@ -35,30 +35,31 @@ export default function StartProjectPage() {
         bookTimeCta={bookTime.upFrontCta}
       >
         {plan && (
-          <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
-            <p
-              className="inline-flex items-center gap-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-ink shadow-sm"
-              data-testid="chosen-plan"
-            >
+          // One line on a phone (the price joins it from 640px), so that the first field stays on the first screen.
+          // "Change package" goes to the form's own package field, a few lines down: a fragment, with or without
+          // JavaScript.
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 sm:mt-5" data-testid="chosen-plan">
+            <span className="inline-flex items-center gap-2 rounded-full bg-sand-100 px-3 py-1.5 text-[15px] text-ink shadow-sm sm:px-4 sm:py-2 sm:text-base">
               <LucideIcon icon={badgeCheckIcon} name="badge-check" className="size-5 shrink-0 text-harbour-800" />
               <span>
                 <strong>
                   {consultSection.chosenPlan} {plan.title}
-                </strong>{' '}
-                <span className="text-slate-700">
+                </strong>
+                <span className="hidden text-slate-700 sm:inline">
+                  {' '}
                   · {plan.price} {plan.priceNote}
                   {plan.gst && ` ${plan.gst}`}
                 </span>
               </span>
-            </p>
-            <Link
-              to="/services#services"
+            </span>
+            <a
+              href={`#${enquiryFieldId('plan')}`}
               className="text-sm font-semibold text-white underline underline-offset-4 hover:text-sand-300"
               data-cta="start-project-change-package"
             >
               {consultSection.changePlan}
-            </Link>
-          </div>
+            </a>
+          </p>
         )}
       </ConsultSection>
       <FaqSection />

@@ -7,6 +7,7 @@ import type {
   PostSummary,
   PreviewPost,
 } from '../lib/blog-types.ts';
+import { defaultPostPlan } from '../content/offer.ts';
 import type { PlanId } from '../content/plan-titles.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
@@ -24,10 +25,12 @@ interface UnpublishedPost {
   detail?: PreviewPost;
 }
 
-/** The category as the site shows it, and the package a post in it leads to (its own, else the category's). */
-function placed(post: StoredPost, { plan, ...category }: StoredCategory): { category: Category; plan?: PlanId } {
-  const chosen = post.plan ?? plan;
-  return { category, ...(chosen ? { plan: chosen } : {}) };
+/**
+ * The category as the site shows it, and the package a post in it ends with: its own, else the category's, else the
+ * offer's default for posts.
+ */
+function placed(post: StoredPost, { plan, ...category }: StoredCategory): { category: Category; plan: PlanId } {
+  return { category, plan: post.plan ?? plan ?? defaultPostPlan };
 }
 
 /**
@@ -129,7 +132,7 @@ export class BlogIndex {
     entry.detail ??= {
       ...entry.summary,
       content: entry.stored.content,
-      html: renderMarkdown(entry.stored.content, { images: this.images }),
+      html: renderMarkdown(entry.stored.content, { images: this.images, plan: entry.summary.plan }),
     };
     return entry.detail;
   }
@@ -139,12 +142,14 @@ export class BlogIndex {
     const entry = this.unpublishedBySlug.get(slug);
     if (!entry) return undefined;
     const { content, categoryId: _categoryId, author, previewKey: _previewKey, plan: _plan, ...rest } = entry.stored;
+    const { category, plan } = placed(entry.stored, entry.category);
     entry.detail ??= {
       ...rest,
-      ...placed(entry.stored, entry.category),
+      category,
+      plan,
       author: { username: author },
       content,
-      html: renderMarkdown(content, { images: this.images }),
+      html: renderMarkdown(content, { images: this.images, plan }),
     };
     return entry.detail;
   }

@@ -275,6 +275,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       gaMeasurementId: e.GA_MEASUREMENT_ID,
       enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
       ...(e.BOOKING_URL ? { bookingUrl: e.BOOKING_URL } : {}),
+      ...(e.SMTP_URL ? { enquiriesEmailed: true as const } : {}),
     },
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),

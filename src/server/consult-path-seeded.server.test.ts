@@ -71,7 +71,8 @@ describe('with the seeded content', () => {
 
   test('under the home hero, the three packages side by side: price with GST, timeline, who for, and a link with the plan', async () => {
     const { html, text } = await readPage(testApp.app, '/');
-    const comparison = /<section aria-labelledby="comparison-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const comparison =
+      /<section id="compare" aria-labelledby="comparison-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(html.indexOf('aria-labelledby="comparison-heading"')).toBeGreaterThan(
       html.indexOf('id="home-hero-heading"'),
     );

@@ -9,11 +9,16 @@ import { formatAbn, formatAddress, formatHours } from '../lib/business-details.t
 import type { Testimonial } from '../content/testimonials.ts';
 import { contactDefaults, reachesAPerson, type Config } from './config.server.ts';
 import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { claimsToConfirm } from '../content/packages.ts';
 
 export interface LaunchContent {
   business: BusinessDetails;
   team: readonly TeamMember[];
   testimonials: readonly Testimonial[];
+  /** The newest public post's time and slug, if the blog has one. */
+  newestPost?: { slug: string; publishedAt: string };
+  /** Now, for the newest post's age. */
+  now?: number;
 }
 
 export interface LaunchItem {
@@ -22,6 +27,8 @@ export interface LaunchItem {
   /** Required items stop the launch while missing; recommended ones are listed while empty. */
   required: boolean;
   set: boolean;
+  /** Neither set nor empty: something on the site only the studio can confirm (a claim), listed for it to check. */
+  confirm?: boolean;
   /** Set: what the site uses. Not set: where to fill it in. */
   detail: string;
 }
@@ -46,10 +53,21 @@ function contactItem(name: string, setting: string, value: string, placeholder: 
 }
 
 /** `config` as the production server would read it (NODE_ENV=production), so that SITE_URL counts. */
+/** A blog whose newest post is older than this looks abandoned to a visitor. */
+const staleBlogMonths = 6;
+
+/** Whether `publishedAt` is more than `months` calendar months before `now`. */
+function olderThanMonths(publishedAt: string, months: number, now: number): boolean {
+  const limit = new Date(now);
+  limit.setUTCMonth(limit.getUTCMonth() - months);
+  return Date.parse(publishedAt) < limit.getTime();
+}
+
 export function launchReport(config: Config, content: LaunchContent): LaunchReport {
-  const { contactPhone, contactEmail, hubspot, bookingUrl } = config.public;
+  const { contactPhone, contactEmail, hubspot, bookingUrl, siteName } = config.public;
   const { smtpUrl, alertWebhookUrl } = config.enquiries;
-  const { business, team, testimonials } = content;
+  const { business, team, testimonials, newestPost, now = Date.now() } = content;
+  const recentPost = newestPost && !olderThanMonths(newestPost.publishedAt, staleBlogMonths, now);
   const host = team.find((member) => member.takesConsults);
   const channels = [
     ...(smtpUrl ? [`email to ${config.enquiries.notifyEmail}`] : []),
@@ -78,12 +96,7 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
         ? 'set SITE_URL to the public address (https://www.example.com): until then search engines are asked not to index the site'
         : config.public.siteUrl,
     ),
-    item(
-      'Legal name',
-      true,
-      Boolean(business.legalName),
-      business.legalName ?? 'add legalName in src/content/business.ts',
-    ),
+
     item(
       'ABN',
       true,
@@ -133,6 +146,29 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
         ? `add photo in src/content/team.ts${withoutPhoto.length ? ` for ${withoutPhoto.join(', ')}` : ''}`
         : 'every member has one',
     ),
+    // Asked for only where it differs from the brand: a studio trading under its own registered name has none to add.
+    item(
+      'Legal name',
+      false,
+      Boolean(business.legalName),
+      business.legalName ??
+        `add legalName in src/content/business.ts only if your registered name differs from ${siteName}`,
+    ),
+    item(
+      'Recent blog post',
+      false,
+      Boolean(recentPost),
+      newestPost
+        ? `the newest, ${newestPost.slug}, is from ${newestPost.publishedAt.slice(0, 10)}${recentPost ? '' : `: older than ${staleBlogMonths} months, publish one (npm run content -- add)`}`
+        : 'publish a first post (npm run content -- add)',
+    ),
+    ...claimsToConfirm().map((claim) => ({
+      name: 'Claim to confirm',
+      required: false,
+      set: false,
+      confirm: true,
+      detail: `${claim} (src/content/offer.ts, packages.ts)`,
+    })),
     item(
       'Social profiles',
       false,

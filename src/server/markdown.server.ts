@@ -1,14 +1,19 @@
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
+import type { PlanId } from '../content/plan-titles.ts';
 import { slugify } from '../lib/slug.ts';
 import { isRemoteImage } from '../lib/post-image.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { escapeHtml } from './escape-html.server.ts';
 import { videoFacadeHtml, videoLink } from './markdown-video.server.ts';
 
-/** What the renderer knows besides the markdown: the size and copies of the site's own images. */
+/**
+ * What the renderer knows besides the markdown: the size and copies of the site's own images, and the package the
+ * post ends with, which its links to the consult form choose too.
+ */
 export interface RenderEnv {
   images?: LocalImages;
+  plan?: PlanId;
   [key: string]: unknown;
 }
 
@@ -34,6 +39,19 @@ markdown.core.ruler.push('links_to_headings', (state) => {
     if (target && !ids.has(target) && ids.has(`${headingIdPrefix}${target}`)) {
       child.attrSet('href', `#${headingIdPrefix}${target}`);
     }
+  }
+});
+
+// A link in the post to the consult form (`/start-project`, with or without a fragment) chooses the package the post
+// ends with, as the card's button under it does; a link that already names a plan, or other parameters, is left.
+const consultFormLink = /^\/start-project\/?(#.*)?$/;
+markdown.core.ruler.push('consult_links_choose_the_plan', (state) => {
+  const plan = (state.env as RenderEnv).plan;
+  if (!plan) return;
+  for (const child of state.tokens.flatMap((token) => token.children ?? [])) {
+    const href = child.type === 'link_open' ? String(child.attrGet('href') ?? '') : '';
+    const match = consultFormLink.exec(href);
+    if (match) child.attrSet('href', `/start-project?plan=${plan}${match[1] ?? ''}`);
   }
 });
 

@@ -217,6 +217,20 @@ describe('status codes', () => {
   });
 
   test.each([
+    ['/blog?page=9', '/blog#posts'],
+    ['/blog?category=local-seo&page=5', '/blog?category=local-seo#posts'],
+  ])(
+    '%s, past the last page, says the page does not exist and links to the first page, never the empty wordings',
+    async (path, firstPage) => {
+      const html = await get(path, 404);
+      const list = textOf(element(html, '<section id="posts"', 'section'));
+      expect(list).toContain('This page does not exist.');
+      expect(list).not.toMatch(/No blog posts yet|No posts found|no articles here yet/);
+      expect(html).toMatch(new RegExp(`href="${firstPage.replace(/[?]/g, '\\?')}"[^>]*>Go to the first page<`));
+    },
+  );
+
+  test.each([
     ['//', '//'],
     ['///', '///'],
     ['//:', '//:'],

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultPostPlan } from '../content/offer.ts';
 import { planPriceText } from '../content/offer-prices.ts';
 import { planTitles } from '../content/plan-titles.ts';
 import type { StoreData } from '../lib/store-schema.ts';
@@ -8,7 +9,7 @@ import { typedPrices } from './content/typed-prices.server.ts';
 import { createTestApp, readPage, testPost, type TestApp } from '../../test-support/server.ts';
 
 // A post that names its package ends with that package's card and a link that chooses it on the form; a category
-// may name a default for its posts; a post with neither ends with the general call to action.
+// may name a default for its posts; a post with neither ends with the offer's default package.
 const data: StoreData = {
   categories: [
     { id: 1, name: 'Local SEO', slug: 'local-seo', plan: 'visibility-boost' },
@@ -21,6 +22,14 @@ const data: StoreData = {
     testPost({ id: 3, slug: 'own-over-category', categoryId: 1, plan: 'local-launch' }),
     testPost({ id: 4, slug: 'add-on-plan', categoryId: 2 }),
     testPost({ id: 5, slug: 'no-plan', categoryId: 3 }),
+    testPost({
+      id: 6,
+      slug: 'links-to-the-form',
+      categoryId: 1,
+      content:
+        'Read on, then [start here](/start-project), [see the form](/start-project#consult), ' +
+        '[pick a package](/start-project?plan=growth) or [see our services](/services).\n',
+    }),
   ],
 };
 
@@ -69,17 +78,29 @@ describe('a post that leads to its package', () => {
     expect(html).toContain(startLink('paid-ads'));
   });
 
-  test('a post with no plan, in a category with none, ends with the general call to action', async () => {
+  test('a post with no plan, in a category with none, ends with the offer’s default package', async () => {
     const { html } = await postEnd('no-plan');
-    expect(html).toContain('data-cta="post-book-free-consult"');
-    expect(html).not.toContain('data-plan=');
+    expect(defaultPostPlan).toBe('visibility-boost');
+    expect(html).toContain(`data-plan="${defaultPostPlan}"`);
+    expect(html).toContain(startLink(defaultPostPlan));
+  });
+
+  test('the post’s own links to the consult form choose its package; a link naming a plan, or elsewhere, is left', async () => {
+    const page = await readPage(testApp.app, '/blog/links-to-the-form');
+    const body = /<div data-post-body[^>]*>([\s\S]*?)<\/div>/.exec(page.html)?.[1] ?? '';
+    expect([...body.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      '/start-project?plan=visibility-boost',
+      '/start-project?plan=visibility-boost#consult',
+      '/start-project?plan=growth',
+      '/services',
+    ]);
   });
 
   test('the API: a post carries the plan it leads to; categories keep their shape', async () => {
     expect((await request(testApp.app).get('/api/blog/posts/category-plan').expect(200)).body.plan).toBe(
       'visibility-boost',
     );
-    expect((await request(testApp.app).get('/api/blog/posts/no-plan').expect(200)).body).not.toHaveProperty('plan');
+    expect((await request(testApp.app).get('/api/blog/posts/no-plan').expect(200)).body.plan).toBe(defaultPostPlan);
     const categories = (await request(testApp.app).get('/api/blog/categories').expect(200)).body as object[];
     for (const category of categories)
       expect(Object.keys(category).sort()).toEqual(['id', 'name', 'postCount', 'slug']);
@@ -114,4 +135,29 @@ describe('the seeded blog', () => {
       seeded.close();
     }
   });
+
+  test('every post ends with a package, Social Media’s with Growth Partner, and its links to the form choose it', async () => {
+    const stored = JSON.parse(await readFile(seededFile, 'utf8')) as StoreData;
+    const seeded = await createTestApp({ file: seededFile });
+    try {
+      const socialMedia = stored.categories.find((category) => category.slug === 'social-media')!;
+      expect(socialMedia.plan).toBe('growth');
+      for (const post of stored.posts) {
+        const { plan, html } = (await request(seeded.app).get(`/api/blog/posts/${post.slug}`).expect(200)).body as {
+          plan: string;
+          html: string;
+        };
+        expect(plan, post.slug).toBe(
+          post.plan ?? stored.categories.find((category) => category.id === post.categoryId)?.plan ?? defaultPostPlan,
+        );
+        const links = [...html.matchAll(/href="(\/start-project[^"]*)"/g)].map((match) => match[1]);
+        expect(links, post.slug).toEqual(links.map(() => `/start-project?plan=${plan}`));
+      }
+      // The page ends with that package's card: one post is enough to see it, the others share the component.
+      const page = await readPage(seeded.app, '/blog/instagram-newcastle-cafes-restaurants');
+      expect(page.html.slice(page.html.indexOf('id="post-cta-heading"'))).toContain('data-plan="growth"');
+    } finally {
+      seeded.close();
+    }
+  }, 30_000);
 });

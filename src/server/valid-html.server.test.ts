@@ -116,7 +116,12 @@ const states: PageState[] = [
     path: `/blog?category=${emptyCategory.slug}`,
     shows: 'No posts found in this category.',
   },
-  { name: 'blog, a page past the last', path: `/blog?page=${pages + 1}`, status: 404, shows: 'No blog posts yet.' },
+  {
+    name: 'blog, a page past the last',
+    path: `/blog?page=${pages + 1}`,
+    status: 404,
+    shows: 'This page does not exist.',
+  },
   { name: 'a post', path: `/blog/${newest.slug}` },
   { name: 'a post with a video', path: '/blog/local-seo-tradies-near-me-searches', shows: 'youtube' },
   { name: 'a post with a table', path: '/blog/measuring-ad-roi-small-business', shows: '<table' },

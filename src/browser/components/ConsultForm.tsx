@@ -9,6 +9,8 @@ import { showFormProblemsInPage, stepAsideAfterEnquiry } from '../lib/page-aroun
 import { useSiteConfig } from '../site-config.tsx';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { PreferToTalk } from './PreferToTalk.tsx';
+import { TestimonialCard } from './TestimonialCard.tsx';
+import type { Testimonial } from '../../content/testimonials.ts';
 
 /**
  * waiting/loading: the provider's form is not started / loading (the site's own form shows meanwhile);
@@ -38,12 +40,13 @@ function inUse(form: HTMLElement | null): boolean {
  */
 export interface ConsultFormProps {
   planId?: string;
-  heading?: string;
+  /** A client's words, above the button below 1024px (beside the form from there, in the section). */
+  proof?: Testimonial;
   /** The path of the page the form is on, which a plain post comes back to with its problems. */
   pagePath: string;
 }
 
-export default function ConsultForm({ planId, heading, pagePath }: ConsultFormProps) {
+export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProps) {
   const { hubspot } = useSiteConfig();
   // What the page around the form (the server's HTML) shows of it: its title while the form shows problems, and the
   // calls to book that step aside once an enquiry is accepted (src/browser/lib/page-around-form.ts).
@@ -122,8 +125,8 @@ export default function ConsultForm({ planId, heading, pagePath }: ConsultFormPr
 
   const ready = status === 'ready';
   return (
-    <div className="card p-5 sm:p-8" data-form-status={status}>
-      {heading && <h2 className="mb-5 text-xl font-bold text-ink sm:text-2xl">{heading}</h2>}
+    // The card around it, and its heading with who the visitor will talk to, are the section's (ConsultSection).
+    <div data-form-status={status}>
       <div className="relative" style={ready && minHeight ? { minHeight } : undefined}>
         {/* The provider's form is built out of sight (and out of the accessibility tree) until it is ready. */}
         <div
@@ -137,6 +140,7 @@ export default function ConsultForm({ planId, heading, pagePath }: ConsultFormPr
             <EnquiryForm
               planId={planId}
               pagePath={pagePath}
+              proof={proof && <TestimonialCard testimonial={proof} size="compact" className="mt-6 lg:hidden" />}
               contact={<PreferToTalk />}
               onProblems={setHasProblems}
               onAccepted={() => setAccepted(true)}

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { enquiryFieldTable, enquiryForm, enquiryFields, type EnquiryField } from '../../content/enquiry-form.ts';
+import {
+  enquiryFieldId as fieldId,
+  enquiryFieldTable,
+  enquiryForm,
+  enquiryFields,
+  type EnquiryField,
+} from '../../content/enquiry-form.ts';
 import { planIds, planTitles } from '../../content/plan-titles.ts';
 import { useServerFormState } from '../form-state.tsx';
 import { trackLead } from '../lib/analytics.ts';
@@ -18,8 +24,6 @@ import { useSiteConfig } from '../site-config.tsx';
 import { BookTimeOffer } from './BookTimeOffer.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
-
-const fieldId = (name: EnquiryField) => `enquiry-${name}`;
 
 const controlClass =
   'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
@@ -55,6 +59,8 @@ interface EnquiryFormProps {
   planId?: string;
   /** The page the form is on, which a plain post comes back to with its problems. */
   pagePath: string;
+  /** A client's words, above the button. */
+  proof?: ReactNode;
   /** The studio's phone and email, shown under the button (above the collection notice) and the thanks. */
   contact?: ReactNode;
   /** Whether the form shows problems, each time that changes. */
@@ -68,7 +74,7 @@ interface EnquiryFormProps {
  * back with its problems), sent with fetch once the page is interactive, and then answered in place: the thanks,
  * with the booking link when the studio has a scheduling page, is the one message the visitor sees.
  */
-export function EnquiryForm({ planId, pagePath, contact, onProblems, onAccepted }: EnquiryFormProps) {
+export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAccepted }: EnquiryFormProps) {
   const { siteName, bookingUrl } = useSiteConfig();
   const server = useServerFormState();
   const values = server?.values ?? {};
@@ -284,6 +290,7 @@ export function EnquiryForm({ planId, pagePath, contact, onProblems, onAccepted 
           );
         })}
       </div>
+      {proof}
       <button
         type="submit"
         className="btn-dark mt-6 w-full sm:w-auto"

@@ -20,7 +20,7 @@ function watchHeaderScroll(): void {
   );
 }
 
-/** The mobile consult bar steps aside while the consult form or the footer is on screen. */
+/** The mobile consult bar steps aside while the consult form, the home hero's buttons or the footer is on screen. */
 function watchMobileBar(): void {
   const bar = document.querySelector(`[${mobileBarAttribute}]`);
   if (!bar) return;

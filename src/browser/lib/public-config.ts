@@ -10,4 +10,6 @@ export interface PublicConfig {
   enquiryRetentionDays: number;
   /** The studio's scheduling page, offered right after an enquiry is sent; the privacy page names its service. */
   bookingUrl?: string;
+  /** Each enquiry is emailed to the studio (SMTP_URL is set): the privacy page says so only then. */
+  enquiriesEmailed?: true;
 }

@@ -1,14 +1,8 @@
 import { claims } from '../offer.ts';
 
-/** The call to action under every post. */
-export const postCallToAction = {
-  heading: 'Want this done for your business?',
-  text: `Book a free ${claims.consult} consult and we’ll show you the quickest wins for your business. We reply within ${claims.reply}.`,
-} as const;
-
-/** Under a post that names its package: the package's card follows, its button carrying the plan to the form. */
+/** Under every post: the card of its package follows, its button carrying the plan to the form. */
 export const postPackageCallToAction = {
-  heading: postCallToAction.heading,
+  heading: 'Want this done for your business?',
   text: `This is the package that puts it into practice. Start with a free ${claims.consult} consult about it: we reply within ${claims.reply}.`,
 } as const;
 

@@ -8,3 +8,18 @@ export const blogCopy = {
   intro:
     'Practical, plain-English marketing ideas for local business owners, from Google listings and social media to newsletters and seasonal promotions.',
 } as const satisfies PageCopy;
+
+/** The list's messages where it shows no posts: past its last page (a 404), or a list that is empty. */
+export const blogListMessages = {
+  pastLastPage: {
+    heading: 'This page does not exist.',
+    text: 'The list of articles has fewer pages than that.',
+    link: 'Go to the first page',
+  },
+  emptyBlog: { heading: 'No blog posts yet.', text: 'We’re writing our first articles now. Check back soon.' },
+  emptyCategory: {
+    heading: 'No posts found in this category.',
+    text: 'There are no articles here yet. Have a look at everything else we’ve written.',
+    link: 'View all posts',
+  },
+} as const;

@@ -27,7 +27,7 @@ test('with the default retention the policy keeps its sentence; another period i
 
 test('with a scheduling service that takes them, the policy says the booking link carries the name and email', () => {
   const booking = (bookingUrl?: string) =>
-    privacySections(730, bookingUrl).find((section) => section.heading === 'Booking a time')?.paragraphs ?? [];
+    privacySections(730, { bookingUrl }).find((section) => section.heading === 'Booking a time')?.paragraphs ?? [];
   expect(booking()).toEqual([]);
   for (const [url, service] of [
     ['https://cal.com/studio/consult', 'Cal.com'],
@@ -60,4 +60,20 @@ test('the policy says what the visit note keeps, for how long, and that it leave
   expect(text).toMatch(/leaves your browser only with an enquiry you send through our form/);
   for (const kept of ['the page you first arrived on', 'utm_source', 'the website that linked to us', 'gclid'])
     expect(text.toLowerCase(), `what the note keeps: ${kept}`).toContain(kept);
+});
+
+test('the policy names email and HubSpot only when they are configured', () => {
+  const text = (channels: Parameters<typeof privacySections>[1]) =>
+    privacySections(730, channels)
+      .flatMap((section) => section.paragraphs)
+      .join('\n');
+  const neither = text({});
+  expect(neither).toContain('so that none is lost.');
+  expect(neither).not.toMatch(/emailed|HubSpot/);
+  expect(text({ emailed: true })).toContain('so that none is lost, and emailed to our team.');
+  expect(text({ emailed: true })).not.toContain('HubSpot');
+  const hubspot = text({ hubspot: true });
+  expect(hubspot).toContain('We use HubSpot');
+  expect(hubspot).toContain('on our server and in HubSpot.');
+  expect(hubspot).not.toContain('emailed');
 });

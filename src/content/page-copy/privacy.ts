@@ -46,12 +46,25 @@ function bookingSection(bookingUrl: string): PrivacySection {
   };
 }
 
+/** The channels an enquiry may go through besides this server: each is named only when it is configured. */
+export interface PrivacyChannels {
+  /** The scheduling page (BOOKING_URL). */
+  bookingUrl?: string;
+  /** Each enquiry is emailed to the studio (SMTP_URL). */
+  emailed?: boolean;
+  /** Enquiries reach HubSpot (its portal and form ids). */
+  hubspot?: boolean;
+}
+
 /**
- * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS) and, when the
- * site offers one, the scheduling service (BOOKING_URL); the contact section, with the studio's phone and email,
+ * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS) and the channels
+ * configured (email, HubSpot, the scheduling service); the contact section, with the studio's phone and email,
  * follows them.
  */
-export const privacySections = (enquiryRetentionDays: number, bookingUrl?: string): readonly PrivacySection[] => [
+export const privacySections = (
+  enquiryRetentionDays: number,
+  { bookingUrl, emailed = false, hubspot = false }: PrivacyChannels = {},
+): readonly PrivacySection[] => [
   {
     heading: 'What we collect',
     paragraphs: [
@@ -70,8 +83,12 @@ export const privacySections = (enquiryRetentionDays: number, bookingUrl?: strin
   {
     heading: 'Where your details are stored',
     paragraphs: [
-      'Each enquiry is saved on our web server before the form tells you it has been sent, so that none is lost, and emailed to our team.',
-      'We use HubSpot, a customer relationship service, to keep track of enquiries. Where it is set up, your enquiry is sent to HubSpot too, either by the HubSpot form on our pages or by our server. HubSpot may store data outside Australia under its own privacy policy.',
+      `Each enquiry is saved on our web server before the form tells you it has been sent, so that none is lost${emailed ? ', and emailed to our team' : ''}.`,
+      ...(hubspot
+        ? [
+            'We use HubSpot, a customer relationship service, to keep track of enquiries: your enquiry is sent to HubSpot too, either by the HubSpot form on our pages or by our server. HubSpot may store data outside Australia under its own privacy policy.',
+          ]
+        : []),
     ],
   },
   ...(bookingUrl ? [bookingSection(bookingUrl)] : []),
@@ -79,7 +96,7 @@ export const privacySections = (enquiryRetentionDays: number, bookingUrl?: strin
     heading: 'How long we keep them, and deleting them',
     paragraphs: [
       `We keep an enquiry for as long as we need it to work with you, and delete enquiries that did not lead to work within ${retentionPeriod(enquiryRetentionDays)}.`,
-      'You can ask to see, correct or delete your details at any time: contact us as below and we will do it within 30 days, on our server and in HubSpot.',
+      `You can ask to see, correct or delete your details at any time: contact us as below and we will do it within 30 days, on our server${hubspot ? ' and in HubSpot' : ''}.`,
     ],
   },
 ];

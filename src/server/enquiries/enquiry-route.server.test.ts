@@ -530,10 +530,28 @@ describe('pages', { timeout: 30_000 }, () => {
     expect(thanks.text).toMatch(/href="\/services"/);
     const privacy = await request(app).get('/privacy').expect(200);
     expect(privacy.text).not.toContain('noindex');
-    expect(privacy.text).toContain('HubSpot');
     const sitemap = (await request(app).get('/sitemap.xml').expect(200)).text;
     expect(sitemap).toContain(`<loc>${testSiteUrl}/privacy</loc>`);
     expect(sitemap).not.toContain('/thank-you');
+  });
+
+  test('/privacy names email only with SMTP_URL and HubSpot only with its ids', async () => {
+    const privacyText = async (env: Record<string, string>) =>
+      (
+        await request((await setUp({ env })).app)
+          .get('/privacy')
+          .expect(200)
+      ).text;
+    const neither = await privacyText({});
+    expect(neither).not.toContain('emailed to our team');
+    expect(neither).not.toContain('HubSpot');
+    const both = await privacyText({
+      SMTP_URL: 'smtp://user:pass@mail.studio.example:587',
+      HUBSPOT_PORTAL_ID: '12345',
+      HUBSPOT_FORM_ID: '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
+    });
+    expect(both).toContain('emailed to our team');
+    expect(both).toContain('We use HubSpot');
   });
 
   test('every page with the form carries the own form with a token; a post page carries none', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { copyWidths } from '../../../lib/post-image.ts';
-import { describeStoreError, storeSchema } from '../../../lib/store-schema.ts';
+import { describeStoreError, storeSchema, type StoreData } from '../../../lib/store-schema.ts';
 import { unknownAuthor } from '../authors.server.ts';
 import { typedPrices } from '../typed-prices.server.ts';
 import { ContentError } from '../content-error.server.ts';
@@ -26,11 +26,27 @@ export interface CheckResult {
   warnings: string[];
   /** One line: what the store holds (when it could be read). */
   summary: string;
+  /**
+   * The categories that name no package, and the posts that end with the offer's default package because neither
+   * they nor their category name one (when the store could be read).
+   */
+  defaultPlan: { categories: string[]; posts: string[] };
+}
+
+/** The categories and posts that rely on the offer's default package for posts. */
+function onDefaultPlan(data: StoreData): CheckResult['defaultPlan'] {
+  const planless = new Set(data.categories.filter((category) => !category.plan).map((category) => category.id));
+  return {
+    categories: data.categories.filter((category) => planless.has(category.id)).map((category) => category.slug),
+    posts: data.posts.filter((post) => !post.plan && planless.has(post.categoryId)).map((post) => post.slug),
+  };
 }
 
 function issuePath(issue: z.core.$ZodIssue): string {
   return describeStoreError(new z.ZodError([issue]));
 }
+
+const none = (): CheckResult['defaultPlan'] => ({ categories: [], posts: [] });
 
 /** How long `check` waits for a remote image before saying it could not be reached. */
 const remoteCheckTimeoutMs = 3_000;
@@ -65,7 +81,7 @@ export async function checkStore(options: StoreOptions & PublicOptions): Promise
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'file not found' : (error as Error).message;
-    return { ok: false, problems: [`${options.dataFile}: ${reason}`], warnings, summary: '' };
+    return { ok: false, problems: [`${options.dataFile}: ${reason}`], warnings, summary: '', defaultPlan: none() };
   }
   let raw: unknown;
   try {
@@ -76,6 +92,7 @@ export async function checkStore(options: StoreOptions & PublicOptions): Promise
       problems: [`${options.dataFile}: not valid JSON (${(error as Error).message})`],
       warnings,
       summary: '',
+      defaultPlan: none(),
     };
   }
   const result = storeSchema.safeParse(raw);
@@ -148,10 +165,12 @@ export async function checkStore(options: StoreOptions & PublicOptions): Promise
   }
 
   let summary = '';
+  let defaultPlan = none();
   if (result.success) {
+    defaultPlan = onDefaultPlan(result.data);
     summary =
       `${options.dataFile}: ${result.data.posts.length} posts (${stateCounts(result.data.posts)}), ` +
       `${result.data.categories.length} categories, ${images} featured images found`;
   }
-  return { ok: problems.length === 0, problems, warnings, summary };
+  return { ok: problems.length === 0, problems, warnings, summary, defaultPlan };
 }

@@ -18,7 +18,25 @@ describe('check', () => {
       problems: [],
       warnings: [],
       summary: `${ws.dataFile}: 2 posts (1 published, 1 scheduled), 2 categories, 2 featured images found`,
+      defaultPlan: { categories: ['local-seo', 'email-marketing'], posts: ['first-post', 'winter-menu-ideas-for-newcastle-cafes'] },
     });
+  });
+
+  test('check lists the categories that name no package and the posts that end with the default one', async () => {
+    const data = {
+      categories: [
+        { ...fixtureStore.categories[0]!, plan: 'visibility-boost' },
+        fixtureStore.categories[1]!,
+      ],
+      posts: [
+        fixtureStore.posts[0]!,
+        { ...fixtureStore.posts[0]!, id: 2, slug: 'on-the-default', categoryId: 2 },
+        { ...fixtureStore.posts[0]!, id: 3, slug: 'its-own', categoryId: 2, plan: 'growth' },
+      ],
+    };
+    await writeFile(ws.dataFile, JSON.stringify(data));
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result.defaultPlan).toEqual({ categories: ['email-marketing'], posts: ['on-the-default'] });
   });
 
   test('check accepts drafts and counts them in its summary', async () => {

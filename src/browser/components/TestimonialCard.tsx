@@ -1,5 +1,5 @@
 import { Portrait } from './Portrait.tsx';
-import type { Testimonial } from '../content/testimonials.ts';
+import type { Testimonial } from '../../content/testimonials.ts';
 
 /**
  * One client's words, with who said them and, when given, what changed for them and their photo. `compact`, near a
