@@ -459,6 +459,42 @@ test.describe('/thank-you that this tab did not send to', () => {
   });
 });
 
+test.describe('a plain post answered by a short page', () => {
+  test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+
+  test('leaves no mark another site can use: /thank-you reached next keeps the draft and a plain booking link', async ({
+    page,
+  }) => {
+    const { url } = services.Calendly;
+    const site = sites.Calendly.url;
+    await page.route('https://elsewhere.example/**', (route) =>
+      route.fulfill({ status: 302, headers: { Location: `${site}/thank-you` } }),
+    );
+    // The form's island never loads: the form is posted as plain HTML, and its answer is a page with no script.
+    await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
+      new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+    );
+    const form = page.getByRole('form', { name: 'Send us your details' });
+    await page.goto(`${site}/start-project`);
+    await form.getByLabel('First name').fill(jane.firstname);
+    await form.getByLabel('Email address').fill(jane.email);
+    // Past the body's 16 kB: the server answers 413 with a short page before reading the fields.
+    await form
+      .getByLabel('What do you need? (optional)')
+      .evaluate((field: HTMLTextAreaElement) => (field.value = 'x'.repeat(17_000)));
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Send my enquiry' }).click();
+    expect((await answer).status()).toBe(413);
+    await page.goto('https://elsewhere.example/next');
+    await expect(page).toHaveURL(`${site}/thank-you`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', url);
+    await page.goto(`${site}/start-project`);
+    await expect(form.getByLabel('First name')).toHaveValue(jane.firstname);
+    await expect(form.getByLabel('Email address')).toHaveValue(jane.email);
+  });
+});
+
 test.describe('the same pages pass axe with the site’s scripts held back, as with JavaScript off', () => {
   // Axe runs as a script of its own, so JavaScript stays on; the site's scripts never load.
   test.use({ expectedFailedLoads: [/\.(js|ts|tsx)(\?|$)/] });

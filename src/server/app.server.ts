@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { previewPath } from '../lib/blog-types.ts';
 import { copyWidths } from '../lib/post-image.ts';
@@ -69,7 +69,13 @@ export function createApp(options: AppOptions) {
   // Always 200 while the process serves (a load balancer must not drop it for a bad store edit); the body says
   // whether the store on disk is readable, whether every enquiry is being delivered (the same figures on every
   // instance sharing a database) and what the operator should fix, never a visitor's details.
-  app.get('/healthz', async (_req, res) => {
+  // Its warnings (what the operator has yet to set up, such as nobody reading the enquiries) are words for the
+  // operator's monitors: a request straight from this machine or from a proxy TRUST_PROXY names (a load balancer's
+  // own check) gets them; a visitor, even through that proxy, gets only their number (docs/security.md).
+  const fromOperator = (req: Request) =>
+    req.get('x-forwarded-for') === undefined &&
+    (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? '', 0);
+  app.get('/healthz', async (req, res) => {
     const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
     const warnings = [...config.warnings, ...delivery.warnings];
     const enquiryStore = enquiries.store.health();
@@ -82,7 +88,7 @@ export function createApp(options: AppOptions) {
     res.set('Cache-Control', 'no-store').json({
       ...health,
       ...(delivery.deliveries ? { deliveries: delivery.deliveries } : {}),
-      ...(warnings.length ? { warnings } : {}),
+      ...(warnings.length ? (fromOperator(req) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
   });
   // Browsers ask for it whatever the page links: the PNG icon, not a page-sized 404.

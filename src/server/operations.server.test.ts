@@ -137,6 +137,13 @@ describe('production where a lead could sit unseen', () => {
     await request(app).get('/').expect(200);
   });
 
+  test('a visitor, even one a trusted proxy forwards, learns how many warnings there are, not their words', async () => {
+    const { app } = await testApp(noChannel);
+    const visitor = await request(app).get('/healthz').set('X-Forwarded-For', '203.0.113.9').expect(200);
+    expect(visitor.body).toEqual({ status: 'ok', warningCount: 1 });
+    expect(JSON.stringify(visitor.body)).not.toMatch(/channel|SMTP|HUBSPOT/i);
+  });
+
   test('the start says each in a warning line: a fresh clone in production, with nothing set', async () => {
     const temp = writeTempStore('{');
     cleanups.push(temp.remove);

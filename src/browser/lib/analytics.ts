@@ -34,8 +34,13 @@ export function trackLead(source: 'site-form' | 'hubspot-form'): void {
  */
 export const leadCookieName = 'enquiry_sent';
 
+/** Whether the server has just accepted a plain post from this browser (its answer set the cookie). */
+export function leadCookieSet(): boolean {
+  return document.cookie.split('; ').includes(`${leadCookieName}=1`);
+}
+
 export function trackLeadFromRedirect(): void {
-  if (!document.cookie.split('; ').includes(`${leadCookieName}=1`)) return;
+  if (!leadCookieSet()) return;
   document.cookie = `${leadCookieName}=; Max-Age=0; Path=/thank-you; SameSite=Lax`;
   trackLead('site-form');
 }

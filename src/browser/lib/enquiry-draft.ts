@@ -7,6 +7,7 @@
  * Why: docs/decisions/enquiry-drafts.md
  */
 
+import { leadCookieSet } from './analytics.ts';
 import { keepBookingContact } from './booking-contact.ts';
 import { onIdle } from './idle.ts';
 
@@ -14,10 +15,14 @@ const storageKey = 'enquiry-draft';
 /** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
 const acceptedKey = 'enquiry-accepted';
 /**
- * Set as this tab posts the form as a plain post, and taken by the next page the tab shows: the post's answer. Only
- * then does /thank-you thank this tab for an enquiry; anyone can link or redirect to it.
+ * Set as this tab posts the form as a plain post (holding the time), and taken by the next page the tab shows: the
+ * post's answer. /thank-you thanks this tab for an enquiry only with a fresh mark and the cookie the server sets on
+ * the answer that accepted it: anyone can link or redirect to /thank-you, and an answer with no script (a 429, a 413)
+ * cannot take the mark itself.
  */
 const postedKey = 'enquiry-posted';
+/** How long a plain post's mark waits for its answer: as long as the server's cookie on that answer lives. */
+const postedMarkMs = 10 * 60 * 1000;
 /** The site's own enquiry form, as the server renders it (a plain post to the enquiry endpoint). */
 const formSelector = 'form[action="/api/enquiries"]';
 
@@ -81,9 +86,9 @@ function enquiryWasAccepted(): boolean {
 /** Whether this tab posted the form just before this page; asked once per page, as the mark is taken. */
 function takePostedMark(): boolean {
   try {
-    const posted = sessionStorage.getItem(postedKey) !== null;
+    const postedAt = Number(sessionStorage.getItem(postedKey));
     sessionStorage.removeItem(postedKey);
-    return posted;
+    return Date.now() - postedAt < postedMarkMs;
   } catch {
     return false;
   }
@@ -102,7 +107,7 @@ function notePlainPost(event: Event): void {
 export function notePostedPlainly(form: HTMLFormElement): void {
   if (!form.matches(formSelector)) return;
   try {
-    sessionStorage.setItem(postedKey, '1');
+    sessionStorage.setItem(postedKey, String(Date.now()));
   } catch {
     // Storage is off: there is no draft to clear nor details to hand over.
   }
@@ -166,7 +171,7 @@ export function keepEnquiryDrafts(): void {
   // The page a plain post from this tab lands on once the enquiry is accepted (/thank-you) says so: its draft is done
   // with, but for the name and email that page's booking link carries, when it has one.
   if (document.querySelector('[data-enquiry-accepted]')) {
-    if (takePostedMark()) {
+    if (takePostedMark() && leadCookieSet()) {
       if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
       markEnquiryAccepted();
     }
