@@ -12,6 +12,7 @@ import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultHost } from './ConsultHost.tsx';
 import { Island } from '../browser/islands/Island.tsx';
 import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -77,7 +78,7 @@ export function ConsultSection({
           <div className={`order-1 ${level === 1 ? 'fade-in' : ''}`}>
             {level === 2 && (
               <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
-                {consultSection.eyebrow}
+                <KeepTogether text={consultSection.eyebrow} />
               </p>
             )}
             <Heading
@@ -122,7 +123,7 @@ export function ConsultSection({
                     name="circle-check"
                     className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
                   />
-                  {point}
+                  <KeepTogether text={point} />
                 </li>
               ))}
             </ul>

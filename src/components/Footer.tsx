@@ -12,6 +12,7 @@ import { EmailAddress } from '../browser/components/EmailAddress.tsx';
 import { FooterBusinessDetails } from './FooterBusinessDetails.tsx';
 import { FooterLegalName } from './FooterLegalName.tsx';
 import { Logo } from './Logo.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
@@ -30,7 +31,9 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
               <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
                 {footerCopy.ctaHeading}
               </h2>
-              <p className="mt-2 text-slate-300">{footerCopy.ctaText}</p>
+              <p className="mt-2 text-slate-300">
+                <KeepTogether text={footerCopy.ctaText} />
+              </p>
             </div>
             <BookConsultLink cta="footer-book-free-consult" className="btn-primary shrink-0" icon={false} />
           </div>

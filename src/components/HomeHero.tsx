@@ -5,6 +5,7 @@ import { BookConsultLink } from './BookConsultLink.tsx';
 import { comparisonId } from './PackageComparison.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 export function HomeHero() {
   return (
@@ -37,7 +38,7 @@ export function HomeHero() {
             {trustPoints.map((point) => (
               <li key={point} className="flex items-center gap-2">
                 <LucideIcon icon={circleCheckIcon} name="circle-check" className="size-4 text-sand-300" />
-                {point}
+                <KeepTogether text={point} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { popularLabel, type Package } from '../content/packages.ts';
 import { moreFeatures } from '../content/sections.ts';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /** How many of a card's features show before its disclosure: enough to tell the packages apart at a glance. */
 const featuresShown = 3;
@@ -12,7 +13,7 @@ function Feature({ feature, popular }: { feature: string; popular: boolean }) {
     <li
       className={`check-item ${popular ? 'text-slate-100 before:border-sand-300' : 'text-slate-700 before:border-sea-700'}`}
     >
-      {feature}
+      <KeepTogether text={feature} />
     </li>
   );
 }

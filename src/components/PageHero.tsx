@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 interface PageHeroProps {
   eyebrow?: string;
@@ -17,7 +18,11 @@ export function PageHero({ eyebrow, heading, intro, children }: PageHeroProps) {
       <div className="container-page fade-in relative py-14 sm:py-20">
         {eyebrow && <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{eyebrow}</p>}
         <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{heading}</h1>
-        {intro && <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{intro}</p>}
+        {intro && (
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">
+            {typeof intro === 'string' ? <KeepTogether text={intro} /> : intro}
+          </p>
+        )}
         {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import type { SectionCopy } from '../content/sections.ts';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 interface SectionHeadingProps {
   id: string;
@@ -13,7 +14,7 @@ export function SectionHeading({ id, copy, tone = 'dark', align = 'center' }: Se
   return (
     <div className={`max-w-2xl ${align === 'center' ? 'mx-auto text-center' : ''}`}>
       <p className={light ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
-        {copy.eyebrow}
+        <KeepTogether text={copy.eyebrow} />
       </p>
       <h2
         id={id}

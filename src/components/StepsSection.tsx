@@ -1,8 +1,7 @@
-import { claims } from '../content/offer.ts';
 import { steps } from '../content/steps.ts';
 import { stepsSection } from '../content/sections.ts';
 import { ContentIcon } from './ContentIcon.tsx';
-import { KeepTogether } from './KeepTogether.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 
 export function StepsSection() {
@@ -22,7 +21,7 @@ export function StepsSection() {
                 </span>
               </div>
               <h3 className="mt-5 text-lg font-bold text-ink">
-                <KeepTogether text={step.title} phrase={claims.consult} />
+                <KeepTogether text={step.title} />
               </h3>
               <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
             </li>

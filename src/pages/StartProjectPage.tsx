@@ -3,12 +3,11 @@ import { useSearchParams } from 'react-router-dom';
 import { useSiteConfig } from '../browser/site-config.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { FaqSection } from '../components/FaqSection.tsx';
-import { KeepTogether } from '../components/KeepTogether.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { enquiryFieldId } from '../content/enquiry-form.ts';
-import { claims } from '../content/offer.ts';
 import { findPlan } from '../content/packages.ts';
 import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
@@ -29,7 +28,7 @@ export default function StartProjectPage() {
       <ConsultSection
         planId={plan?.planId}
         level={1}
-        title={<KeepTogether text={copy.heading} phrase={claims.consult} />}
+        title={<KeepTogether text={copy.heading} />}
         intro={bookingUrl ? startProjectForm.introWithBooking : copy.intro}
         formHeading={startProjectForm.heading}
         bookTimeCta={bookTime.upFrontCta}

@@ -5,6 +5,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /**
  * Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post.
@@ -30,7 +31,9 @@ export default function ThankYouPage() {
           </h2>
           <ol className="mt-6 list-decimal space-y-3 pl-6 text-lg leading-8 text-slate-700">
             {(bookingUrl ? thankYouNextSteps.stepsWithBooking : thankYouNextSteps.steps).map((step) => (
-              <li key={step}>{step}</li>
+              <li key={step}>
+                <KeepTogether text={step} />
+              </li>
             ))}
           </ol>
           <h2 className="mt-12 text-2xl font-bold text-ink">{thankYouNextSteps.meanwhile}</h2>

@@ -22,6 +22,7 @@ import {
 } from '../lib/enquiry-types.ts';
 import { useSiteConfig } from '../site-config.tsx';
 import { BookTimeOffer } from './BookTimeOffer.tsx';
+import { KeepTogether } from './KeepTogether.tsx';
 
 export const enquiryEndpoint = '/api/enquiries';
 
@@ -162,7 +163,9 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
           {bookingUrl ? (
             <BookTimeOffer bookingUrl={bookingUrl} contact={sent} />
           ) : (
-            <p className="mt-3 text-slate-700">{enquiryForm.thanksBody}</p>
+            <p className="mt-3 text-slate-700">
+              <KeepTogether text={enquiryForm.thanksBody} />
+            </p>
           )}
         </div>
         {contact}

@@ -1,0 +1,22 @@
+import { Fragment } from 'react';
+
+/** The words that would otherwise break after their hyphen at a phone's width: "15-minute", "30-minute", "add-ons". */
+export const unbreakableWords = /\d+-minute|add-ons/gi;
+
+/**
+ * Text in which "15-minute", "30-minute" and "add-ons" never break across lines, wherever they fall: each sits in a
+ * span that does not wrap, so the text reads, copies and is found as written (a non-breaking hyphen would not be).
+ */
+export function KeepTogether({ text }: { text: string }) {
+  const parts = text.split(new RegExp(`(${unbreakableWords.source})`, 'gi'));
+  if (parts.length === 1) return text;
+  return parts.map((part, index) =>
+    index % 2 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      <Fragment key={index}>{part}</Fragment>
+    ),
+  );
+}
