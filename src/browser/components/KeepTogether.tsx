@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
 
-/** The words that would otherwise break after their hyphen at a phone's width: "15-minute", "30-minute", "add-ons". */
+/** The words that would otherwise break after their hyphen at a phone's width: a call's length ("N-minute") and "add-ons". */
 export const unbreakableWords = /\d+-minute|add-ons/gi;
 
 /**
- * Text in which "15-minute", "30-minute" and "add-ons" never break across lines, wherever they fall: each sits in a
+ * Text in which a call's length ("N-minute") and "add-ons" never break across lines, wherever they fall: each sits in a
  * span that does not wrap, so the text reads, copies and is found as written (a non-breaking hyphen would not be).
  */
 export function KeepTogether({ text }: { text: string }) {
