@@ -251,7 +251,7 @@ test.describe('content-visibility.md', () => {
       await frame();
     });
 
-  test('on a phone, the home page’s later sections are laid out as they near the screen, and Compare Plans still lands on the packages', async ({
+  test('on a phone, the home page’s later sections are laid out as they near the screen, and Compare Plans still lands on the comparison', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
@@ -260,9 +260,10 @@ test.describe('content-visibility.md', () => {
     const faqHeading = page.getByRole('heading', { name: 'Questions, answered' });
     expect(await isRendered(faqHeading)).toBe(false);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
-    // The smooth scroll ends with the packages' top at their scroll margin (5rem), not past it.
+    // The smooth scroll ends with the comparison's top at its scroll margin (5rem), not past it, although the
+    // sections above it were laid out only as the scroll passed them.
     await expect
-      .poll(() => page.locator('#services').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
+      .poll(() => page.locator('#compare').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
       .toBe(80);
     await faqHeading.scrollIntoViewIfNeeded();
     await expect.poll(() => isRendered(faqHeading)).toBe(true);

@@ -7,7 +7,7 @@ test('hashed assets are cached for a year; a missing one is a 404, never a page'
   const asset = await request.get(script!);
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  const missing = await request.get('/assets/consult-form-missing.js');
+  const missing = await request.get('/assets/ConsultForm-missing.js');
   expect(missing.status()).toBe(404);
   const body = await missing.text();
   expect(body).toContain('Not found');
@@ -39,7 +39,7 @@ test('the page’s one script tag is the loader, which fetches the form’s isla
   expect(scripts, 'the loader alone').toEqual([expect.stringMatching(/^\/assets\/boot-loader-[\w-]+\.js$/)]);
   await page.locator('#consult').scrollIntoViewIfNeeded();
   await waitForIsland(page, 'consult-form');
-  expect(scripts.some((path) => /^\/assets\/consult-form-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.some((path) => /^\/assets\/ConsultForm-[\w-]+\.js$/.test(path))).toBe(true);
 });
 
 test.describe('a page whose island’s scripts are gone', () => {
