@@ -189,6 +189,26 @@ test.describe('a half-typed form', () => {
     await expectValues(page, { ...half, firstname: 'Ann' });
   });
 
+  test('on a page that is never idle, the draft goes in at the first focus, and leaving untouched keeps it', async ({
+    page,
+  }) => {
+    await page.goto('/faq');
+    await waitForHydration(page);
+    await typeInto(page, half);
+    // The draft waits for the browser's first idle moment: here there is none.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto('/services');
+    await waitForHydration(page);
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await waitForHydration(page);
+    await expectValues(page, { firstname: '', email: '', message: '' });
+    await form(page).getByLabel('Last name (optional)', { exact: true }).focus();
+    await expectValues(page, half);
+  });
+
   test('the field being typed into keeps the focus on the next page', async ({ page }) => {
     await page.goto('/faq');
     await waitForHydration(page);

@@ -2,10 +2,11 @@
  * The page's only script tag, and all the script most pages ever run. The page is complete HTML and CSS from the
  * server; this adds what needs no React, on that HTML. Before the first paint it does only what a first tap or
  * keystroke needs: `dataLayer` and `gtag`, a listener that notes taps on calls to action in memory
- * (./lib/visit-events.ts), the islands' watchers, the enquiry form's draft where the form is (./lib/enquiry-draft.ts),
- * a progress bar for a tapped link (./lib/navigation-feedback.ts) and the header, mobile bar, thank-you page and video
- * behaviours (./lib/page-behaviours.ts). The landing, the storage of taps, attribution and analytics wait for the
- * browser to be idle, or for the page to be left, whichever comes first.
+ * (./lib/visit-events.ts), the islands' watchers, the listeners that keep the enquiry form's draft
+ * (./lib/enquiry-draft.ts), a progress bar for a tapped link (./lib/navigation-feedback.ts) and the header, mobile
+ * bar, thank-you page and video behaviours (./lib/page-behaviours.ts). The landing, the storage of taps, attribution,
+ * analytics and the draft's return into the form wait for the browser to be idle, or for the page to be left,
+ * whichever comes first.
  * The parts that respond to a visitor through React are islands (./islands/registry.ts): this wakes each one, that is
  * fetches its component's module and the one hydrate function (React with it) and hydrates its element alone, only
  * when it nears the screen or is first used. A page the browser prerenders ahead of a tap does none of it until it

@@ -99,21 +99,30 @@ try {
       `\nThe boot loader at start, CPU 4× slower, no input, ${traceRuns} loads of each page in turn ` +
         `(its compilation, evaluation and calls into it, idle callbacks excepted: tools/perf/lib/main-thread.ts).`,
     );
-    console.log('| page | boot loader at start (runs) | ≤ 15 ms | script fetched, gzip | within budget |');
-    console.log('|---|---|---|---|---|');
-    const costs = new Map(pages.map((page) => [page, { loaderMs: [] as number[], scriptBytes: [] as number[] }]));
+    console.log(
+      '| page | boot loader at start (runs) | ≤ 15 ms | of it, running (runs) | script fetched, gzip | within budget |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    const costs = new Map(
+      pages.map((page) => [
+        page,
+        { loaderMs: [] as number[], loaderRunningMs: [] as number[], scriptBytes: [] as number[] },
+      ]),
+    );
     for (let i = 0; i < traceRuns; i++) {
       for (const page of pages) {
         const url = `${server.url}${page}`;
         const cost = await startCost(browser, url, await loaderPath(url));
         costs.get(page)!.loaderMs.push(cost.loaderMs);
+        costs.get(page)!.loaderRunningMs.push(cost.loaderRunningMs);
         costs.get(page)!.scriptBytes.push(cost.scriptBytes);
       }
     }
-    for (const [page, { loaderMs, scriptBytes }] of costs) {
+    for (const [page, { loaderMs, loaderRunningMs, scriptBytes }] of costs) {
       const bytes = Math.max(...scriptBytes);
       console.log(
         `| ${page} | ${median(loaderMs)} ms (${loaderMs.join(', ')}) | ${median(loaderMs) <= goals.loaderMs ? 'yes' : 'no'} | ` +
+          `${median(loaderRunningMs)} ms (${loaderRunningMs.join(', ')}) | ` +
           `${(bytes / 1000).toFixed(1)} kB | ${bytes <= scriptBudget(page) ? 'yes' : 'no'} (≤ ${scriptBudget(page) / 1000} kB) |`,
       );
     }

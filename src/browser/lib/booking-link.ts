@@ -1,4 +1,4 @@
-import { prefillParameters } from '../../content/booking.ts';
+import { prefillParameters } from '../../content/scheduling-services.ts';
 
 /** Who just sent an enquiry, as the form's fields name them. */
 export interface BookingContact {

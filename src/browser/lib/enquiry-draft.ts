@@ -83,8 +83,15 @@ function enquiryWasAccepted(): boolean {
   }
 }
 
-/** Whether this tab posted the form just before this page; asked once per page, as the mark is taken. */
+let postedMarkTaken = false;
+
+/**
+ * Whether this tab posted the form just before this page; asked once per page, as the mark is taken. Taken before
+ * this page's own plain post sets a new one, so that the page's later take (idle, `pagehide`) leaves that one be.
+ */
 function takePostedMark(): boolean {
+  if (postedMarkTaken) return false;
+  postedMarkTaken = true;
   try {
     const postedAt = Number(sessionStorage.getItem(postedKey));
     sessionStorage.removeItem(postedKey);
@@ -106,6 +113,7 @@ function notePlainPost(event: Event): void {
  */
 export function notePostedPlainly(form: HTMLFormElement): void {
   if (!form.matches(formSelector)) return;
+  takePostedMark();
   try {
     sessionStorage.setItem(postedKey, String(Date.now()));
   } catch {
@@ -166,7 +174,12 @@ function loadedFromHistory(): boolean {
   return navigation?.type === 'back_forward' || navigation?.type === 'reload';
 }
 
-/** Keeps the draft from now on, and restores it into this page's form. */
+/**
+ * Keeps the draft from now on, and restores it into this page's form. Nothing here reads the tab's storage before
+ * the page is idle, which on a phone is most of this script's start-up: the draft goes into the form at the first
+ * idle moment, or at once when the visitor reaches the form first (a focus, a keystroke) or leaves the page, so that
+ * what is saved always holds the draft too.
+ */
 export function keepEnquiryDrafts(): void {
   // The page a plain post from this tab lands on once the enquiry is accepted (/thank-you) says so: its draft is done
   // with, but for the name and email that page's booking link carries, when it has one.
@@ -175,35 +188,14 @@ export function keepEnquiryDrafts(): void {
       if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
       markEnquiryAccepted();
     }
-  } else if (enquiryForm()) {
-    takePostedMark();
-  } else {
-    // No page here reads the tab's storage at start: the mark is taken once the page is idle, or as it is left.
-    const take = () => {
-      window.removeEventListener('pagehide', take);
-      cancel();
-      takePostedMark();
-    };
-    const cancel = onIdle(take);
-    window.addEventListener('pagehide', take);
   }
-  // Bubbling to the window, after the page's own script has taken the post over (and prevented the plain one).
-  window.addEventListener('submit', notePlainPost);
-  const onEdit = (event: Event) => {
-    const form = (event.target as Element | null)?.closest?.(formSelector);
-    if (form instanceof HTMLFormElement) saveDraft(form, false);
-  };
-  document.addEventListener('input', onEdit, true);
-  document.addEventListener('change', onEdit, true);
-  window.addEventListener('pagehide', () => {
-    const form = enquiryForm();
-    if (form) saveDraft(form, true);
-  });
-  window.addEventListener('pageshow', (event) => {
-    const form = enquiryForm();
-    if (event.persisted && form) restoreDraft(form, true);
-  });
+  let restored = false;
   const restore = () => {
+    if (restored) return;
+    restored = true;
+    cancelIdle();
+    // Any other page's answer is not the posted form's: the mark goes, as the page is idle or left.
+    takePostedMark();
     const form = enquiryForm();
     if (!form) return;
     const fromHistory = loadedFromHistory();
@@ -212,6 +204,26 @@ export function keepEnquiryDrafts(): void {
     // What was typed into this page before now is part of the draft too.
     if (typedAlready) saveDraft(form, false);
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', restore, { once: true });
-  else restore();
+  const cancelIdle = onIdle(restore);
+  const inForm = (event: Event) => (event.target as Element | null)?.closest?.(formSelector);
+  document.addEventListener('focusin', (event) => inForm(event) && restore(), true);
+  // Bubbling to the window, after the page's own script has taken the post over (and prevented the plain one).
+  window.addEventListener('submit', notePlainPost);
+  const onEdit = (event: Event) => {
+    const form = inForm(event);
+    if (!(form instanceof HTMLFormElement)) return;
+    restore();
+    saveDraft(form, false);
+  };
+  document.addEventListener('input', onEdit, true);
+  document.addEventListener('change', onEdit, true);
+  window.addEventListener('pagehide', () => {
+    restore();
+    const form = enquiryForm();
+    if (form) saveDraft(form, true);
+  });
+  window.addEventListener('pageshow', (event) => {
+    const form = enquiryForm();
+    if (event.persisted && form) restoreDraft(form, true);
+  });
 }

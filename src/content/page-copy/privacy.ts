@@ -1,5 +1,5 @@
 import { attributionDays } from '../attribution.ts';
-import { prefillParameters, schedulingService } from '../booking.ts';
+import { prefillParameters, schedulingService } from '../scheduling-services.ts';
 import type { PageCopy } from '../page-copy.ts';
 
 export const privacyCopy = {
