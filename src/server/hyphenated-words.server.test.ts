@@ -36,3 +36,8 @@ test('a post keeps them on one line too', async () => {
   expect(html).toContain('a <span class="whitespace-nowrap">15-minute</span> chat');
   expect(html).toContain('your <span class="whitespace-nowrap">add-ons</span> &amp; go.');
 });
+
+test('the span sits in one element with the rest of its text, so a flex row beside an icon shows it as one line', async () => {
+  const { text: html } = await request(testApp.app).get('/').expect(200);
+  expect(html).toContain('<span>Free <span class="whitespace-nowrap">15-minute</span> consult</span>');
+});

@@ -10,13 +10,18 @@ export const unbreakableWords = /\d+-minute|add-ons/gi;
 export function KeepTogether({ text }: { text: string }) {
   const parts = text.split(new RegExp(`(${unbreakableWords.source})`, 'gi'));
   if (parts.length === 1) return text;
-  return parts.map((part, index) =>
-    index % 2 ? (
-      <span key={index} className="whitespace-nowrap">
-        {part}
-      </span>
-    ) : (
-      <Fragment key={index}>{part}</Fragment>
-    ),
+  // One element around the whole text, so that a flex parent (an icon beside its text) lays it out as one item.
+  return (
+    <span>
+      {parts.map((part, index) =>
+        index % 2 ? (
+          <span key={index} className="whitespace-nowrap">
+            {part}
+          </span>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </span>
   );
 }
