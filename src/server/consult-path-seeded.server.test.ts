@@ -107,7 +107,7 @@ describe('with the seeded content', () => {
 
   test('the step cards keep "15-minute" on one line', async () => {
     const { html } = await readPage(testApp.app, '/how-it-works');
-    expect(html).toContain('Book your free <span class="whitespace-nowrap">15-minute</span> consult</h3>');
+    expect(html).toContain('Book your free <span class="whitespace-nowrap">15-minute</span> consult</span></h3>');
   });
 
   test('without BOOKING_URL, the consult sections promise the reply, and the thank-you page its steps', async () => {
