@@ -3,6 +3,7 @@
  * privacy page, and the parameters that fill in their form. Apart from the booking offer's words (./booking.ts), so
  * that the boot loader, which fills in the booking link on /thank-you, carries no copy with it.
  */
+
 /**
  * The query parameters in which a scheduling service's booking page takes the visitor's details, so that its form
  * starts filled in: each name as the service documents it.

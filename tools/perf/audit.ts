@@ -22,7 +22,7 @@ import type { PageAssets } from '../../src/browser/boot-data.ts';
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.ts';
 import { freePort, startServer } from '../../scripts/lib/server-process.ts';
 import { alternate, lighthouseRun, median, metric, score, type Figures } from './lib/lighthouse.ts';
-import { startCost } from './lib/main-thread.ts';
+import { startCost, type StartCost } from './lib/main-thread.ts';
 import { startScriptFreeProxy } from './lib/script-free-proxy.ts';
 
 const { values: options } = parseArgs({
@@ -103,23 +103,17 @@ try {
       '| page | boot loader at start (runs) | ≤ 15 ms | of it, running (runs) | script fetched, gzip | within budget |',
     );
     console.log('|---|---|---|---|---|---|');
-    const costs = new Map(
-      pages.map((page) => [
-        page,
-        { loaderMs: [] as number[], loaderRunningMs: [] as number[], scriptBytes: [] as number[] },
-      ]),
-    );
+    const costs = new Map(pages.map((page) => [page, [] as StartCost[]]));
     for (let i = 0; i < traceRuns; i++) {
       for (const page of pages) {
         const url = `${server.url}${page}`;
-        const cost = await startCost(browser, url, await loaderPath(url));
-        costs.get(page)!.loaderMs.push(cost.loaderMs);
-        costs.get(page)!.loaderRunningMs.push(cost.loaderRunningMs);
-        costs.get(page)!.scriptBytes.push(cost.scriptBytes);
+        costs.get(page)!.push(await startCost(browser, url, await loaderPath(url)));
       }
     }
-    for (const [page, { loaderMs, loaderRunningMs, scriptBytes }] of costs) {
-      const bytes = Math.max(...scriptBytes);
+    for (const [page, loads] of costs) {
+      const loaderMs = loads.map((load) => load.loaderMs);
+      const loaderRunningMs = loads.map((load) => load.loaderRunningMs);
+      const bytes = Math.max(...loads.map((load) => load.scriptBytes));
       console.log(
         `| ${page} | ${median(loaderMs)} ms (${loaderMs.join(', ')}) | ${median(loaderMs) <= goals.loaderMs ? 'yes' : 'no'} | ` +
           `${median(loaderRunningMs)} ms (${loaderRunningMs.join(', ')}) | ` +
