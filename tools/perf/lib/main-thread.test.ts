@@ -42,6 +42,22 @@ test('a loader compiled on a worker as it streamed in costs the main thread its 
   expect(bootLoaderStartMs(trace, loader)).toEqual({ wall: 5, running: 5 });
 });
 
+test('a loader from the code cache, with no compilation, is counted from its evaluation before its first call', () => {
+  const trace = [
+    ...threadNames,
+    on(main, 'v8.evaluateModule', 5, 2, 2),
+    on(main, 'v8.evaluateModule', 12, 6, 4),
+    on(main, 'FunctionCall', 30, 2, 2, loader),
+    on(main, 'v8.evaluateModule', 40, 9, 9),
+  ];
+  expect(bootLoaderStartMs(trace, loader)).toEqual({ wall: 8, running: 6 });
+});
+
 test('a trace without the loader is an error, not a zero', () => {
   expect(() => bootLoaderStartMs(threadNames, loader)).toThrow(/no compilation/);
+});
+
+test('a trace that lost the loader’s evaluation cannot be read, rather than counting its calls alone', () => {
+  const trace = [...threadNames, on(main, 'FunctionCall', 30, 2, 2, loader)];
+  expect(() => bootLoaderStartMs(trace, loader)).toThrow(/no evaluation/);
 });

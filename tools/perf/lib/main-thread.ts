@@ -26,6 +26,9 @@ export interface TraceEvent {
   args?: { name?: string; data?: { url?: string } };
 }
 
+/** A traced load that lacks what is measured: the load is taken again. */
+export class MissingFromTrace extends Error {}
+
 /**
  * The boot loader's own main-thread time at start: its module's compilation and evaluation, and every call into its
  * code (each `FunctionCall` whose script is the loader: the callbacks it set for the page being shown, the first
@@ -42,22 +45,31 @@ export function bootLoaderStartMs(traceEvents: TraceEvent[], loaderUrl: string):
   const onMain = traceEvents
     .filter((event) => event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`))
     .sort((a, b) => a.ts - b.ts);
-  // Compiled as it streams in, on the main thread or, as Chromium may choose, on a worker: then it costs the main
-  // thread nothing, and marks only where the evaluation follows.
-  const compiled = traceEvents
-    .filter((event) => event.name === 'v8.compileModule' && event.args?.data?.url === loaderUrl)
-    .sort((a, b) => a.ts - b.ts)[0];
-  if (!compiled) throw new Error(`the trace holds no compilation of ${loaderUrl}`);
-  const compiledOnMain = onMain.includes(compiled);
-  // A module is evaluated right after its compilation: the first evaluation on the main thread after the loader's.
-  const evaluated = onMain.find((event) => event.name === 'v8.evaluateModule' && event.ts >= compiled.ts);
   const idle = onMain.filter((event) => event.name === 'FireIdleCallback');
   const inIdle = (event: TraceEvent) =>
     idle.some((callback) => event.ts >= callback.ts && event.ts < callback.ts + (callback.dur ?? 0));
   const calls = onMain.filter(
     (event) => event.name === 'FunctionCall' && event.args?.data?.url === loaderUrl && !inIdle(event),
   );
-  const counted = [...(compiledOnMain ? [compiled] : []), ...(evaluated ? [evaluated] : []), ...calls];
+  // Compiled as it streams in, on the main thread or, as Chromium may choose, on a worker: then it costs the main
+  // thread nothing, and marks only where the evaluation follows. A loader compiled from the browser's code cache
+  // leaves no compilation: its evaluation is then the last one on the thread before the first call into it.
+  const compiled = traceEvents
+    .filter((event) => event.name === 'v8.compileModule' && event.args?.data?.url === loaderUrl)
+    .sort((a, b) => a.ts - b.ts)[0];
+  const firstCall = calls[0];
+  if (!compiled && !firstCall)
+    throw new MissingFromTrace(`the trace holds no compilation of ${loaderUrl}, nor a call into it`);
+  const compiledOnMain = compiled !== undefined && onMain.includes(compiled);
+  const evaluations = onMain.filter((event) => event.name === 'v8.evaluateModule');
+  const evaluated = compiled
+    ? evaluations.find((event) => event.ts >= compiled.ts)
+    : evaluations.findLast(
+        (event) => event.ts < firstCall!.ts && event.pid === firstCall!.pid && event.tid === firstCall!.tid,
+      );
+  // Chromium now and then leaves a load's evaluation out of the trace: that load cannot be read.
+  if (!evaluated) throw new MissingFromTrace(`the trace holds no evaluation of ${loaderUrl}`);
+  const counted = [...(compiledOnMain ? [compiled!] : []), evaluated, ...calls];
   let wall = 0;
   let running = 0;
   let coveredUntil = -Infinity;
@@ -77,9 +89,20 @@ export function bootLoaderStartMs(traceEvents: TraceEvent[], loaderUrl: string):
 /**
  * Loads `url` in a fresh 375 px tab with the CPU slowed 4× (Lighthouse's phone profile) under Chromium's tracing,
  * waits 2.5 s after its load event without any input, and reads the boot loader's time at start and the scripts
- * fetched. `loaderPath` is the boot loader's address on the server.
+ * fetched. `loaderPath` is the boot loader's address on the server. A load whose trace lacks the loader's evaluation
+ * is taken again, up to three times.
  */
 export async function startCost(browser: Browser, url: string, loaderPath: string): Promise<StartCost> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tracedLoad(browser, url, loaderPath);
+    } catch (error) {
+      if (!(error instanceof MissingFromTrace) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function tracedLoad(browser: Browser, url: string, loaderPath: string): Promise<StartCost> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const tracePath = path.join(tmpdir(), `start-cost-${process.pid}-${Date.now()}.json`);
   try {
