@@ -418,6 +418,28 @@ test.describe('the booking link after an enquiry carries the name and email wher
       await waitForHydration(page);
       await expect(link).toHaveAttribute('href', url);
     });
+
+    test('on a /thank-you that is never idle, the link followed first still carries the name and email', async ({
+      page,
+    }) => {
+      const { url, afterEnquiry } = services.Calendly;
+      await watchBookingHost(page, url);
+      await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
+        new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+      );
+      // The thank-you page completes itself at the browser's first idle moment: here there is none.
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
+      });
+      await page.goto(`${sites.Calendly.url}/start-project`);
+      await sendForm(page, { islandLoads: false });
+      await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+      await waitForHydration(page);
+      const link = page.getByRole('link', { name: label });
+      await expect(link).toHaveAttribute('href', url);
+      await link.click();
+      await expect(page).toHaveURL(afterEnquiry);
+    });
   });
 });
 

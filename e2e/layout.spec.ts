@@ -160,6 +160,27 @@ test.describe('mobile consult bar', () => {
     await context.close();
   });
 
+  test('is aside on / and in place elsewhere from the first paint, before the page’s scripts run', async ({ page }) => {
+    await page.setViewportSize(phone);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const bar = page.getByRole('complementary', { name: 'Book a free consult' });
+    // The home hero's own Book Free Consult is on the first screen: the bar never shows over it, not even at first.
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toBeHidden();
+    await page.goto('/blog', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toBeVisible();
+    release();
+    await waitForHydration(page);
+    await expect(bar).toBeVisible();
+  });
+
   test('is absent at 1280px', async ({ page }) => {
     await page.setViewportSize(desktop);
     await page.goto('/');

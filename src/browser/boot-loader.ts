@@ -1,12 +1,14 @@
 /**
  * The page's only script tag, and all the script most pages ever run. The page is complete HTML and CSS from the
- * server; this adds what needs no React, on that HTML. Before the first paint it does only what a first tap or
- * keystroke needs: `dataLayer` and `gtag`, a listener that notes taps on calls to action in memory
- * (./lib/visit-events.ts), the islands' watchers, the listeners that keep the enquiry form's draft
- * (./lib/enquiry-draft.ts), a progress bar for a tapped link (./lib/navigation-feedback.ts) and the header, mobile
- * bar, thank-you page and video behaviours (./lib/page-behaviours.ts). The landing, the storage of taps, attribution,
- * analytics and the draft's return into the form wait for the browser to be idle, or for the page to be left,
- * whichever comes first.
+ * server; this adds what needs no React, on that HTML. As the page starts it only sets listeners and defines
+ * `dataLayer` and `gtag`: what a first tap or keystroke needs. It notes the landing and the taps on calls to action
+ * in memory (./lib/visit-events.ts), keeps the enquiry form's draft (./lib/enquiry-draft.ts), shows a progress bar
+ * for a tapped link (./lib/navigation-feedback.ts), plays a post's video in place (./lib/video-facade.ts) and wakes
+ * an island at its first use. Everything else waits for the browser's first idle moment after the first paint: the
+ * draft back into the form (sooner, as the visitor reaches the form), a plain post's thanks completed, the header's
+ * and the mobile bar's watch on scrolling (./lib/page-behaviours.ts), the islands' watch for nearing the screen,
+ * then the landing, attribution and analytics. Until then the server's HTML is right as it is. Why:
+ * docs/decisions/boot-loader.md
  * The parts that respond to a visitor through React are islands (./islands/registry.ts): this wakes each one, that is
  * fetches its component's module and the one hydrate function (React with it) and hydrates its element alone, only
  * when it nears the screen or is first used. A page the browser prerenders ahead of a tap does none of it until it
@@ -14,14 +16,16 @@
  * it starts without fetching another chunk.
  */
 import { pageBootData } from './boot-data.ts';
-import { islandAttribute, islandPropsAttribute, islandWakeAttribute, type IslandName } from './islands/registry.ts';
+import { islandAttribute, islandPropsAttribute, islandWakeAttribute } from './islands/markup.ts';
+import type { IslandName } from './islands/registry.ts';
 import { installGtag, startAnalytics } from './lib/analytics.ts';
 import { recordVisitEvents } from './lib/attribution-storage.ts';
-import { keepEnquiryDrafts, notePostedPlainly } from './lib/enquiry-draft.ts';
-import { onIdle } from './lib/idle.ts';
+import { keepEnquiryDrafts, notePostedPlainly, restoreEnquiryDraft } from './lib/enquiry-draft.ts';
+import { onIdle, onIdleAfterFirstPaint } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
-import { startPageBehaviours } from './lib/page-behaviours.ts';
+import { completeThankYouPage, watchScrolling } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
+import { enableVideoFacades } from './lib/video-facade.ts';
 import { flushVisitEvents, noteCtaTaps, noteLanding, writeVisitEventsAtOnce } from './lib/visit-events.ts';
 import { islandWakingMark, landingRecordedMark, pageStartedMark } from './marks.ts';
 import type { hydrateIsland } from './islands/hydrate.tsx';
@@ -30,30 +34,6 @@ installGtag();
 
 /** How far from the screen an island starts waking (or fetching its code): it arrives before the visitor does. */
 const wakeMargin = '400px 0px';
-
-/**
- * Runs `start` once the first paint has reached the screen. The browser reports a paint's time only after it
- * shows it, and a fetch started in between would count as competing with the page's first paint. Browsers without
- * paint timing start on the next frame, and a page in a background tab (no paint yet) starts after 3 s.
- */
-function afterFirstPaint(start: () => void) {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    setTimeout(start, 0);
-  };
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    requestAnimationFrame(once);
-    return;
-  }
-  new PerformanceObserver((entries, observer) => {
-    if (!entries.getEntriesByName('first-contentful-paint').length) return;
-    observer.disconnect();
-    once();
-  }).observe({ type: 'paint', buffered: true });
-  setTimeout(once, 3000);
-}
 
 /**
  * Adds a `<link rel>` for each of `hrefs`: `modulepreload` to fetch and compile a module now, `prefetch` to fetch it
@@ -69,47 +49,33 @@ function linkModules(rel: 'modulepreload' | 'prefetch', hrefs: readonly string[]
   }
 }
 
-/**
- * Wakes the island in `element` at the first focus, tap or input inside it, or, for an island that wakes `near`,
- * when it nears the screen (from the first paint on). An island that wakes on `use` has its code fetched as it nears
- * the screen, but not run: a form on the first screen costs the page's load nothing. Why:
- * docs/decisions/islands.md. Until it has hydrated it is the server's HTML, which works as it is: what is typed stays in its
- * fields (and its draft), and a form sent meanwhile is held and sent by the island once it has hydrated, so that the
- * tap that sent it counts once. Should the island's code fail to load, the held form is posted as plain HTML.
- */
-function watchIsland(element: HTMLElement) {
+interface IslandWaking {
+  /** Fetches the island's code and hydrates its element, once: true once hydrated, false if its code did not load. */
+  wake: () => Promise<boolean>;
+  /** Whether waking has begun. */
+  waking: () => boolean;
+  /** Whether hydrateRoot has the element: React then handles its events. */
+  rooted: () => boolean;
+}
+
+/** Each island's waking, by its element, made at the island's first use or as the page settles. */
+const islands = new Map<HTMLElement, IslandWaking>();
+
+function island(element: HTMLElement): IslandWaking {
+  const known = islands.get(element);
+  if (known) return known;
   const name = element.getAttribute(islandAttribute) as IslandName;
-  const wakesOnUse = element.getAttribute(islandWakeAttribute) === 'use';
-  /** The island's component module and the hydrate function's, then the chunks they import (the boot data's). */
-  const modules = () => {
-    const { islands, hydrate } = pageBootData().assets;
-    return { island: islands[name] ?? [], hydrate };
-  };
   let waking: Promise<boolean> | undefined;
   let rooted = false;
-  const near = () => {
-    observer.disconnect();
-    if (!wakesOnUse) void wake();
-    // Fetched ahead, not run: once the browser is idle, so that nothing of it competes with the page's start.
-    else
-      onIdle(() => {
-        const { island, hydrate } = modules();
-        if (!waking) linkModules('prefetch', [...island, ...hydrate]);
-      });
-  };
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && near(), {
-    rootMargin: wakeMargin,
-  });
   const wake = () => {
     waking ??= (async () => {
-      observer.disconnect();
       performance.mark(islandWakingMark(name));
       // What the island reads of the visit (attribution, as its form is sent) is in the tab's storage by then.
       flushVisitEvents();
       const {
         island: [islandModule, ...islandImports],
         hydrate: [hydrateModule, ...hydrateImports],
-      } = modules();
+      } = islandModules(name);
       try {
         if (!islandModule || !hydrateModule) throw new Error(`No module for the island ${name}`);
         linkModules('modulepreload', [...hydrateImports, ...islandImports]);
@@ -128,15 +94,46 @@ function watchIsland(element: HTMLElement) {
     })();
     return waking;
   };
-  for (const type of ['focusin', 'pointerdown', 'input']) element.addEventListener(type, () => void wake(), true);
-  element.addEventListener(
+  const control = { wake, waking: () => waking !== undefined, rooted: () => rooted };
+  islands.set(element, control);
+  return control;
+}
+
+/** The island's component module and the hydrate function's, then the chunks they import (the boot data's). */
+function islandModules(name: IslandName) {
+  const { islands, hydrate } = pageBootData().assets;
+  return { island: islands[name] ?? [], hydrate };
+}
+
+/**
+ * Wakes an island at the first focus, tap or input inside it, with listeners on the document, so that the page's
+ * start looks for no island. Until it has hydrated an island is the server's HTML, which works as it is: what is
+ * typed stays in its fields (and its draft), and a form sent meanwhile is held and sent by the island once it has
+ * hydrated, so that the tap that sent it counts once. Should the island's code fail to load, the held form is posted
+ * as plain HTML. Why: docs/decisions/islands.md
+ */
+function wakeIslandsOnUse() {
+  const islandOf = (event: Event) => (event.target as Element | null)?.closest?.<HTMLElement>(`[${islandAttribute}]`);
+  for (const type of ['focusin', 'pointerdown', 'input'])
+    document.addEventListener(
+      type,
+      (event) => {
+        const element = islandOf(event);
+        if (element) void island(element).wake();
+      },
+      true,
+    );
+  document.addEventListener(
     'submit',
     (event) => {
+      const element = islandOf(event);
+      if (!element) return;
       // The enquiry carries the taps noted up to its sending.
       flushVisitEvents();
+      const { wake, rooted } = island(element);
       // Once hydrateRoot has the element, React handles the submit: the tap or key that sends a form makes React
       // hydrate the form first, as it does for any discrete event on a part not yet hydrated.
-      if (rooted) return;
+      if (rooted()) return;
       event.preventDefault();
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
@@ -152,32 +149,80 @@ function watchIsland(element: HTMLElement) {
     },
     true,
   );
-  // A form already woken (focused before the first paint, as a returned post's summary is) needs nothing fetched.
-  afterFirstPaint(() => {
-    if (!waking) observer.observe(element);
-  });
 }
 
 /**
- * Once the page is idle: writes the landing and the taps noted so far, records them for attribution and starts
- * analytics (the landing is noted in memory at once, so that a tap before then comes after it).
+ * From the page's first idle moment: wakes an island that wakes `near` as it comes within 400 px of the screen, and
+ * fetches the code of one that wakes on `use` then, without running it, so that a form on the first screen costs the
+ * page's load nothing. An island already woken (focused first, as a returned post's summary is) needs neither.
  */
-function recordVisit() {
-  onIdle(() => {
-    writeVisitEventsAtOnce();
-    recordVisitEvents();
-    performance.mark(landingRecordedMark);
-    startAnalytics(pageBootData().config.gaMeasurementId);
+function watchIslandsNearing() {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const element = entry.target as HTMLElement;
+        observer.unobserve(element);
+        const { wake, waking } = island(element);
+        if (element.getAttribute(islandWakeAttribute) !== 'use') void wake();
+        // Fetched ahead in an idle moment of its own: creating the links is a task of its own on a phone.
+        else
+          onIdle(() => {
+            if (waking()) return;
+            const { island: islandCode, hydrate } = islandModules(element.getAttribute(islandAttribute) as IslandName);
+            linkModules('prefetch', [...islandCode, ...hydrate]);
+          });
+      }
+    },
+    { rootMargin: wakeMargin },
+  );
+  document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`).forEach((element) => {
+    if (!island(element).waking()) observer.observe(element);
   });
+}
+
+let settled = false;
+
+/**
+ * What the server's HTML cannot know of this tab, once: the draft back in the form, and on the page a plain post
+ * lands on, the lead reported and the booking link given the visitor's details. At the first idle moment, as the page
+ * is left, or as a booking link is followed first; the draft sooner, as the visitor reaches the form.
+ */
+function settle() {
+  if (settled) return;
+  settled = true;
+  restoreEnquiryDraft();
+  completeThankYouPage();
+}
+
+/** Writes the landing and the taps noted so far, records them for attribution and starts analytics. */
+function recordVisit() {
+  writeVisitEventsAtOnce();
+  recordVisitEvents();
+  performance.mark(landingRecordedMark);
+  startAnalytics(pageBootData().config.gaMeasurementId);
 }
 
 whenShown(() => {
   noteLanding();
   noteCtaTaps();
+  // A page left before its first idle moment settles too: a thank-you page's lead is reported all the same.
+  window.addEventListener('pagehide', settle);
+  // A booking link followed before the page has settled carries the visitor's details too.
+  document.addEventListener(
+    'click',
+    (event) => (event.target as Element | null)?.closest?.('a[data-booking-link]') && settle(),
+    true,
+  );
   keepEnquiryDrafts();
   showNavigationFeedback();
-  startPageBehaviours();
-  document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`).forEach(watchIsland);
-  afterFirstPaint(recordVisit);
+  enableVideoFacades();
+  wakeIslandsOnUse();
+  onIdleAfterFirstPaint(() => {
+    settle();
+    watchScrolling();
+    watchIslandsNearing();
+    onIdle(recordVisit);
+  });
   performance.mark(pageStartedMark);
 });

@@ -30,7 +30,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer asksToBook={asksToBook} />
-      {asksToBook && !formIsThePage && <MobileConsultBar />}
+      {/* The home page's hero holds its own Book Free Consult on the first screen. */}
+      {asksToBook && !formIsThePage && <MobileConsultBar asideAtFirst={pathname === '/'} />}
     </div>
   );
 }

@@ -1,13 +1,6 @@
 import type { ComponentType } from 'react';
-import {
-  islandAttribute,
-  islandComponentFile,
-  islandNames,
-  islandPropsAttribute,
-  islandWakeAttribute,
-  type IslandName,
-  type IslandWake,
-} from './registry.ts';
+import { islandAttribute, islandPropsAttribute, islandWakeAttribute, type IslandWake } from './markup.ts';
+import { islandComponentFile, islandNames, type IslandName } from './registry.ts';
 
 type IslandComponent = ComponentType<Record<string, unknown>>;
 

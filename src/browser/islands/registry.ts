@@ -26,16 +26,3 @@ export const islandModules = Object.fromEntries(
 
 /** The module of the one function that hydrates every island: its key in Vite's manifest. */
 export const hydrateModule = 'src/browser/islands/hydrate.tsx';
-
-/** The attribute that names an island on its element; its props are in `data-island-props`, as JSON. */
-export const islandAttribute = 'data-island';
-export const islandPropsAttribute = 'data-island-props';
-
-/**
- * When an island wakes: `near`, as it comes near the screen (one that must replace its server HTML, as the form
- * provider's embed does, before the visitor reaches it); `use`, only at the first focus, tap or input inside it,
- * its code fetched ahead as it nears the screen (one whose server HTML already works, as the site's own form does),
- * or when the page asks for it (the toasts, with the first toast).
- */
-export type IslandWake = 'near' | 'use';
-export const islandWakeAttribute = 'data-island-wake';

@@ -9,7 +9,6 @@
 
 import { leadCookieSet } from './analytics.ts';
 import { keepBookingContact } from './booking-contact.ts';
-import { onIdle } from './idle.ts';
 
 const storageKey = 'enquiry-draft';
 /** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
@@ -174,56 +173,57 @@ function loadedFromHistory(): boolean {
   return navigation?.type === 'back_forward' || navigation?.type === 'reload';
 }
 
+let restored = false;
+
 /**
- * Keeps the draft from now on, and restores it into this page's form. Nothing here reads the tab's storage before
- * the page is idle, which on a phone is most of this script's start-up: the draft goes into the form at the first
- * idle moment, or at once when the visitor reaches the form first (a focus, a keystroke) or leaves the page, so that
- * what is saved always holds the draft too.
+ * Puts the draft into this page's form, once: the boot loader calls it at the browser's first idle moment after the
+ * first paint (or as the page is left), and keeping the draft calls it first, as the visitor reaches the form. The
+ * mark of a plain post goes then: this page is not that post's answer.
+ */
+export function restoreEnquiryDraft(): void {
+  if (restored) return;
+  restored = true;
+  takePostedMark();
+  const form = enquiryForm();
+  if (!form) return;
+  const fromHistory = loadedFromHistory();
+  const typedAlready = !fromHistory && visitorFields(form).some(changedFromPage);
+  restoreDraft(form, fromHistory);
+  // What was typed into this page before now is part of the draft too.
+  if (typedAlready) saveDraft(form, false);
+}
+
+/**
+ * Keeps the draft from now on, with listeners: the draft goes into the form (`restoreEnquiryDraft`) before anything
+ * of the form is saved, so that what is saved always holds it.
  */
 export function keepEnquiryDrafts(): void {
-  // The page a plain post from this tab lands on once the enquiry is accepted (/thank-you) says so: its draft is done
-  // with, but for the name and email that page's booking link carries, when it has one.
-  if (document.querySelector('[data-enquiry-accepted]')) {
-    if (takePostedMark() && leadCookieSet()) {
-      if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
-      markEnquiryAccepted();
-    }
+  // The page a plain post from this tab lands on once the enquiry is accepted (/thank-you) ends its draft at once:
+  // done with, but for the name and email that page's booking link carries, when it has one. At once, because the
+  // page the visitor may go Back to can be shown from the back/forward cache in another process, which learns of
+  // the tab's storage only some time after it is written.
+  if (document.querySelector('[data-enquiry-accepted]') && takePostedMark() && leadCookieSet()) {
+    if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
+    markEnquiryAccepted();
   }
-  let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
-    cancelIdle();
-    // Any other page's answer is not the posted form's: the mark goes, as the page is idle or left.
-    takePostedMark();
-    const form = enquiryForm();
-    if (!form) return;
-    const fromHistory = loadedFromHistory();
-    const typedAlready = !fromHistory && visitorFields(form).some(changedFromPage);
-    restoreDraft(form, fromHistory);
-    // What was typed into this page before now is part of the draft too.
-    if (typedAlready) saveDraft(form, false);
-  };
-  const cancelIdle = onIdle(restore);
   const inForm = (event: Event) => (event.target as Element | null)?.closest?.(formSelector);
-  document.addEventListener('focusin', (event) => inForm(event) && restore(), true);
+  document.addEventListener('focusin', (event) => inForm(event) && restoreEnquiryDraft(), true);
   // Bubbling to the window, after the page's own script has taken the post over (and prevented the plain one).
   window.addEventListener('submit', notePlainPost);
   const onEdit = (event: Event) => {
     const form = inForm(event);
     if (!(form instanceof HTMLFormElement)) return;
-    restore();
+    restoreEnquiryDraft();
     saveDraft(form, false);
   };
   document.addEventListener('input', onEdit, true);
   document.addEventListener('change', onEdit, true);
   window.addEventListener('pagehide', () => {
-    restore();
+    restoreEnquiryDraft();
     const form = enquiryForm();
-    if (form) saveDraft(form, true);
-  });
-  window.addEventListener('pageshow', (event) => {
-    const form = enquiryForm();
-    if (event.persisted && form) restoreDraft(form, true);
+    if (!form) return;
+    saveDraft(form, true);
+    // Shown again from the back/forward cache: the fields hold what they held as the page was left.
+    window.addEventListener('pageshow', () => restoreDraft(form, true), { once: true });
   });
 }

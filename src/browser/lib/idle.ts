@@ -8,3 +8,24 @@ export function onIdle(callback: () => void, timeout = 2000): () => void {
   const handle = window.requestIdleCallback(callback, { timeout });
   return () => window.cancelIdleCallback(handle);
 }
+
+/** A page that has not painted by then is in a background tab: its work starts anyway. */
+const paintWaitMs = 3000;
+
+/**
+ * Runs `callback` at the browser's first idle moment once the page's first paint has reached the screen. The browser
+ * can be idle between drawing a frame and showing it, and work started then would hold the first paint back: each idle
+ * moment before the paint is reported (paint timing) waits for the next. Asking costs nothing at the page's start:
+ * the question is asked when idle. Browsers without paint timing go on at the first idle moment.
+ */
+export function onIdleAfterFirstPaint(callback: () => void): void {
+  const whenPainted = () => {
+    const painted =
+      !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+      performance.getEntriesByName('first-contentful-paint').length > 0 ||
+      performance.now() > paintWaitMs;
+    if (painted) callback();
+    else onIdle(whenPainted);
+  };
+  onIdle(whenPainted);
+}

@@ -22,8 +22,11 @@ function leavesForAnotherPage(event: MouseEvent): boolean {
 
 export function showNavigationFeedback(): void {
   document.addEventListener('click', (event) => {
-    if (leavesForAnotherPage(event)) document.documentElement.setAttribute(navigatingAttribute, '');
+    if (!leavesForAnotherPage(event)) return;
+    document.documentElement.setAttribute(navigatingAttribute, '');
+    // Back to this page from the back/forward cache: nothing is loading any more.
+    window.addEventListener('pageshow', () => document.documentElement.removeAttribute(navigatingAttribute), {
+      once: true,
+    });
   });
-  // Back to this page from the back/forward cache, or a download instead of a page: nothing is loading any more.
-  window.addEventListener('pageshow', () => document.documentElement.removeAttribute(navigatingAttribute));
 }

@@ -3,10 +3,10 @@ import { trackLeadFromRedirect } from './analytics.ts';
 import { bookingContact } from './booking-contact.ts';
 import { bookingHref } from './booking-link.ts';
 import { mobileBarAttribute } from './page-around-form.ts';
-import { enableVideoFacades } from './video-facade.ts';
 
 /**
- * The page's behaviours that need no React, run by the boot loader on the server's HTML as the page is shown.
+ * The page's behaviours that need no React, run by the boot loader on the server's HTML once the page has settled
+ * (its first idle moment, or the visitor's first move): until then the server's HTML is right as it is.
  */
 
 /** The header gains its shadow once the page's first 50px (a sentinel the header renders) are out of view. */
@@ -35,11 +35,18 @@ function watchMobileBar(): void {
   document.querySelectorAll('[data-hides-mobile-bar]').forEach((element) => observer.observe(element));
 }
 
+/** The header's shadow and the mobile bar's place, from the first idle moment on. */
+export function watchScrolling(): void {
+  watchHeaderScroll();
+  watchMobileBar();
+}
+
 /**
  * On the page a plain post lands on: reports the lead, and puts the name and email the visitor just sent in the
- * booking link, when this tab kept them for it (./booking-contact.ts).
+ * booking link, when this tab kept them for it (./booking-contact.ts, as the draft was ended). Once the page has
+ * settled, which a tap or a focus on the link is the first to do.
  */
-function completeThankYouPage(): void {
+export function completeThankYouPage(): void {
   if (!document.querySelector('[data-enquiry-accepted]')) return;
   trackLeadFromRedirect();
   const { bookingUrl } = pageBootData().config;
@@ -48,11 +55,4 @@ function completeThankYouPage(): void {
   document.querySelectorAll<HTMLAnchorElement>('a[data-booking-link]').forEach((link) => {
     link.href = bookingHref(bookingUrl, contact);
   });
-}
-
-export function startPageBehaviours(): void {
-  watchHeaderScroll();
-  watchMobileBar();
-  completeThankYouPage();
-  document.querySelectorAll<HTMLElement>('[data-post-body]').forEach((body) => enableVideoFacades(body));
 }

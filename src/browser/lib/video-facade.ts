@@ -14,32 +14,32 @@ function play(link: HTMLAnchorElement): void {
   frame.focus();
 }
 
+/** A video facade in a post's body: a link rendered by the server (markdown-video.server.ts). */
+const facadeSelector = '[data-post-body] a[data-video-embed]';
+
+const facadeOf = (event: Event) => (event.target as Element | null)?.closest?.<HTMLAnchorElement>(facadeSelector);
+
 // Why a facade rather than the player's iframe: docs/decisions/post-media.md.
 /**
- * Turns the post body's video facades (links rendered by the server, see markdown-video.server.ts) into players
- * on click, Enter or Space, with one listener pair on the body: its HTML comes from the server as a string, so
- * React attaches nothing inside it. A click with a modifier key or another button still opens the link.
+ * Turns the posts' video facades into players on click, Enter or Space, with one listener pair on the document (a
+ * post body's HTML comes from the server as a string, so React attaches nothing inside it): set as the page starts,
+ * without looking for a facade, so that one tapped at once plays too. A click with a modifier key or another button
+ * still opens the link.
  */
-export function enableVideoFacades(body: HTMLElement): () => void {
-  const onClick = (event: MouseEvent) => {
+export function enableVideoFacades(): void {
+  document.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-video-embed]');
-    if (!link || !body.contains(link)) return;
+    const link = facadeOf(event);
+    if (!link) return;
     event.preventDefault();
     play(link);
-  };
+  });
   // Enter already clicks a link; Space would scroll the page, so it plays the video, as on a button.
-  const onKeyDown = (event: KeyboardEvent) => {
+  document.addEventListener('keydown', (event) => {
     if (event.key !== ' ') return;
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-video-embed]');
-    if (!link || !body.contains(link)) return;
+    const link = facadeOf(event);
+    if (!link) return;
     event.preventDefault();
     play(link);
-  };
-  body.addEventListener('click', onClick);
-  body.addEventListener('keydown', onKeyDown);
-  return () => {
-    body.removeEventListener('click', onClick);
-    body.removeEventListener('keydown', onKeyDown);
-  };
+  });
 }
