@@ -4,7 +4,7 @@ import { landingRecordedMark } from '../src/browser/marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForStart } from './fixtures/test.ts';
 
 // Where a visit came from travels only inside an enquiry sent by the site's own form: each test reads the body
 // of the form's POST on its way to the server, and the enquiry the server stored.
@@ -125,7 +125,7 @@ test('a tap on a call to action before the landing page was ever idle still brin
     if (location.pathname === '/') window.requestIdleCallback = () => 0;
   });
   await page.goto(newsletterLanding, { referer: newsletterSite });
-  await waitForHydration(page);
+  await waitForStart(page);
   await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page).toHaveURL(`${ownFormSite}/start-project`);
   await waitForHydration(page);

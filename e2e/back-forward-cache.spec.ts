@@ -147,5 +147,5 @@ test('the progress bar is gone when the visitor comes Back to the page that show
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/faq$/);
   expect(await shownFromCache(page)).toBe(true);
-  expect(await progressBars(page)).toEqual([]);
+  await expect.poll(() => progressBars(page)).toEqual([]);
 });

@@ -136,7 +136,7 @@ test.describe('blog list', () => {
         await expect(page.getByRole('article').first()).toBeInViewport();
         await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
         expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
-        expect(await progressBars(page)).toEqual([]);
+        await expect.poll(() => progressBars(page)).toEqual([]);
       };
       const pagination = page.getByRole('navigation', { name: 'Pagination' });
       await pagination.getByRole('link', { name: 'Next' }).click();

@@ -1,10 +1,10 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { expect, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForIdle, waitForStart } from './fixtures/test.ts';
 import { htmlErrors } from '../test-support/vnu.ts';
 
 /**
@@ -419,27 +419,34 @@ test.describe('the booking link after an enquiry carries the name and email wher
       await expect(link).toHaveAttribute('href', url);
     });
 
-    test('on a /thank-you that is never idle, the link followed first still carries the name and email', async ({
-      page,
-    }) => {
-      const { url, afterEnquiry } = services.Calendly;
-      await watchBookingHost(page, url);
-      await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-        new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-      );
-      // The thank-you page completes itself at the browser's first idle moment: here there is none.
-      await page.addInitScript(() => {
-        window.requestIdleCallback = () => 0;
+    for (const [way, follow] of [
+      ['clicked', (link: Locator) => link.click()],
+      // A long press on a phone, or a right click: the menu's "open in a new tab" or "copy link" reads it then.
+      ['its menu opened', (link: Locator) => link.dispatchEvent('contextmenu')],
+    ] as const) {
+      test(`on a /thank-you that is never idle, the booking link ${way} first carries the name and email`, async ({
+        page,
+      }) => {
+        const { url, afterEnquiry } = services.Calendly;
+        await watchBookingHost(page, url);
+        await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
+          new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+        );
+        // The thank-you page completes itself at the browser's first idle moment: here there is none.
+        await page.addInitScript(() => {
+          window.requestIdleCallback = () => 0;
+        });
+        await page.goto(`${sites.Calendly.url}/start-project`);
+        await sendForm(page, { islandLoads: false });
+        await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+        await waitForStart(page);
+        const link = page.getByRole('link', { name: label });
+        await expect(link).toHaveAttribute('href', url);
+        await follow(link);
+        if (way === 'clicked') await expect(page).toHaveURL(afterEnquiry);
+        else await expect(link).toHaveAttribute('href', afterEnquiry);
       });
-      await page.goto(`${sites.Calendly.url}/start-project`);
-      await sendForm(page, { islandLoads: false });
-      await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
-      await waitForHydration(page);
-      const link = page.getByRole('link', { name: label });
-      await expect(link).toHaveAttribute('href', url);
-      await link.click();
-      await expect(page).toHaveURL(afterEnquiry);
-    });
+    }
   });
 });
 

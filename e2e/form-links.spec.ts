@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForStart } from './fixtures/test.ts';
 
 // What a visitor types into the consult form is never lost: on every kind of way into the form (a link, followed
 // while they type), Back and Forward, on a fast machine and on a slow phone.
@@ -206,10 +206,10 @@ test.describe('a half-typed form', () => {
       window.requestIdleCallback = () => 0;
     });
     await page.goto('/services');
-    await waitForHydration(page);
+    await waitForStart(page);
     await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
-    await waitForHydration(page);
+    await waitForStart(page);
     await expectValues(page, { firstname: '', email: '', message: '' });
     await form(page).getByLabel('Last name (optional)', { exact: true }).focus();
     await expectValues(page, half);

@@ -23,11 +23,11 @@ import { recordVisitEvents } from './lib/attribution-storage.ts';
 import { keepEnquiryDrafts, notePostedPlainly, restoreEnquiryDraft } from './lib/enquiry-draft.ts';
 import { onIdle, onIdleAfterFirstPaint } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
-import { completeThankYouPage, watchScrolling } from './lib/page-behaviours.ts';
+import { completeThankYouPage, completeThankYouPageOnUse, watchScrolling } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
 import { enableVideoFacades } from './lib/video-facade.ts';
 import { flushVisitEvents, noteCtaTaps, noteLanding, writeVisitEventsAtOnce } from './lib/visit-events.ts';
-import { islandWakingMark, landingRecordedMark, pageStartedMark } from './marks.ts';
+import { islandWakingMark, landingRecordedMark, pageSettledMark, pageStartedMark } from './marks.ts';
 import type { hydrateIsland } from './islands/hydrate.tsx';
 
 installGtag();
@@ -49,61 +49,47 @@ function linkModules(rel: 'modulepreload' | 'prefetch', hrefs: readonly string[]
   }
 }
 
-interface IslandWaking {
-  /** Fetches the island's code and hydrates its element, once: true once hydrated, false if its code did not load. */
-  wake: () => Promise<boolean>;
-  /** Whether waking has begun. */
-  waking: () => boolean;
-  /** Whether hydrateRoot has the element: React then handles its events. */
-  rooted: () => boolean;
+/** Each island's waking, by its element: true once it has hydrated, false if its code did not load. */
+const wakings = new WeakMap<HTMLElement, Promise<boolean>>();
+/** The islands hydrateRoot has: React then handles their events. */
+const rooted = new WeakSet<HTMLElement>();
+
+/** Wakes the island in `element`, once: fetches its code and hydrates it. */
+function wakeIsland(element: HTMLElement): Promise<boolean> {
+  let waking = wakings.get(element);
+  if (!waking) {
+    waking = loadAndHydrate(element);
+    wakings.set(element, waking);
+  }
+  return waking;
 }
 
-/** Each island's waking, by its element, made at the island's first use or as the page settles. */
-const islands = new Map<HTMLElement, IslandWaking>();
-
-function island(element: HTMLElement): IslandWaking {
-  const known = islands.get(element);
-  if (known) return known;
+async function loadAndHydrate(element: HTMLElement): Promise<boolean> {
   const name = element.getAttribute(islandAttribute) as IslandName;
-  let waking: Promise<boolean> | undefined;
-  let rooted = false;
-  const wake = () => {
-    waking ??= (async () => {
-      performance.mark(islandWakingMark(name));
-      // What the island reads of the visit (attribution, as its form is sent) is in the tab's storage by then.
-      flushVisitEvents();
-      const {
-        island: [islandModule, ...islandImports],
-        hydrate: [hydrateModule, ...hydrateImports],
-      } = islandModules(name);
-      try {
-        if (!islandModule || !hydrateModule) throw new Error(`No module for the island ${name}`);
-        linkModules('modulepreload', [...hydrateImports, ...islandImports]);
-        const [{ hydrateIsland: hydrate }, { default: Component }] = (await Promise.all([
-          import(/* @vite-ignore */ hydrateModule),
-          import(/* @vite-ignore */ islandModule),
-        ])) as [{ hydrateIsland: typeof hydrateIsland }, { default: Parameters<typeof hydrateIsland>[2] }];
-        const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? '{}') as Record<string, unknown>;
-        rooted = true;
-        await hydrate(element, name, Component, props);
-        return true;
-      } catch {
-        // Gone (a cached page outlived its release) or the network dropped: the server's HTML works as it is.
-        return false;
-      }
-    })();
-    return waking;
-  };
-  const control = { wake, waking: () => waking !== undefined, rooted: () => rooted };
-  islands.set(element, control);
-  return control;
+  performance.mark(islandWakingMark(name));
+  // What the island reads of the visit (attribution, as its form is sent) is in the tab's storage by then.
+  flushVisitEvents();
+  const [islandModule, ...islandImports] = islandCode(name);
+  const [hydrateModule, ...hydrateImports] = pageBootData().assets.hydrate;
+  try {
+    if (!islandModule || !hydrateModule) throw new Error(`No module for the island ${name}`);
+    linkModules('modulepreload', [...hydrateImports, ...islandImports]);
+    const [{ hydrateIsland: hydrate }, { default: Component }] = (await Promise.all([
+      import(/* @vite-ignore */ hydrateModule),
+      import(/* @vite-ignore */ islandModule),
+    ])) as [{ hydrateIsland: typeof hydrateIsland }, { default: Parameters<typeof hydrateIsland>[2] }];
+    const props = JSON.parse(element.getAttribute(islandPropsAttribute) ?? '{}') as Record<string, unknown>;
+    rooted.add(element);
+    await hydrate(element, name, Component, props);
+    return true;
+  } catch {
+    // Gone (a cached page outlived its release) or the network dropped: the server's HTML works as it is.
+    return false;
+  }
 }
 
-/** The island's component module and the hydrate function's, then the chunks they import (the boot data's). */
-function islandModules(name: IslandName) {
-  const { islands, hydrate } = pageBootData().assets;
-  return { island: islands[name] ?? [], hydrate };
-}
+/** The island's component module, then the chunks it imports (the boot data's). */
+const islandCode = (name: IslandName) => pageBootData().assets.islands[name] ?? [];
 
 /**
  * Wakes an island at the first focus, tap or input inside it, with listeners on the document, so that the page's
@@ -119,7 +105,7 @@ function wakeIslandsOnUse() {
       type,
       (event) => {
         const element = islandOf(event);
-        if (element) void island(element).wake();
+        if (element) void wakeIsland(element);
       },
       true,
     );
@@ -130,14 +116,13 @@ function wakeIslandsOnUse() {
       if (!element) return;
       // The enquiry carries the taps noted up to its sending.
       flushVisitEvents();
-      const { wake, rooted } = island(element);
       // Once hydrateRoot has the element, React handles the submit: the tap or key that sends a form makes React
       // hydrate the form first, as it does for any discrete event on a part not yet hydrated.
-      if (rooted()) return;
+      if (rooted.has(element)) return;
       event.preventDefault();
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;
-      void wake().then((hydrated) => {
+      void wakeIsland(element).then((hydrated) => {
         if (hydrated) {
           form.requestSubmit(submitter);
           return;
@@ -163,36 +148,20 @@ function watchIslandsNearing() {
         if (!entry.isIntersecting) continue;
         const element = entry.target as HTMLElement;
         observer.unobserve(element);
-        const { wake, waking } = island(element);
-        if (element.getAttribute(islandWakeAttribute) !== 'use') void wake();
+        if (element.getAttribute(islandWakeAttribute) !== 'use') void wakeIsland(element);
         // Fetched ahead in an idle moment of its own: creating the links is a task of its own on a phone.
         else
           onIdle(() => {
-            if (waking()) return;
-            const { island: islandCode, hydrate } = islandModules(element.getAttribute(islandAttribute) as IslandName);
-            linkModules('prefetch', [...islandCode, ...hydrate]);
+            const name = element.getAttribute(islandAttribute) as IslandName;
+            if (!wakings.has(element)) linkModules('prefetch', [...islandCode(name), ...pageBootData().assets.hydrate]);
           });
       }
     },
     { rootMargin: wakeMargin },
   );
   document.querySelectorAll<HTMLElement>(`[${islandAttribute}]`).forEach((element) => {
-    if (!island(element).waking()) observer.observe(element);
+    if (!wakings.has(element)) observer.observe(element);
   });
-}
-
-let settled = false;
-
-/**
- * What the server's HTML cannot know of this tab, once: the draft back in the form, and on the page a plain post
- * lands on, the lead reported and the booking link given the visitor's details. At the first idle moment, as the page
- * is left, or as a booking link is followed first; the draft sooner, as the visitor reaches the form.
- */
-function settle() {
-  if (settled) return;
-  settled = true;
-  restoreEnquiryDraft();
-  completeThankYouPage();
 }
 
 /** Writes the landing and the taps noted so far, records them for attribution and starts analytics. */
@@ -206,22 +175,18 @@ function recordVisit() {
 whenShown(() => {
   noteLanding();
   noteCtaTaps();
-  // A page left before its first idle moment settles too: a thank-you page's lead is reported all the same.
-  window.addEventListener('pagehide', settle);
-  // A booking link followed before the page has settled carries the visitor's details too.
-  document.addEventListener(
-    'click',
-    (event) => (event.target as Element | null)?.closest?.('a[data-booking-link]') && settle(),
-    true,
-  );
   keepEnquiryDrafts();
-  showNavigationFeedback();
+  completeThankYouPageOnUse();
+  // Before the progress bar's listener, which leaves a click its script has taken over alone.
   enableVideoFacades();
+  showNavigationFeedback();
   wakeIslandsOnUse();
   onIdleAfterFirstPaint(() => {
-    settle();
+    restoreEnquiryDraft();
+    completeThankYouPage();
     watchScrolling();
     watchIslandsNearing();
+    performance.mark(pageSettledMark);
     onIdle(recordVisit);
   });
   performance.mark(pageStartedMark);

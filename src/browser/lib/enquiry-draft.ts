@@ -159,7 +159,8 @@ function restoreDraft(form: HTMLFormElement, fromHistory: boolean): void {
   const field = visitorFields(form).find((candidate) => candidate.name === draft.focus);
   // The visitor may already be elsewhere on this page: focus follows only if nothing else has it.
   if (!field || (document.activeElement && document.activeElement !== document.body)) return;
-  field.focus();
+  // Without scrolling: a visitor who has scrolled on stays where they are, and typing brings the field into view.
+  field.focus({ preventScroll: true });
   if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type === 'text')) {
     field.setSelectionRange(field.value.length, field.value.length);
   }

@@ -9,7 +9,7 @@ export function onIdle(callback: () => void, timeout = 2000): () => void {
   return () => window.cancelIdleCallback(handle);
 }
 
-/** A page that has not painted by then is in a background tab: its work starts anyway. */
+/** A page that has not painted this long after asking is in a background tab: its work starts anyway. */
 const paintWaitMs = 3000;
 
 /**
@@ -19,11 +19,12 @@ const paintWaitMs = 3000;
  * the question is asked when idle. Browsers without paint timing go on at the first idle moment.
  */
 export function onIdleAfterFirstPaint(callback: () => void): void {
+  const asked = performance.now();
   const whenPainted = () => {
     const painted =
       !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
       performance.getEntriesByName('first-contentful-paint').length > 0 ||
-      performance.now() > paintWaitMs;
+      performance.now() - asked > paintWaitMs;
     if (painted) callback();
     else onIdle(whenPainted);
   };

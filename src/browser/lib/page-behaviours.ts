@@ -5,8 +5,8 @@ import { bookingHref } from './booking-link.ts';
 import { mobileBarAttribute } from './page-around-form.ts';
 
 /**
- * The page's behaviours that need no React, run by the boot loader on the server's HTML once the page has settled
- * (its first idle moment, or the visitor's first move): until then the server's HTML is right as it is.
+ * The page's behaviours that need no React, run by the boot loader on the server's HTML from the first idle moment
+ * after the first paint: until then the server's HTML is right as it is.
  */
 
 /** The header gains its shadow once the page's first 50px (a sentinel the header renders) are out of view. */
@@ -41,13 +41,16 @@ export function watchScrolling(): void {
   watchMobileBar();
 }
 
+let thankYouCompleted = false;
+
 /**
- * On the page a plain post lands on: reports the lead, and puts the name and email the visitor just sent in the
- * booking link, when this tab kept them for it (./booking-contact.ts, as the draft was ended). Once the page has
- * settled, which a tap or a focus on the link is the first to do.
+ * On the page a plain post lands on, once: reports the lead (spending the cookie that says so, so that a later visit
+ * does not count it again), and puts the name and email the visitor just sent in the booking link, when this tab
+ * kept them for it (./booking-contact.ts, as the draft was ended).
  */
 export function completeThankYouPage(): void {
-  if (!document.querySelector('[data-enquiry-accepted]')) return;
+  if (thankYouCompleted || !document.querySelector('[data-enquiry-accepted]')) return;
+  thankYouCompleted = true;
   trackLeadFromRedirect();
   const { bookingUrl } = pageBootData().config;
   const contact = bookingContact();
@@ -55,4 +58,16 @@ export function completeThankYouPage(): void {
   document.querySelectorAll<HTMLAnchorElement>('a[data-booking-link]').forEach((link) => {
     link.href = bookingHref(bookingUrl, contact);
   });
+}
+
+/**
+ * On the page a plain post lands on: completes it before its first idle moment if the visitor gets there first, as
+ * the booking link is followed (a click, a middle click, its menu as a long press opens it) or the page is left.
+ */
+export function completeThankYouPageOnUse(): void {
+  if (!document.querySelector('[data-enquiry-accepted]')) return;
+  const onBookingLink = (event: Event) =>
+    (event.target as Element | null)?.closest?.('a[data-booking-link]') && completeThankYouPage();
+  for (const type of ['click', 'auxclick', 'contextmenu']) document.addEventListener(type, onBookingLink, true);
+  window.addEventListener('pagehide', completeThankYouPage);
 }

@@ -42,12 +42,12 @@ test('a loader compiled on a worker as it streamed in costs the main thread its 
   expect(bootLoaderStartMs(trace, loader)).toEqual({ wall: 5, running: 5 });
 });
 
-test('a loader from the code cache, with no compilation, is counted from its evaluation before its first call', () => {
+test('a trace that left the compilation out counts the first evaluation on the thread that calls the loader', () => {
   const trace = [
     ...threadNames,
-    on(main, 'v8.evaluateModule', 5, 2, 2),
     on(main, 'v8.evaluateModule', 12, 6, 4),
     on(main, 'FunctionCall', 30, 2, 2, loader),
+    // An island's module, evaluated once it wakes.
     on(main, 'v8.evaluateModule', 40, 9, 9),
   ];
   expect(bootLoaderStartMs(trace, loader)).toEqual({ wall: 8, running: 6 });

@@ -52,8 +52,8 @@ export function bootLoaderStartMs(traceEvents: TraceEvent[], loaderUrl: string):
     (event) => event.name === 'FunctionCall' && event.args?.data?.url === loaderUrl && !inIdle(event),
   );
   // Compiled as it streams in, on the main thread or, as Chromium may choose, on a worker: then it costs the main
-  // thread nothing, and marks only where the evaluation follows. A loader compiled from the browser's code cache
-  // leaves no compilation: its evaluation is then the last one on the thread before the first call into it.
+  // thread nothing, and marks only where the evaluation follows. Chromium now and then leaves the compilation out of
+  // the trace: the loader, the page's first module, is then the first evaluation on the thread that calls into it.
   const compiled = traceEvents
     .filter((event) => event.name === 'v8.compileModule' && event.args?.data?.url === loaderUrl)
     .sort((a, b) => a.ts - b.ts)[0];
@@ -64,9 +64,7 @@ export function bootLoaderStartMs(traceEvents: TraceEvent[], loaderUrl: string):
   const evaluations = onMain.filter((event) => event.name === 'v8.evaluateModule');
   const evaluated = compiled
     ? evaluations.find((event) => event.ts >= compiled.ts)
-    : evaluations.findLast(
-        (event) => event.ts < firstCall!.ts && event.pid === firstCall!.pid && event.tid === firstCall!.tid,
-      );
+    : evaluations.find((event) => event.pid === firstCall!.pid && event.tid === firstCall!.tid);
   // Chromium now and then leaves a load's evaluation out of the trace: that load cannot be read.
   if (!evaluated) throw new MissingFromTrace(`the trace holds no evaluation of ${loaderUrl}`);
   const counted = [...(compiledOnMain ? [compiled!] : []), evaluated, ...calls];
