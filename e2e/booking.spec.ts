@@ -4,7 +4,7 @@ import { freePort, startServer, type RunningServer } from '../scripts/lib/server
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { expect, test, waitForHydration, waitForIdle, waitForStart } from './fixtures/test.ts';
+import { expect, test, waitForHydration, waitForIdle, waitForSettled, waitForStart } from './fixtures/test.ts';
 import { htmlErrors } from '../test-support/vnu.ts';
 
 /**
@@ -479,6 +479,9 @@ test.describe('/thank-you that this tab did not send to', () => {
       new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
     );
     await page.reload();
+    // Filled once the draft is back in the form: the driver's fill selects a field's text and types it in two
+    // steps, and a draft put back between them would have the typing added after it.
+    await waitForSettled(page);
     await sendForm(page, { islandLoads: false });
     await expect(page).toHaveURL(`${site}/thank-you`);
     await waitForHydration(page);
