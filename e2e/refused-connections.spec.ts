@@ -61,8 +61,11 @@ test('300 refused connections held by a client that never reads nor closes are r
   const held: Socket[] = [];
   try {
     for (let i = 0; i < 300; i += 1) held.push(await hold(kinds[i % kinds.length]!));
-    // Those whose headers are unfinished stay open until their time is up, 10 s: the server holds them now.
-    expect(openFiles() - before, 'connections the server holds').toBeGreaterThan(60);
+    // Those whose headers are unfinished stay open until their time is up, 10 s: the server holds them once it has
+    // taken them from the system's queue, which a busy machine's server does a moment later.
+    await expect
+      .poll(() => openFiles() - before, { message: 'connections the server holds', timeout: 5_000 })
+      .toBeGreaterThan(60);
 
     const healthy: number[] = [];
     await expect
