@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import { expect, test, waitForHydration, waitForIsland } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForIsland } from './fixtures/test.ts';
 
 // Every page of the route table, the form's page with a package chosen, and a post that ends with its package.
 const routes = [
@@ -33,7 +33,7 @@ test.describe('accessibility at 375 and 1280px', () => {
       await expect(page.getByRole('banner')).toHaveCount(1);
       await expect(page.getByRole('main')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveCount(1);
-      await waitForHydration(page);
+      await waitForSettled(page);
       // The form wakes as it nears the screen; the fallback replaces its placeholder once the (blocked) provider
       // fails: check the settled page.
       if (await page.locator('#consult').count()) {
@@ -53,7 +53,7 @@ test.describe('accessibility at 375 and 1280px', () => {
 test.describe('document structure', () => {
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
@@ -64,7 +64,7 @@ test.describe('document structure', () => {
 
   test('focused controls show a visible outline', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const cta = page.getByRole('link', { name: 'Compare Plans' });
     await cta.focus();
     await page.keyboard.press('Shift+Tab');

@@ -1,5 +1,5 @@
 import { gaPort } from '../playwright.config.ts';
-import { expect, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForIdle } from './fixtures/test.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 
 /**
@@ -26,14 +26,14 @@ const comparePlans = ctaClick('hero-compare-plans');
 test.describe('analytics', () => {
   test('window.dataLayer and window.gtag exist without a GA measurement id', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await page.evaluate(() => Array.isArray(window.dataLayer) && typeof window.gtag === 'function')).toBe(true);
   });
 
   test('clicking a call to action pushes cta_click with its label onto dataLayer', async ({ page }) => {
     await page.addInitScript(`(${keepCtaClicksOnLeaving.toString()})(); ${ctaClicks.toString()}`);
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
     expect(await page.evaluate(ctaClicks)).toEqual([
       ['event', 'cta_click', { event_category: 'CTA', event_label: 'hero-compare-plans', value: 1 }],
@@ -48,7 +48,7 @@ test.describe('analytics', () => {
 
   test('a click inside a call to action (on its icon) counts once, and other clicks not at all', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('heading', { level: 1 }).click();
     await page.getByRole('link', { name: 'Compare Plans' }).locator('svg').click();
     expect(await page.evaluate(ctaClicks)).toEqual([
@@ -77,7 +77,7 @@ test.describe('analytics', () => {
     await page.addInitScript(`(${keepCtaClicksOnLeaving.toString()})(); ${ctaClicks.toString()}`);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('complementary', { name: 'Book a free consult' }).getByRole('link').click();
     await expect(page).toHaveURL('/start-project');
     const labels = (await page.evaluate(leftPageCtaClicks)) as [string, string, { event_label: string }][];
@@ -115,19 +115,19 @@ test.describe('analytics', () => {
       await route.fulfill({ contentType: 'application/javascript', body: 'window.__gtagLoaded = true;' });
     });
     await page.goto(`http://localhost:${gaPort}/`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
     await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
     await expect(page).toHaveURL(`http://localhost:${gaPort}/start-project`);
     // The page left had no tag yet: it sent neither tap, and left both for this one.
     expect(await page.evaluate(leftPageCtaClicks)).toEqual([]);
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await page.evaluate(ctaClicks)).toEqual([]);
     tagArrives();
     await expect.poll(() => page.evaluate(ctaClicks)).toEqual([comparePlans, heroConsult]);
     await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(`http://localhost:${gaPort}/faq`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect.poll(() => page.evaluate(() => (window as { __gtagLoaded?: boolean }).__gtagLoaded)).toBe(true);
     expect(await page.evaluate(ctaClicks)).toEqual([]);
   });
@@ -138,7 +138,7 @@ test.describe('analytics', () => {
       if (request.url().includes('googletagmanager.com')) requested.push(request.url());
     });
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     // Google's tag would be added once the browser is idle.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
     await expect(page.locator('[data-form-status]')).toHaveAttribute('data-form-status', 'failed');

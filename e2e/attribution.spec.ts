@@ -4,7 +4,7 @@ import { landingRecordedMark } from '../src/browser/marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
-import { expect, test, waitForHydration, waitForStart } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForStart } from './fixtures/test.ts';
 
 // Where a visit came from travels only inside an enquiry sent by the site's own form: each test reads the body
 // of the form's POST on its way to the server, and the enquiry the server stored.
@@ -34,7 +34,7 @@ const isEnquiryPost = (request: { method(): string; url(): string }) =>
  */
 async function land(page: Page, path: string, referer?: string) {
   await page.goto(path, referer ? { referer } : {});
-  await waitForHydration(page);
+  await waitForSettled(page);
   await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, landingRecordedMark);
 }
 
@@ -103,7 +103,7 @@ test('a landing and a tap made before the page’s scripts ran are in the next p
   await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page).toHaveURL(`${ownFormSite}/start-project`);
   release();
-  await waitForHydration(page);
+  await waitForSettled(page);
   const email = uniqueEmail();
   const body = await sendEnquiry(page, email);
   expect(body.attribution).toStrictEqual({
@@ -128,7 +128,7 @@ test('a tap on a call to action before the landing page was ever idle still brin
   await waitForStart(page);
   await page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page).toHaveURL(`${ownFormSite}/start-project`);
-  await waitForHydration(page);
+  await waitForSettled(page);
   const body = await sendEnquiry(page, uniqueEmail());
   expect(body.attribution).toStrictEqual({
     first: newsletterTouch,

@@ -4,7 +4,7 @@ import { chromiumPath, e2eChromiumArgs } from '../scripts/lib/chromium.ts';
 import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 // Back and Forward as visitors' browsers do them: pages come back from the back/forward cache as they were left,
 // which the rest of the suite's browser has turned off (Playwright launches Chromium without it). A page shown from
@@ -57,11 +57,11 @@ test('every page comes back from the back/forward cache with Back from the next 
   for (const { path } of sitePages.filter((sitePage) => sitePage.path !== '/no-such-page')) {
     await test.step(path, async () => {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForSettled(page);
       const next = path === '/faq' ? 'About' : 'FAQ';
       await page.getByRole('banner').getByRole('link', { name: next, exact: true }).first().click();
       await expect(page).toHaveURL(next === 'FAQ' ? /\/faq$/ : /\/about$/);
-      await waitForHydration(page);
+      await waitForSettled(page);
       notKept.length = 0;
       await page.goBack({ waitUntil: 'commit' });
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe(new URL(path, 'http://x').pathname);
@@ -73,7 +73,7 @@ test('every page comes back from the back/forward cache with Back from the next 
 
 test('a half-typed form comes back with Back from the back/forward cache', async ({ page }) => {
   await page.goto('/faq');
-  await waitForHydration(page);
+  await waitForSettled(page);
   await typeHalf(page);
   await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
@@ -87,11 +87,11 @@ test('once the enquiry is sent in place, Back and Forward through the cache show
   page,
 }) => {
   await page.goto('/faq');
-  await waitForHydration(page);
+  await waitForSettled(page);
   await typeHalf(page);
   await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page).toHaveURL(/\/start-project$/);
-  await waitForHydration(page);
+  await waitForSettled(page);
   await expectValues(page, { 'First name': 'Jane' });
   await useTokenOldEnough(page);
   await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
@@ -111,7 +111,7 @@ test.describe('without the page’s scripts', () => {
 
   test('once a plain post lands on /thank-you, Back through the cache shows none of its values', async ({ page }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await typeHalf(page);
     // The next page's form never hydrates: it posts as plain HTML, and only the boot loader runs.
     await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) => route.abort());
@@ -122,7 +122,7 @@ test.describe('without the page’s scripts', () => {
     await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
     // /thank-you's loader is what learns that this tab sent the enquiry: a visitor's Back comes after it has run.
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.goBack({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/start-project$/);
     await expectValues(page, empty);
@@ -136,7 +136,7 @@ test.describe('without the page’s scripts', () => {
 test('the progress bar is gone when the visitor comes Back to the page that showed it', async ({ page }) => {
   await recordProgressBars(page);
   await page.goto('/faq');
-  await waitForHydration(page);
+  await waitForSettled(page);
   await page.route('**/start-project', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();

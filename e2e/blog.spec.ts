@@ -1,6 +1,6 @@
 import { e2eStore, hostileSlug, hostileTitle, publicPosts as publicPostsOf } from './fixtures/store.ts';
 import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 const store = e2eStore();
 const now = Date.now();
@@ -15,7 +15,7 @@ test.describe('blog list', () => {
     apiRequests,
   }) => {
     await page.goto('/blog');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(6);
     const first = cards.first();
@@ -58,7 +58,7 @@ test.describe('blog list', () => {
 
   test('choosing a category filters the list, resets to page 1 and keeps the state in the URL', async ({ page }) => {
     await page.goto('/blog?page=2');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('link', { name: /Local SEO/ })
@@ -108,7 +108,7 @@ test.describe('blog list', () => {
     ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expect(page.getByRole('heading', { level: 2, name: message })).toBeVisible();
       expect((await page.title()).split(' | ')[0], path).toBe(title);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -165,7 +165,7 @@ test.describe('blog post', () => {
   }) => {
     const post = newest!;
     await page.goto(`/blog/${post.slug}`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(breadcrumb.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
@@ -208,7 +208,7 @@ test.describe('blog post', () => {
     const categoryName = (categoryId: number) => store.categories.find((category) => category.id === categoryId)!.name;
 
     await page.goto(`/blog/${post.slug}`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     const cards = page.getByRole('region', { name: 'Related articles' }).getByRole('article');
     await expect(cards.getByRole('heading')).toHaveText(expected.map((related) => related.title));
     for (const [index, related] of expected.entries())
@@ -221,7 +221,7 @@ test.describe('blog post', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Not Found' })).toBeVisible();
     await expect(page.getByText("The blog post you're looking for doesn't exist or has been removed.")).toBeVisible();
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Go Back to Blog' }).click();
     await expect(page).toHaveURL('/blog');
   });
@@ -233,7 +233,7 @@ test.describe('blog post', () => {
     for (const slug of ['first-missing-post', 'second-missing-post']) {
       const response = await page.goto(`/blog/${slug}`);
       expect(response?.status()).toBe(404);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Not Found' })).toBeVisible();
     }
     expect(apiRequests, 'the server’s answer serves each address').toEqual([]);
@@ -241,7 +241,7 @@ test.describe('blog post', () => {
 
   test('a title holding </script><script> is shown as text and never runs', async ({ page }) => {
     await page.goto(`/blog/${hostileSlug}`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostileTitle);
     expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
     await expect(page.locator('.prose-post script')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { freePort, startServer, type RunningServer } from '../scripts/lib/server
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { expect, test, waitForHydration, waitForIdle, waitForSettled, waitForStart } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForIdle, waitForSettledMark, waitForStart } from './fixtures/test.ts';
 import { htmlErrors } from '../test-support/vnu.ts';
 
 /**
@@ -111,7 +111,7 @@ async function sendForm(page: Page, { islandLoads = true } = {}) {
   await form.getByLabel('Last name (optional)').fill(jane.lastname);
   await form.getByLabel('Email address').fill(jane.email);
   // Typing woke the form's island: its token is set once it has hydrated, or hydration would set it back.
-  if (islandLoads) await waitForHydration(page);
+  if (islandLoads) await waitForSettled(page);
   await useTokenOldEnough(page, enquiriesFiles.get(new URL(page.url()).origin));
   await form.getByRole('button', { name: 'Send my enquiry' }).click();
 }
@@ -156,7 +156,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const requests = await watchBookingHost(page);
       await page.goto(`${withBooking.url}/thank-you`);
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       const link = page.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('href', bookingUrl);
       await expect(link).toHaveAttribute('data-cta', 'book-a-time');
@@ -173,7 +173,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       await page.goto(`${withoutBooking.url}/thank-you`);
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry is in');
       await expect(page.getByRole('link', { name: label })).toHaveCount(0);
       await expect(page.locator('[data-cta="book-a-time"]')).toHaveCount(0);
@@ -186,7 +186,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const requests = await watchBookingHost(page);
       await page.goto(`${withBooking.url}/start-project?plan=growth`);
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       await expect(page.getByRole('main')).toContainText(
         "We'll reply within 1 business day, or you can choose a time straight after sending.",
       );
@@ -206,7 +206,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test(`without BOOKING_URL, /start-project promises only the reply and offers no time (${js})`, async ({ page }) => {
       await page.goto(`${withoutBooking.url}/start-project`);
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       await expect(page.getByRole('main')).toContainText("We'll reply within 1 business day.");
       await expect(page.getByRole('main')).not.toContainText('straight after sending');
       await expect(page.getByRole('link', { name: upFront })).toHaveCount(0);
@@ -217,7 +217,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const requests = await watchBookingHost(page);
       await page.goto(`${withBooking.url}/start-project`);
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       await sendForm(page, { islandLoads: javaScriptEnabled });
       if (javaScriptEnabled) {
         // Answered in place: the success message carries the link, with the name and email just sent.
@@ -243,7 +243,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       await page.goto(`${withoutBooking.url}/start-project`);
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       await sendForm(page, { islandLoads: javaScriptEnabled });
       const thanks = javaScriptEnabled
         ? page.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 })
@@ -294,7 +294,7 @@ test.describe('every consult section, not only /start-project', () => {
       if (/\/assets\/Toasts-[\w-]+\.js$/.test(request.url())) toastsCode.push(request.url());
     });
     await page.goto(`${withBooking.url}/faq`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await sendForm(page);
     const message = page.locator('section#consult');
     await expect(message.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 })).toBeVisible();
@@ -335,7 +335,7 @@ test.describe('every consult section, not only /start-project', () => {
         return route.abort();
       });
       await page.goto(`${withBooking.url}/faq`);
-      await waitForHydration(page);
+      await waitForSettled(page);
       // What the message holds in the first frame it is on the page.
       await page.evaluate(() => {
         const observer = new MutationObserver(() => {
@@ -377,7 +377,7 @@ test.describe('the booking link after an enquiry carries the name and email wher
     }) => {
       const requests = await watchBookingHost(page, url);
       await page.goto(`${sites[service as Service].url}/start-project`);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expect(page.getByRole('link', { name: upFront })).toHaveAttribute('href', url);
       await sendForm(page);
       const link = page.getByRole('link', { name: label });
@@ -405,7 +405,7 @@ test.describe('the booking link after an enquiry carries the name and email wher
       await page.goto(`${sites.Calendly.url}/start-project`);
       await sendForm(page, { islandLoads: false });
       await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
-      await waitForHydration(page);
+      await waitForSettled(page);
       const link = page.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('href', afterEnquiry);
       // The tab keeps that an enquiry went (so no page shows its values again), and nothing of the visitor's.
@@ -415,7 +415,7 @@ test.describe('the booking link after an enquiry carries the name and email wher
       expect(requests, 'requests to the booking host before the click').toEqual([]);
       // Read once: the page again has the plain link, as the page's HTML always does.
       await page.reload();
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expect(link).toHaveAttribute('href', url);
     });
 
@@ -469,7 +469,7 @@ test.describe('/thank-you that this tab did not send to', () => {
     await form.getByLabel('Email address').fill(jane.email);
     await page.goto('https://elsewhere.example/next');
     await expect(page).toHaveURL(`${site}/thank-you`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', url);
     await page.goto(`${site}/start-project`);
     await expect(form.getByLabel('First name')).toHaveValue(jane.firstname);
@@ -481,10 +481,10 @@ test.describe('/thank-you that this tab did not send to', () => {
     await page.reload();
     // Filled once the draft is back in the form: the driver's fill selects a field's text and types it in two
     // steps, and a draft put back between them would have the typing added after it.
-    await waitForSettled(page);
+    await waitForSettledMark(page);
     await sendForm(page, { islandLoads: false });
     await expect(page).toHaveURL(`${site}/thank-you`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', afterEnquiry);
     await page.goto(`${site}/start-project`);
     await expect(form.getByLabel('First name')).toHaveValue('');
@@ -519,7 +519,7 @@ test.describe('a plain post answered by a short page', () => {
     expect((await answer).status()).toBe(413);
     await page.goto('https://elsewhere.example/next');
     await expect(page).toHaveURL(`${site}/thank-you`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', url);
     await page.goto(`${site}/start-project`);
     await expect(form.getByLabel('First name')).toHaveValue(jane.firstname);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { freePort, startNodeServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { waitForHydration } from './fixtures/test.ts';
+import { waitForSettled } from './fixtures/test.ts';
 
 // `npm run dev` as a developer runs it: pages rendered from source on every request, hydrated without a warning.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -40,7 +40,7 @@ for (const pagePath of ['/services', '/how-it-works', '/start-project', `/blog/$
     });
     page.on('pageerror', (error) => messages.push(error.message));
     await page.goto(base + pagePath);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(messages, server?.output()).toEqual([]);

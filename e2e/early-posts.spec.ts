@@ -6,7 +6,7 @@ import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file
 import { formTokenIssuedEarlier } from '../test-support/form-token.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 // A visitor on a slow phone sends the form before the page's scripts have run: the server answers the plain post
 // with a page (its errors, a refusal, or /thank-you), and the scripts that arrive afterwards hydrate that page as it
@@ -100,7 +100,7 @@ for (const { path: formPage, heading, title } of [
     expect(before.focus).toBe('enquiry-firstname');
 
     release();
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await visible(page)).toEqual(before);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(summary(page).getByRole('link')).toHaveText([
@@ -133,7 +133,7 @@ test('after an error answer, Reload sends nothing more and Back finds what was t
   await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(summary(page)).toBeFocused();
   release();
-  await waitForHydration(page);
+  await waitForSettled(page);
   await form(page).getByLabel('First name').fill('Jane');
 
   // Reload asks the server again with the same post, which is refused again: nothing is stored.
@@ -165,7 +165,7 @@ test('a valid post sent before the scripts ran lands on /thank-you, which keeps 
   await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
   const before = await visible(page);
   release();
-  await waitForHydration(page);
+  await waitForSettled(page);
   expect(await visible(page)).toEqual(before);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry is in');
   await expect

@@ -5,7 +5,7 @@ import { tokenFieldName } from '../src/browser/lib/enquiry-types.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
-import { expect, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForIdle } from './fixtures/test.ts';
 
 const ownFormSite = `http://localhost:${ownFormPort}`;
 // Axe and three servers on a shared two-core machine: generous, so only a real failure fails.
@@ -148,7 +148,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     page,
   }) => {
     await page.goto('/start-project?plan=local-launch');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.locator('[data-form-status]')).toHaveAttribute('data-form-status', 'failed');
     const form = await fillIn(page);
     await useTokenOldEnough(page);
@@ -184,7 +184,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     page,
   }) => {
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const form = await fillIn(page, { firstname: ' ', email: 'jane@example' });
     await useTokenOldEnough(page);
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
@@ -208,7 +208,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
 
   test('an expired token is replaced and the enquiry sent again, without the visitor losing it', async ({ page }) => {
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const form = await fillIn(page);
     await useTokenOldEnough(page);
     // The first post carries what a page cached for days would: a token the server no longer accepts.
@@ -228,7 +228,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     page,
   }) => {
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.route('**/api/enquiries', (route) =>
       route.fulfill({
         status: 429,
@@ -250,10 +250,10 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
       .context()
       .addCookies([{ name: 'enquiry_sent', value: '1', domain: 'localhost', path: '/thank-you', sameSite: 'Lax' }]);
     await page.goto('/thank-you');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect.poll(() => leads(page)).toHaveLength(1);
     await page.reload();
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await leads(page)).toEqual([]);
   });
 
@@ -272,7 +272,7 @@ test.describe('with HubSpot configured', () => {
   test('a blocked HubSpot script leaves the own form in place, never a failure message', async ({ page }) => {
     await page.route(hubspotScript, (route) => route.abort('blockedbyclient'));
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.locator('[data-form-status]')).toHaveAttribute('data-form-status', 'failed');
     await expect(page.getByRole('form', { name: 'Send us your details' })).toBeVisible();
     await expect(page.getByText("couldn't load")).toHaveCount(0);
@@ -286,7 +286,7 @@ test.describe('with HubSpot configured', () => {
     await page.goto('/start-project');
     // Before the provider's script, the server's HTML has the own form.
     await expect(page.getByRole('form', { name: 'Send us your details' })).toBeVisible();
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.locator('#consult-form form')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Send us your details' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Send enquiry' }).click();
@@ -328,7 +328,7 @@ test.describe('with HubSpot configured', () => {
       await route.fallback();
     });
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByLabel('First name').fill('Jane');
     serve();
     await expect.poll(() => page.evaluate(() => window.__hsCalls?.length ?? 0)).toBe(1);

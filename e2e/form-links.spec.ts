@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
-import { expect, test, waitForHydration, waitForStart } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForStart } from './fixtures/test.ts';
 
 // What a visitor types into the consult form is never lost: on every kind of way into the form (a link, followed
 // while they type), Back and Forward, on a fast machine and on a slow phone.
@@ -85,7 +85,7 @@ async function followTyping(
 ) {
   await slow?.(false);
   await page.goto(from);
-  await waitForHydration(page);
+  await waitForSettled(page);
   // A new visitor: no draft, an empty form.
   await page.evaluate(() => {
     sessionStorage.clear();
@@ -96,7 +96,7 @@ async function followTyping(
   await page.locator(`a[href="${href}"]`).filter({ visible: true }).first().click();
   await typeInto(page, values);
   await expect(page).toHaveURL(to);
-  await waitForHydration(page);
+  await waitForSettled(page);
   await expectValues(page, values);
 }
 
@@ -140,7 +140,7 @@ for (const { kind, from, href } of kindsOfLink) {
     await page.goto(from);
     await page.locator(`a[href="${href}"]`).filter({ visible: true }).first().click();
     await expect(page).toHaveURL(new URL(href, page.url()).href);
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await inFirstScreen(page), 'the first field on the first screen').toBe(true);
     const values = visitorValues();
     await followTyping(page, from, href, values);
@@ -162,7 +162,7 @@ test.describe('a half-typed form', () => {
 
   test('comes back with Back, Forward and a link to the form', async ({ page }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await typeInto(page, half);
     await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
@@ -180,7 +180,7 @@ test.describe('a half-typed form', () => {
 
   test('what is typed into the page before its scripts run wins over the draft', async ({ page }) => {
     await page.goto('/about');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await typeInto(page, half);
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -191,7 +191,7 @@ test.describe('a half-typed form', () => {
     await page.goto('/services', { waitUntil: 'commit' });
     await form(page).getByLabel('First name', { exact: true }).fill('Ann');
     release();
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectValues(page, { ...half, firstname: 'Ann' });
   });
 
@@ -199,7 +199,7 @@ test.describe('a half-typed form', () => {
     page,
   }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await typeInto(page, half);
     // The draft waits for the browser's first idle moment: here there is none.
     await page.addInitScript(() => {
@@ -217,11 +217,11 @@ test.describe('a half-typed form', () => {
 
   test('the field being typed into keeps the focus on the next page', async ({ page }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
     await form(page).getByLabel('Email address', { exact: true }).fill('jane@example.com');
     await expect(page).toHaveURL(/\/start-project/);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(form(page).getByLabel('Email address', { exact: true })).toBeFocused();
     await expect(form(page).getByLabel('Email address', { exact: true })).toHaveValue('jane@example.com');
   });
@@ -229,11 +229,11 @@ test.describe('a half-typed form', () => {
   test('is gone once the enquiry is sent', async ({ page }) => {
     const values = visitorValues();
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await typeInto(page, values);
     await sendAndFindStored(page, values);
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectValues(page, { firstname: '', email: '', message: '' });
   });
 
@@ -242,20 +242,20 @@ test.describe('a half-typed form', () => {
   }) => {
     const values = visitorValues();
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await typeInto(page, values);
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
     await expect(page).toHaveURL(/\/start-project/);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectValues(page, values);
     await sendAndFindStored(page, values);
     await page.goBack();
     await expect(page).toHaveURL(/\/faq$/);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectValues(page, { firstname: '', email: '', message: '' });
     await page.goForward();
     await expect(page).toHaveURL(/\/start-project/);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectValues(page, { firstname: '', email: '', message: '' });
   });
 

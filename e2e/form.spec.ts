@@ -1,11 +1,11 @@
 import { hubspot, hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 test.describe('embedded consult form', () => {
   test('is created once with region ap1, the portal and form ids and its container as target', async ({ page }) => {
     await stubHubSpot(page);
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const form = page.locator('#consult-form form');
     await expect(form).toBeVisible();
     const calls = await page.evaluate(() => window.__hsCalls);
@@ -25,7 +25,7 @@ test.describe('embedded consult form', () => {
     await page.goto('/about');
     // The form is far below the first screen: it wakes, and creates the provider's form, as it nears the screen.
     await page.locator('#consult').scrollIntoViewIfNeeded();
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.locator('#consult-form form')).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'Get My Custom Plan' }).first().click();
     await expect(page).toHaveURL('/start-project');
@@ -38,7 +38,7 @@ test.describe('embedded consult form', () => {
   test('is given the chosen plan as context in its hidden plan field', async ({ page }) => {
     await stubHubSpot(page);
     await page.goto('/start-project?plan=local-launch');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByText("You've chosen: Local Launch Pack")).toBeVisible();
     await expect(page.locator('#consult-form input[name="plan"]')).toHaveValue('local-launch');
   });
@@ -46,7 +46,7 @@ test.describe('embedded consult form', () => {
   test('a submission shows a success toast that goes after 5 seconds', async ({ page }) => {
     await stubHubSpot(page);
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByLabel('Your email').fill('owner@example.com');
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     const toast = page.locator('[data-sonner-toast]');
@@ -59,7 +59,7 @@ test.describe('embedded consult form', () => {
   test('a toast swiped to the right is dismissed', async ({ page }) => {
     await stubHubSpot(page);
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('button', { name: 'Send enquiry' }).click();
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toHaveAttribute('data-mounted', 'true');
@@ -80,7 +80,7 @@ test.describe('embedded consult form', () => {
   test('only one toast is visible at a time', async ({ page }) => {
     await stubHubSpot(page);
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const send = page.getByRole('button', { name: 'Send enquiry' });
     await send.click();
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
@@ -95,7 +95,7 @@ test.describe('embedded consult form', () => {
   }) => {
     // The base fixture blocks every outside host, the provider's included.
     await page.goto('/start-project');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const card = page.locator('[data-form-status]');
     await expect(card).toHaveAttribute('data-form-status', 'failed');
     await expect(card.getByRole('form', { name: 'Send us your details' })).toBeVisible();

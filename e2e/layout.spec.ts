@@ -6,7 +6,7 @@ import {
   recordProgressBars,
 } from './fixtures/accessibility-tree.ts';
 import { waitForAnimations } from './fixtures/marketing.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 const phone = { width: 375, height: 740 };
 const desktop = { width: 1280, height: 800 };
@@ -44,7 +44,7 @@ test.describe('header', () => {
 
   test('the header gains a shadow after scrolling more than 50px', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const header = page.getByRole('banner');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await expect(header).toHaveCSS('box-shadow', 'none');
@@ -59,7 +59,7 @@ test.describe('header', () => {
 
   test('the header has its shadow when the page opens scrolled down, at an anchor', async ({ page }) => {
     await page.goto('/#consult');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
     await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
   });
@@ -76,7 +76,7 @@ test.describe('mobile menu', () => {
 
       test('opens and closes with the toggle, which says whether it is expanded', async ({ page }) => {
         await page.goto('/');
-        if (javaScriptEnabled) await waitForHydration(page);
+        if (javaScriptEnabled) await waitForSettled(page);
         const menu = page.getByRole('navigation', { name: 'Mobile' });
         await expect(menu).toBeHidden();
         expect(await menuButtonExpanded(page)).toBe(false);
@@ -99,7 +99,7 @@ test.describe('mobile menu', () => {
 
       test('closes on Escape and returns focus to the toggle, and on a tap outside', async ({ page }) => {
         await page.goto('/');
-        if (javaScriptEnabled) await waitForHydration(page);
+        if (javaScriptEnabled) await waitForSettled(page);
         const menu = page.getByRole('navigation', { name: 'Mobile' });
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(menu).toBeVisible();
@@ -140,7 +140,7 @@ test.describe('mobile consult bar', () => {
   }) => {
     await page.setViewportSize(phone);
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const bar = page.getByRole('complementary', { name: 'Book a free consult' });
     // The first screen asks once: the hero's Book Free Consult is on it.
     await expect(page.getByRole('main').getByRole('link', { name: 'Book Free Consult' }).first()).toBeInViewport();
@@ -177,14 +177,14 @@ test.describe('mobile consult bar', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(bar).toBeVisible();
     release();
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(bar).toBeVisible();
   });
 
   test('is absent at 1280px', async ({ page }) => {
     await page.setViewportSize(desktop);
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByTestId('mobile-consult-bar')).toBeHidden();
     await expect(page.getByTestId('mobile-consult-bar')).toHaveCSS('display', 'none');
   });
@@ -192,7 +192,7 @@ test.describe('mobile consult bar', () => {
   test('never covers the footer’s last line when scrolled to the bottom', async ({ page }) => {
     await page.setViewportSize(phone);
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
     const lastLine = page.getByRole('contentinfo').getByText('© 2025');
     await expect(lastLine).toBeInViewport({ ratio: 1 });
@@ -210,7 +210,7 @@ test.describe('mobile consult bar', () => {
   test('steps aside while the consult form is in view', async ({ page }) => {
     await page.setViewportSize(phone);
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const bar = page.getByRole('complementary', { name: 'Book a free consult' });
     await page.locator('#compare').scrollIntoViewIfNeeded();
     await expect(bar).toBeVisible();
@@ -256,7 +256,7 @@ test.describe('the mobile consult bar and the form', () => {
     await expect(page.getByRole('form', { name: 'Send us your details' })).toBeVisible();
     expect(await barCoversForm(page)).toBe(false);
     release();
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await barCoversForm(page)).toBe(false);
 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
@@ -295,7 +295,7 @@ test.describe('loading feedback', () => {
   }) => {
     await recordProgressBars(page);
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     expect(await progressBars(page)).toEqual([]);
     // The next page arrives half a second late, as on a slow connection.
     await page.route('**/start-project', async (route) => {
@@ -366,7 +366,7 @@ test.describe('footer', () => {
 test.describe('scrolling on navigation', () => {
   test('Compare Plans lands on the compact comparison under the hero', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
     await expect(page).toHaveURL('/#compare');
     await expect(page.locator('#compare').getByRole('link', { name: 'Start with Growth Partner' })).toBeInViewport();
@@ -379,7 +379,7 @@ test.describe('scrolling on navigation', () => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: phone });
       const page = await context.newPage();
       await page.goto('/start-project?plan=growth');
-      if (javaScriptEnabled) await waitForHydration(page);
+      if (javaScriptEnabled) await waitForSettled(page);
       await page.getByRole('link', { name: 'Change package' }).click();
       await expect(page).toHaveURL('/start-project?plan=growth#enquiry-plan');
       await expect(page.getByLabel('Package (optional)')).toBeInViewport();
@@ -439,7 +439,7 @@ test.describe('loading on a slow phone', () => {
         Object.assign(window, { layoutShifts: () => (record(observer.takeRecords()), shifts) });
       });
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForSettled(page);
       // Settled: every chunk the page loads has arrived and the fade-ins are over.
       await page.waitForLoadState('networkidle');
       await waitForAnimations(page);

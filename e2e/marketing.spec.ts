@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { planIds } from '../src/content/plan-titles.ts';
 import { marketingRoutes, waitForAnimations } from './fixtures/marketing.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -30,7 +30,7 @@ test.describe('every marketing page keeps its heading and sections once hydrated
     test(`${path} shows its heading and sections with JavaScript on`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expectKeyContent(page, h1, sections);
     });
   }
@@ -208,7 +208,7 @@ test.describe('packages and prices', () => {
 
   test('a package button leads to /start-project naming that package', async ({ page }) => {
     await page.goto('/services');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Start with Growth Partner' }).click();
     await expect(page).toHaveURL('/start-project?plan=growth');
     await expect(page.getByText("You've chosen: Growth Partner")).toBeVisible();
@@ -272,7 +272,7 @@ test.describe('/start-project', () => {
         const context = await browser.newContext({ javaScriptEnabled, viewport: phone });
         const page = await context.newPage();
         await page.goto(path);
-        if (javaScriptEnabled) await waitForHydration(page);
+        if (javaScriptEnabled) await waitForSettled(page);
         const heading = page.getByRole('heading', { level: 1, name: 'Book your free 15-minute consult' });
         const promise = page.getByText("We'll reply within 1 business day.", { exact: true });
         const firstField = page.getByRole('form', { name: 'Send us your details' }).getByLabel('First name');
@@ -314,7 +314,7 @@ test.describe('/start-project', () => {
 
   test('names the chosen package from ?plan=, also with JavaScript off', async ({ page, browser }) => {
     await page.goto('/start-project?plan=local-launch');
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByText("You've chosen: Local Launch Pack")).toBeVisible();
     await withoutJavaScript(browser, async (noJs) => {
       await noJs.goto('/start-project?plan=visibility-boost');
@@ -325,7 +325,7 @@ test.describe('/start-project', () => {
   test('an unknown plan is ignored', async ({ page }) => {
     const response = await page.goto('/start-project?plan=platinum-deluxe');
     expect(response?.status()).toBe(200);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
     await expect(page.getByText("You've chosen")).toHaveCount(0);
     await expect(page.getByTestId('chosen-plan')).toHaveCount(0);
@@ -343,7 +343,7 @@ test.describe('FAQ accordion', () => {
 
   test('a question toggles open and closed', async ({ page }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const question = page.getByText('What is the founding rate?');
     const answer = page.getByText('Our first 10 clients get the Local Launch Pack');
     await question.click();
@@ -355,7 +355,7 @@ test.describe('FAQ accordion', () => {
 
   test('a question toggles with the keyboard', async ({ page }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const summary = page.locator('summary', { hasText: 'How quickly do you start?' });
     await summary.focus();
     await page.keyboard.press('Enter');
@@ -407,7 +407,7 @@ test.describe('not found', () => {
   test('an unknown route answers 404 with Page Not Found and a way home', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL('/');

@@ -9,7 +9,7 @@ import {
   expect,
   isOutsideUrl,
   test,
-  waitForHydration,
+  waitForSettled,
   waitForIdle,
   waitForIsland,
 } from './fixtures/test.ts';
@@ -144,7 +144,7 @@ test.describe('performance.md: budgets', () => {
     for (const path of pages) {
       const scripts = recordScripts(page);
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await page.waitForLoadState('networkidle');
       await waitForIdle(page);
       page.removeAllListeners('response');
@@ -221,7 +221,7 @@ test.describe('dates-without-intl.md', () => {
     });
     for (const path of ['/blog', '/blog/google-business-profile-newcastle']) {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expect(page.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => (globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0), path).toBe(
@@ -256,7 +256,7 @@ test.describe('content-visibility.md', () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForSettled(page);
     const faqHeading = page.getByRole('heading', { name: 'Questions, answered' });
     expect(await isRendered(faqHeading)).toBe(false);
     await page.getByRole('link', { name: 'Compare Plans' }).click();
@@ -276,7 +276,7 @@ test.describe('content-visibility.md', () => {
       }) => {
         await page.setViewportSize(viewport);
         await page.goto(path);
-        await waitForHydration(page);
+        await waitForSettled(page);
         const height = () => page.evaluate(() => document.documentElement.scrollHeight);
         const before = await height();
         await scrollThrough(page);

@@ -9,7 +9,7 @@ import type { StoredPost } from '../src/lib/store-schema.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { e2eStore, publicPosts } from './fixtures/store.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 // A site whose featured images all live on an image CDN: a local stand-in that answers over https (the CSP allows
 // images from https: only), with a self-signed certificate the browser is told to accept.
@@ -132,7 +132,7 @@ for (const width of [375, 1280]) {
     const newest = publicPosts(store)[0]!;
     for (const path of ['/', '/blog', `/blog/${newest.slug}`, `/blog/${imagesPost}`]) {
       await page.goto(`${site.url}${path}`);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await imagesSettled(page);
       const featured = page.locator(`img[src^="${cdnOrigin}/photos/"]`).first();
       if (path === '/') {
@@ -197,7 +197,7 @@ test('the video facade loads nothing from the video host until it is clicked, th
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>The player</p>' }),
   );
   await page.goto(`${site.url}/blog/${videoPost}`);
-  await waitForHydration(page);
+  await waitForSettled(page);
   const facade = page.getByRole('link', { name: /How Search Works, from Google.*Play video · YouTube/ });
   await facade.scrollIntoViewIfNeeded();
   await expect(facade).toBeVisible();
@@ -223,7 +223,7 @@ test('the video facade plays with the keyboard (Space, as on a button), and stay
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
   );
   await page.goto(`${site.url}/blog/${videoPost}`);
-  await waitForHydration(page);
+  await waitForSettled(page);
   const facade = page.getByRole('link', { name: /How Search Works, from Google/ });
   await facade.focus();
   await page.keyboard.press('Space');
@@ -245,7 +245,7 @@ test('nothing scrolls sideways at 375 px; a wide table and long code scroll insi
   const paths = ['/', '/blog', `/blog/${tablePost}`, `/blog/${imagesPost}`, `/blog/${videoPost}`];
   for (const path of [...paths, '/blog/wide-things-on-a-small-screen']) {
     await page.goto(`${site.url}${path}`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -263,7 +263,7 @@ test('posts with a table, code, figures and a video facade have no axe-core viol
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of [`/blog/${tablePost}`, `/blog/${imagesPost}`, `/blog/${videoPost}`]) {
     await page.goto(`${site.url}${path}`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectNoAxeViolations(page, { include: '.prose-post' });
   }
 });

@@ -2,7 +2,7 @@ import { e2eEnquiriesFile, gaPort, port } from '../playwright.config.ts';
 import { runScript } from '../scripts/lib/run-script.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { draftSlug, draftTitle, e2eStoreFile } from './fixtures/store.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 /** A preview link as the author gets it: from the content command, signed with the key the server reads. */
 async function previewPath(slug: string, serverPort = port): Promise<string> {
@@ -23,7 +23,7 @@ test.describe('a post’s preview link', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     const response = await page.goto(await previewPath(draftSlug));
     expect(response?.status()).toBe(200);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect(page.getByRole('heading', { level: 1, name: draftTitle })).toBeVisible();
     await expect(page.getByText('This post is a draft, not yet scheduled.')).toBeVisible();
     await expect(page.getByText('Until then, only people with this link can read it.')).toBeVisible();
@@ -44,7 +44,7 @@ test.describe('a post’s preview link', () => {
     const gtagLoaded = () => page.evaluate(() => (window as { __gtagLoaded?: boolean }).__gtagLoaded === true);
     // Between two ordinary pages the referrer is the page left: the site's analytics read it.
     await page.goto(`${site}/blog`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('region', { name: 'Posts' }).getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Related articles' })).toBeVisible();
     expect(await page.evaluate(() => document.referrer)).toBe(`${site}/blog`);
@@ -52,10 +52,10 @@ test.describe('a post’s preview link', () => {
     const preview = await page.goto(`${site}${await previewPath(draftSlug, gaPort)}`);
     expect(preview?.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page.getByRole('heading', { level: 1, name: draftTitle })).toBeVisible();
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(`${site}/blog`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expect.poll(gtagLoaded).toBe(true);
     expect(await page.evaluate(() => document.referrer)).toBe('');
   });

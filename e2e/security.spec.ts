@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { gaMeasurementId, gaPort } from '../playwright.config.ts';
 import { marketingRoutes, stubHubSpot } from './fixtures/marketing.ts';
 import { hostileSlug } from './fixtures/store.ts';
-import { expect, test, waitForHydration, waitForIdle } from './fixtures/test.ts';
+import { expect, test, waitForSettled, waitForIdle } from './fixtures/test.ts';
 
 const pages = [
   ...marketingRoutes.map((route) => route.path),
@@ -36,7 +36,7 @@ for (const path of pages) {
   }) => {
     await recordViolations(page);
     await page.goto(`http://localhost:${gaPort}${path}`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.mouse.wheel(0, 5000);
     await expect.poll(() => page.evaluate(() => (window as { __gtagLoaded?: boolean }).__gtagLoaded)).toBe(true);
     expect(await violations(page)).toEqual([]);
@@ -46,7 +46,7 @@ for (const path of pages) {
 test('the hostile post runs no script and logs no CSP violation', async ({ page }) => {
   await recordViolations(page);
   await page.goto(`/blog/${hostileSlug}`);
-  await waitForHydration(page);
+  await waitForSettled(page);
   expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
   expect(await violations(page)).toEqual([]);
 });

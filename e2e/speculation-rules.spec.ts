@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { gaPort, ownFormPort } from '../playwright.config.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 // The browser fetches pages ahead of a tap, as the site's speculation rules ask. Chromium does not prerender while
 // DevTools is attached, so prefetching is what these tests watch (CDP's Preload domain); a prerendered page's
@@ -61,7 +61,7 @@ test('a package button arrives with its plan, though /start-project was fetched 
   const { prefetches } = await watchSpeculation(page);
   await page.goto('/services');
   await expect.poll(() => statusesOf(prefetches, '/start-project')).toContain('Ready');
-  await waitForHydration(page);
+  await waitForSettled(page);
   await page.getByRole('link', { name: 'Start with Growth Partner' }).click();
   await expect(page).toHaveURL('/start-project?plan=growth');
   await expect(page.getByText("You've chosen: Growth Partner")).toBeVisible();
@@ -70,7 +70,7 @@ test('a package button arrives with its plan, though /start-project was fetched 
 test('the API, previews, /thank-you, files and addresses with a query are never requested ahead', async ({ page }) => {
   const { prefetches, speculative } = await watchSpeculation(page);
   await page.goto('/blog');
-  await waitForHydration(page);
+  await waitForSettled(page);
   const never = [
     '/api/blog/posts',
     '/blog/preview/a-draft',
@@ -178,7 +178,7 @@ test.describe('a prerendered page', () => {
     });
     await prerenderConsultPage(page);
     await page.goto(`http://localhost:${gaPort}/faq?utm_source=newsletter`);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
     await expect(page).toHaveURL(`http://localhost:${gaPort}/start-project`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
@@ -193,7 +193,7 @@ test.describe('a prerendered page', () => {
     expect(JSON.parse(before ?? '{}')).not.toHaveProperty('cta');
 
     await showPrerenderedPage(page);
-    await waitForHydration(page);
+    await waitForSettled(page);
     tagArrives();
     await expect.poll(() => page.evaluate(pageViews)).toHaveLength(1);
     await expect
@@ -222,7 +222,7 @@ test.describe('a prerendered page', () => {
     }) => {
       await prerenderConsultPage(page);
       await page.goto('/faq');
-      await waitForHydration(page);
+      await waitForSettled(page);
       const form = page.getByRole('form', { name: 'Send us your details' });
       await form.getByLabel('First name', { exact: true }).fill('Jane');
       await form.getByLabel('What do you need? (optional)', { exact: true }).fill('A new website');
@@ -240,7 +240,7 @@ test.describe('a prerendered page', () => {
       await expect(firstName).toHaveValue('Jane');
       await expect(message).toHaveValue('A new website');
       await expect(message).toBeFocused();
-      await waitForHydration(page);
+      await waitForSettled(page);
       await message.press('End');
       await message.pressSequentially(' and more calls.');
       await expect(message).toHaveValue('A new website and more calls.');

@@ -1,4 +1,4 @@
-import { expect, isHydrated, test, waitForHydration, waitForIsland } from './fixtures/test.ts';
+import { expect, isHydrated, test, waitForSettled, waitForIsland } from './fixtures/test.ts';
 
 test('hashed assets are cached for a year; a missing one is a 404, never a page', async ({ request }) => {
   const html = await (await request.get('/blog')).text();
@@ -35,7 +35,7 @@ test('the page’s one script tag is the loader, which fetches the form’s isla
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/about');
-  await waitForHydration(page);
+  await waitForSettled(page);
   expect(scripts, 'the loader alone').toEqual([expect.stringMatching(/^\/assets\/boot-loader-[\w-]+\.js$/)]);
   await page.locator('#consult').scrollIntoViewIfNeeded();
   await waitForIsland(page, 'consult-form');

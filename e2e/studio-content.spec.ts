@@ -6,7 +6,7 @@ import type { StoreData } from '../src/lib/store-schema.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
-import { expect, test, waitForHydration } from './fixtures/test.ts';
+import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 /**
  * The studio's details, testimonials and team are files it fills (src/content/business.ts, testimonials.ts,
@@ -101,7 +101,7 @@ test.describe('with the studio’s details, testimonials and who takes the consu
       const [hostBox, fieldBox, quoteBox, sendBox] = await boxes(host, firstField, quote, send);
       expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
       expect(quoteBox.y + quoteBox.height).toBeLessThanOrEqual(sendBox.y);
-      await waitForHydration(page);
+      await waitForSettled(page);
       await expectNoAxeViolations(page);
     });
 
@@ -119,7 +119,7 @@ test.describe('with the studio’s details, testimonials and who takes the consu
     expect(hostBox.y + hostBox.height).toBeLessThanOrEqual(fieldBox.y);
     expect(quoteBox.x + quoteBox.width).toBeLessThan(formBox.x);
     expect(quoteBox.y).toBeLessThan(formBox.y + formBox.height);
-    await waitForHydration(page);
+    await waitForSettled(page);
     await expectNoAxeViolations(page);
   });
 });
