@@ -4,15 +4,7 @@ import { gaPort } from '../playwright.config.ts';
 import { hubspotScript } from './fixtures/marketing.ts';
 import { islandHydratedMark } from '../src/browser/marks.ts';
 import { sitePages } from './fixtures/site-pages.ts';
-import {
-  bootAssets,
-  expect,
-  isOutsideUrl,
-  test,
-  waitForSettled,
-  waitForIdle,
-  waitForIsland,
-} from './fixtures/test.ts';
+import { bootAssets, expect, isOutsideUrl, test, waitForSettled, waitForIdle, waitForIsland } from './fixtures/test.ts';
 
 // Guards of the performance mechanisms that a visitor cannot see, one group per decision record in docs/decisions/
 // (and the budgets of docs/performance.md). A failure here means a mechanism stopped working: read its record.
