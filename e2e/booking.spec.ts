@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from '@playwright/test';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForSettled, waitForIdle, waitForSettledMark, waitForStart } from './fixtures/test.ts';
 import { htmlErrors } from '../test-support/vnu.ts';
@@ -106,10 +106,7 @@ async function watchBookingHost(page: Page, url: string = bookingUrl): Promise<R
 
 /** `islandLoads`: false where the form's island never hydrates (JavaScript off, or its scripts held back). */
 async function sendForm(page: Page, { islandLoads = true } = {}) {
-  const form = page.getByRole('form', { name: 'Send us your details' });
-  await form.getByLabel('First name').fill(jane.firstname);
-  await form.getByLabel('Last name (optional)').fill(jane.lastname);
-  await form.getByLabel('Email address').fill(jane.email);
+  const form = await fillConsultForm(page, jane);
   // Typing woke the form's island: its token is set once it has hydrated, or hydration would set it back.
   if (islandLoads) await waitForSettled(page);
   await useTokenOldEnough(page, enquiriesFiles.get(new URL(page.url()).origin));
@@ -465,8 +462,7 @@ test.describe('/thank-you that this tab did not send to', () => {
     );
     const form = page.getByRole('form', { name: 'Send us your details' });
     await page.goto(`${site}/start-project`);
-    await form.getByLabel('First name').fill(jane.firstname);
-    await form.getByLabel('Email address').fill(jane.email);
+    await fillConsultForm(page, { firstname: jane.firstname, email: jane.email });
     await page.goto('https://elsewhere.example/next');
     await expect(page).toHaveURL(`${site}/thank-you`);
     await waitForSettled(page);
@@ -508,8 +504,7 @@ test.describe('a plain post answered by a short page', () => {
     );
     const form = page.getByRole('form', { name: 'Send us your details' });
     await page.goto(`${site}/start-project`);
-    await form.getByLabel('First name').fill(jane.firstname);
-    await form.getByLabel('Email address').fill(jane.email);
+    await fillConsultForm(page, { firstname: jane.firstname, email: jane.email });
     // Past the body's 16 kB: the server answers 413 with a short page before reading the fields.
     await form
       .getByLabel('What do you need? (optional)')
