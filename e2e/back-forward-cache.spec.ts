@@ -124,10 +124,14 @@ test.describe('without the page’s scripts', () => {
   });
 });
 
-test('the progress bar is gone when the visitor comes Back to the page that showed it', async ({ page }) => {
+test('a call to action’s page shows a progress bar, told to assistive technology, until it has loaded, and Back from the cache shows none', async ({
+  page,
+}) => {
   await recordProgressBars(page);
   await page.goto('/faq');
   await waitForSettled(page);
+  expect(await progressBars(page)).toEqual([]);
+  // The next page arrives half a second late, as on a slow connection.
   await page.route('**/start-project', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
@@ -135,6 +139,8 @@ test('the progress bar is gone when the visitor comes Back to the page that show
   await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
   expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+  // Polled: just after a page arrives, DevTools can still answer with the accessibility tree of the one it replaced.
+  await expect.poll(() => progressBars(page)).toEqual([]);
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/faq$/);
   expect(await shownFromCache(page)).toBe(true);
