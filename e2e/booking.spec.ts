@@ -113,6 +113,23 @@ async function sendForm(page: Page, { islandLoads = true } = {}) {
   await form.getByRole('button', { name: 'Send my enquiry' }).click();
 }
 
+/** The site's scripts after the boot loader: the islands' and React's. */
+const islandScripts = /\/assets\/(?!boot-loader-)[\w-]+\.js$/;
+
+/** Holds back /start-project's island scripts (its boot loader runs, keeping the draft): its form posts as plain HTML. */
+const holdStartProjectIsland = (page: Page) =>
+  page.route(islandScripts, (route) =>
+    new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+  );
+
+/** Sends the form from Calendly's site's /start-project as a plain post; the /thank-you it lands on has its scripts. */
+async function sendPlainPost(page: Page) {
+  await holdStartProjectIsland(page);
+  await page.goto(`${sites.Calendly.url}/start-project`);
+  await sendForm(page, { islandLoads: false });
+  await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+}
+
 /** The success message's heading, once the page has scrolled to it, is clear of the header: none of it is hidden. */
 async function expectThanksInSight(page: Page) {
   const thanks = page.getByRole('heading', { name: 'Thank you, your enquiry is in', level: 3 });
@@ -387,21 +404,14 @@ test.describe('the booking link after an enquiry carries the name and email wher
   }
 
   test.describe('a plain post, sent before the page’s scripts ran', () => {
-    test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+    test.use({ expectedFailedLoads: [islandScripts] });
 
     test('lands on /thank-you, whose link then carries the name and email once, kept only in the tab until read', async ({
       page,
     }) => {
       const { url, afterEnquiry } = services.Calendly;
       const requests = await watchBookingHost(page, url);
-      // /start-project's form never wakes (only the boot loader runs, keeping the draft): it posts as plain HTML.
-      // The page it lands on has all its scripts.
-      await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-        new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-      );
-      await page.goto(`${sites.Calendly.url}/start-project`);
-      await sendForm(page, { islandLoads: false });
-      await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+      await sendPlainPost(page);
       await waitForSettled(page);
       const link = page.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('href', afterEnquiry);
@@ -426,16 +436,11 @@ test.describe('the booking link after an enquiry carries the name and email wher
       }) => {
         const { url, afterEnquiry } = services.Calendly;
         await watchBookingHost(page, url);
-        await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-          new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-        );
         // The thank-you page completes itself at the browser's first idle moment: here there is none.
         await page.addInitScript(() => {
           window.requestIdleCallback = () => 0;
         });
-        await page.goto(`${sites.Calendly.url}/start-project`);
-        await sendForm(page, { islandLoads: false });
-        await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+        await sendPlainPost(page);
         await waitForStart(page);
         const link = page.getByRole('link', { name: label });
         await expect(link).toHaveAttribute('href', url);
@@ -448,7 +453,7 @@ test.describe('the booking link after an enquiry carries the name and email wher
 });
 
 test.describe('/thank-you that this tab did not send to', () => {
-  test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+  test.use({ expectedFailedLoads: [islandScripts] });
 
   test('keeps the draft and a plain booking link; a real send from the tab then clears it and fills the link', async ({
     page,
@@ -471,9 +476,7 @@ test.describe('/thank-you that this tab did not send to', () => {
     await expect(form.getByLabel('First name')).toHaveValue(jane.firstname);
     await expect(form.getByLabel('Email address')).toHaveValue(jane.email);
     // Sent as a plain post (the form's island held back): the draft goes, and the link carries the details once.
-    await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-      new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-    );
+    await holdStartProjectIsland(page);
     await page.reload();
     // Filled once the draft is back in the form: the driver's fill selects a field's text and types it in two
     // steps, and a draft put back between them would have the typing added after it.
@@ -488,7 +491,7 @@ test.describe('/thank-you that this tab did not send to', () => {
 });
 
 test.describe('a plain post answered by a short page', () => {
-  test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+  test.use({ expectedFailedLoads: [islandScripts] });
 
   test('leaves no mark another site can use: /thank-you reached next keeps the draft and a plain booking link', async ({
     page,
@@ -499,9 +502,7 @@ test.describe('a plain post answered by a short page', () => {
       route.fulfill({ status: 302, headers: { Location: `${site}/thank-you` } }),
     );
     // The form's island never loads: the form is posted as plain HTML, and its answer is a page with no script.
-    await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-      new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-    );
+    await holdStartProjectIsland(page);
     const form = page.getByRole('form', { name: 'Send us your details' });
     await page.goto(`${site}/start-project`);
     await fillConsultForm(page, { firstname: jane.firstname, email: jane.email });
