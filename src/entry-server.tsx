@@ -3,16 +3,15 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
 import { Providers } from './browser/islands/providers.tsx';
-import { BlogSourceContext } from './app/blog-source.tsx';
 import { serializeBootData, type BootData, type PageAssets } from './browser/boot-data.ts';
 import { Document } from './app/Document.tsx';
-import type { RouteParams } from './app/route-params.ts';
-import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
+import { loadRoute, matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.ts';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './browser/lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import type { Loaded, RouteParams } from './lib/route-load.ts';
 import type { PublicConfig } from './browser/lib/public-config.ts';
 
 export interface RenderInput {
@@ -90,10 +89,9 @@ export interface LoadedPage {
   /** The path and query the page is rendered for, e.g. `/blog?page=2`. */
   url: string;
   route: AppRoute;
-  params: RouteParams;
-  source: BlogSource;
   queryClient: QueryClient;
-  status: number;
+  /** What the route's load decided: the status, the page's outcome and the queries it reads. */
+  loaded: Loaded;
   /**
    * The route's shared 404 address when this is a 404 of a route that has one (a missing post, a made-up preview
    * link, an unknown category, a page past the last): every address of that kind is then one cache entry, as every
@@ -107,10 +105,8 @@ export async function loadPage(url: string, source: BlogSource): Promise<LoadedP
   const { pathname, searchParams } = siteUrl(url);
   const { route, params } = matchAppRoute(pathname);
   const queryClient = createQueryClient();
-  const context = { queryClient, source, params, searchParams };
-  const status = (await route.prefetch?.(context)) ?? route.status ?? 200;
-  const sharedNotFoundUrl = status === 404 && route.prefetch ? route.notFoundUrl?.(context) : undefined;
-  return { url, route, params, source, queryClient, status, sharedNotFoundUrl };
+  const loaded = await loadRoute(route, { queryClient, source, params, searchParams });
+  return { url, route, queryClient, loaded, sharedNotFoundUrl: loaded.sharedUrl };
 }
 
 /** Renders a loaded page with the status its data decided. */
@@ -119,7 +115,8 @@ export async function renderPage(
   input: RenderInput,
   output: RenderOutput,
 ): Promise<{ abort(): void }> {
-  const { route, params, status, queryClient } = page;
+  const { route, loaded, queryClient } = page;
+  const { status } = loaded;
   const boot: BootData = {
     config: input.config,
     assets: input.assets(),
@@ -128,12 +125,10 @@ export async function renderPage(
   const stream = renderToPipeableStream(
     <Document boot={boot} bootJson={serializeBootData(boot)}>
       <Providers config={input.config} enquiry={boot.enquiry}>
-        {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
-        <BlogSourceContext value={page.source}>
-          <QueryClientProvider client={queryClient}>
-            <App route={route} params={params} location={page.url} />
-          </QueryClientProvider>
-        </BlogSourceContext>
+        {/* The blog's pages read this request's cache, filled from the store by the route's load. */}
+        <QueryClientProvider client={queryClient}>
+          <App route={route} loaded={loaded} location={page.url} />
+        </QueryClientProvider>
       </Providers>
     </Document>,
     {

@@ -230,6 +230,21 @@ describe('status codes', () => {
     },
   );
 
+  test('an unknown category says the category does not exist, in the title too, never the empty wordings', async () => {
+    const html = await get('/blog?category=no-such', 404);
+    const list = textOf(element(html, '<section id="posts"', 'section'));
+    expect(list).toContain('This category does not exist.');
+    expect(list).not.toMatch(/No blog posts yet|No posts found|no articles here yet/);
+    expect(headOf(html).title).toMatch(/^Category not found \|/);
+  });
+
+  test('a page past the last is titled for what it is', async () => {
+    expect(headOf(await get('/blog?page=9', 404)).title).toMatch(/^Page not found – Blog \|/);
+    expect(headOf(await get('/blog?category=local-seo&page=5', 404)).title).toMatch(
+      /^Page not found – Local SEO articles \|/,
+    );
+  });
+
   test.each([
     ['//', '//'],
     ['///', '///'],

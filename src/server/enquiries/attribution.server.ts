@@ -3,7 +3,7 @@
  * bounded, and anything malformed dropped piece by piece, never a reason to refuse the enquiry.
  */
 import { z } from 'zod';
-import { matchAppRoute } from '../../app/routes.tsx';
+import { matchAppRoute } from '../../app/routes.ts';
 import { postPath, previewPath } from '../../lib/blog-types.ts';
 import { ctaLabels } from '../../lib/cta-labels.ts';
 import { singleLine, withinLength } from '../../browser/lib/plain-text.ts';
