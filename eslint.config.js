@@ -26,6 +26,13 @@ const serverOnlyCode = [
 ];
 const serverOnlyPackages = [
   { name: 'react-router-dom', message: 'The router renders pages on the server; the browser loads each page whole.' },
+  {
+    name: 'react',
+    importNames: ['useId'],
+    message:
+      "An island is a root of its own in the browser, while the server numbers useId's ids across the whole page: " +
+      'they would not match. Give the element an id from its props instead.',
+  },
 ];
 
 const lucideOnlyByItsEntryPoint = [

@@ -3,22 +3,23 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
 import { Providers } from './browser/islands/providers.tsx';
-import { serializeBootData, type BootData, type PageAssets } from './browser/boot-data.ts';
+import type { BootData, PageAssets } from './browser/boot-data.ts';
+import type { IslandName, IslandStates } from './browser/islands/registry.ts';
+import { RenderedIslandsContext } from './components/Island.tsx';
 import { Document } from './app/Document.tsx';
 import { loadRoute, matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.ts';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
-import type { EnquiryFormState } from './browser/lib/enquiry-types.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { Loaded, RouteParams } from './lib/route-load.ts';
-import type { PublicConfig } from './browser/lib/public-config.ts';
+import type { BrowserConfig, PublicConfig } from './browser/lib/public-config.ts';
 
 export interface RenderInput {
   config: PublicConfig;
   assets: () => PageAssets;
-  /** The consult form's state, used by pages that show the form. */
-  enquiry?: EnquiryFormState;
+  /** The server state each island is rendered with, should the page show it (the consult form's token). */
+  islandState?: Partial<IslandStates>;
 }
 
 export interface RenderOutput {
@@ -109,6 +110,28 @@ export async function loadPage(url: string, source: BlogSource): Promise<LoadedP
   return { url, route, queryClient, loaded, sharedNotFoundUrl: loaded.sharedUrl };
 }
 
+/**
+ * What the browser's code reads, and no more: its part of the configuration, and the modules and server state of the
+ * islands the page showed (none of the hydrate function's chunks where it shows none).
+ */
+function bootData(
+  config: PublicConfig,
+  assets: PageAssets,
+  state: Partial<IslandStates>,
+  rendered: ReadonlySet<IslandName>,
+): BootData {
+  const { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl } = config;
+  const browserConfig: BrowserConfig = { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl };
+  const shown = <T,>(record: Partial<Record<IslandName, T>>) =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => rendered.has(name as IslandName)));
+  const islandState = shown(state);
+  return {
+    config: browserConfig,
+    assets: { ...assets, islands: shown(assets.islands), hydrate: rendered.size ? assets.hydrate : [] },
+    ...(Object.keys(islandState).length ? { state: islandState } : {}),
+  };
+}
+
 /** Renders a loaded page with the status its data decided. */
 export async function renderPage(
   page: LoadedPage,
@@ -117,22 +140,26 @@ export async function renderPage(
 ): Promise<{ abort(): void }> {
   const { route, loaded, queryClient } = page;
   const { status } = loaded;
-  const boot: BootData = {
-    config: input.config,
-    assets: input.assets(),
-    ...(route.form && input.enquiry ? { enquiry: input.enquiry } : {}),
-  };
+  const { config, islandState = {} } = input;
+  const assets = input.assets();
+  const rendered = new Set<IslandName>();
   const stream = renderToPipeableStream(
-    <Document boot={boot} bootJson={serializeBootData(boot)}>
-      <Providers config={input.config} enquiry={boot.enquiry}>
-        {/* The blog's pages read this request's cache, filled from the store by the route's load. */}
-        <QueryClientProvider client={queryClient}>
-          <App route={route} loaded={loaded} location={page.url} />
-        </QueryClientProvider>
+    <Document
+      siteName={config.siteName}
+      styles={assets.styles}
+      boot={() => bootData(config, assets, islandState, rendered)}
+    >
+      <Providers config={config} state={islandState}>
+        <RenderedIslandsContext value={rendered}>
+          {/* The blog's pages read this request's cache, filled from the store by the route's load. */}
+          <QueryClientProvider client={queryClient}>
+            <App route={route} loaded={loaded} location={page.url} />
+          </QueryClientProvider>
+        </RenderedIslandsContext>
       </Providers>
     </Document>,
     {
-      bootstrapModules: [boot.assets.loader],
+      bootstrapModules: [assets.loader],
       // A completed Suspense boundary stays in place in the HTML. By default React moves a
       // large one to the end of the stream and puts it back with an inline script, which the CSP forbids.
       progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -10,7 +10,7 @@ import { consultSection } from '../content/sections.ts';
 import { shortestTestimonial } from '../lib/testimonials.ts';
 import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultHost } from './ConsultHost.tsx';
-import { Island } from '../browser/islands/Island.tsx';
+import { Island } from './Island.tsx';
 import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 

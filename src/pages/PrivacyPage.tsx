@@ -1,4 +1,4 @@
-import { useSiteConfig } from '../browser/site-config.tsx';
+import { usePageConfig } from '../lib/page-config.ts';
 import { ContactLinks } from '../browser/components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -7,7 +7,7 @@ import { privacyContact, privacyCopy, privacySections } from '../content/page-co
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = useSiteConfig();
+  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = usePageConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />

@@ -338,6 +338,25 @@ describe('the page’s boot data: what its scripts read, and no more', () => {
     expect(html.split('Body of post 3.')).toHaveLength(2);
   });
 
+  test('names the islands the page shows, with their server state, and the configuration the browser reads', async () => {
+    const bootOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '') as {
+        config: Record<string, unknown>;
+        assets: { islands: Record<string, string[]>; hydrate: string[] };
+        state?: Record<string, { token?: string }>;
+      };
+    const browserReads = ['siteName', 'contactPhone', 'contactEmail', 'hubspot', 'gaMeasurementId', 'bookingUrl'];
+    const form = bootOf(await get('/faq'));
+    expect(Object.keys(form.assets.islands)).toEqual(['consult-form']);
+    expect(form.assets.hydrate).not.toEqual([]);
+    expect(Object.keys(form.state ?? {})).toEqual(['consult-form']);
+    expect(form.state?.['consult-form']?.token).toMatch(/\S{20}/);
+    const post = bootOf(await get('/blog/post-3'));
+    expect(post.assets).toMatchObject({ islands: {}, hydrate: [] });
+    expect(post.state).toBeUndefined();
+    for (const boot of [form, post]) expect(browserReads).toEqual(expect.arrayContaining(Object.keys(boot.config)));
+  });
+
   test('a hostile title cannot close the data block or run as script', async () => {
     const html = await get('/blog/hostile');
     expect(html).not.toContain('<script>alert(1)');
