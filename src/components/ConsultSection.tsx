@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useServerFormHasProblems } from '../browser/form-state.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';

@@ -2,7 +2,7 @@ import { usePageConfig } from '../lib/page-config.ts';
 import { ContactLinks } from '../browser/components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { privacyContact, privacyCopy, privacySections } from '../content/page-copy/privacy.ts';
 
 export default function PrivacyPage() {
