@@ -7,6 +7,7 @@ import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { enquiryEndpoint } from '../shared/page-contract.ts';
 import { statusPage } from './error-page.server.ts';
 import {
   createFormPageRenderer,
@@ -115,7 +116,7 @@ export function createApp(options: AppOptions) {
   const islandState = async () => ({ 'consult-form': { token: (await getTokens()).issue() } });
   const pageOptions = { ...options, islandState };
   app.use(
-    '/api/enquiries',
+    enquiryEndpoint,
     createEnquiryRouter({
       config,
       logger,
