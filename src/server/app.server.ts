@@ -7,6 +7,7 @@ import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { enquiryEndpoint } from '../shared/page-contract.ts';
 import { statusPage } from './error-page.server.ts';
 import {
   createFormPageRenderer,
@@ -20,7 +21,7 @@ import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
 import { isSpeculativeView, speculationRulesRouter } from './speculation-rules.server.ts';
 
-export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
+export interface AppOptions extends Omit<PageHandlerOptions, 'islandState'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
   /**
@@ -111,9 +112,11 @@ export function createApp(options: AppOptions) {
   const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
   const getTokens = () => (tokens ??= getSecret().then(formTokens));
   const getLinks = () => (links ??= getSecret().then(previewLinks));
-  const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
+  // Each island's server state, by island: a page's HTML and boot data carry it where the page shows the island.
+  const islandState = async () => ({ 'consult-form': { token: (await getTokens()).issue() } });
+  const pageOptions = { ...options, islandState };
   app.use(
-    '/api/enquiries',
+    enquiryEndpoint,
     createEnquiryRouter({
       config,
       logger,
