@@ -5,7 +5,6 @@
 import { type Command, Option } from 'commander';
 import { type OperatorIo, operatorCommand, runOperatorCommand, table } from './operator-cli.ts';
 import { enquiryFieldTable, type EnquiryFieldTable } from '../../src/content/enquiry-form.ts';
-import { planTitles } from '../../src/content/plan-titles.ts';
 import { multiLine, singleLine } from '../../src/browser/lib/plain-text.ts';
 import { enquiryRetentionDays } from '../../src/server/config.server.ts';
 import {
@@ -24,7 +23,7 @@ import {
 } from '../../src/server/enquiries/commands.server.ts';
 import { parseConfig } from '../../src/server/config.server.ts';
 import { describeTouch, type Touch } from '../../src/server/enquiries/attribution.server.ts';
-import { fieldValue, keepsLines, staffValue } from '../../src/server/enquiries/enquiry-fields.server.ts';
+import { fieldValue, keepsLines, planTitle, staffValue } from '../../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../../src/server/enquiries/enquiry.ts';
 import { retentionLimits, spamRetentionDays } from '../../src/server/enquiries/retention.server.ts';
 import type { StoreLocation } from '../../src/server/enquiries/stores.server.ts';
@@ -143,7 +142,7 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
       when(e.receivedAt),
       cell([e.firstname, e.lastname].filter(Boolean).join(' '), 30),
       cell(e.email, 40),
-      e.plan ? planTitles[e.plan] : '',
+      e.plan ? planTitle(e.plan) : '',
       e.delivery.hubspot,
       e.delivery.email,
     ]);
