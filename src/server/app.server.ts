@@ -32,6 +32,16 @@ export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   };
 }
 
+/** Whether a connection's peer is a proxy TRUST_PROXY names by address or range (a hop count names none). */
+export function isNamedProxy(trustProxy: number | string[]): (address: string) => boolean {
+  if (typeof trustProxy === 'number') return () => false;
+  const trusts = express().set('trust proxy', trustProxy).get('trust proxy fn') as (
+    address: string,
+    hop: number,
+  ) => boolean;
+  return (address) => trusts(address, 0);
+}
+
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
 export function createApp(options: AppOptions) {
   const { config, store, logger, staticFiles, enquiries } = options;
