@@ -67,7 +67,7 @@ describe('a client that stops taking its answers', { timeout: 120_000 }, () => {
           return openFiles(server) - before;
         },
         // Node lets a stalled write one more period before it gives up on it.
-        { timeout: 2 * stalledAnswerTimeoutMs + 15_000, intervals: [1_000] },
+        { timeout: 2 * stalledAnswerTimeoutMs + 15_000, interval: 1_000 },
       )
       .toBeLessThan(5);
     expect(health.length).toBeGreaterThan(5);
