@@ -89,15 +89,18 @@ export function createApp(options: AppOptions) {
     const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
     const warnings = [...config.warnings, ...delivery.warnings];
     const enquiryStore = enquiries.store.health();
-    const reasons = [
+    // A set: the store and the delivery figures may both find the database out of reach.
+    const reasons = new Set([
       ...(store.health.status === 'ok' ? [] : [store.health.reason]),
       ...(enquiryStore.ok ? [] : [enquiryStore.reason]),
       ...delivery.problems,
-    ];
-    const health = reasons.length ? { status: 'degraded', reason: reasons.join('; ') } : { status: 'ok' };
+    ]);
+    const health = reasons.size ? { status: 'degraded', reason: [...reasons].join('; ') } : { status: 'ok' };
     res.set('Cache-Control', 'no-store').json({
       ...health,
-      ...(delivery.deliveries ? { deliveries: delivery.deliveries } : {}),
+      ...(delivery.deliveries
+        ? { deliveries: delivery.deliveries, deliveriesAgeSeconds: delivery.ageSeconds ?? 0 }
+        : {}),
       ...(warnings.length ? (fromOperator(req) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
   });
