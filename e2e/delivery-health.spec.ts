@@ -7,6 +7,7 @@ import { refusalOfFieldsNotInForm } from '../scripts/lib/hubspot-errors.ts';
 import { startTestPostgres, type TestPostgres } from '../scripts/lib/postgres.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { formTokens } from '../src/server/enquiries/form-token.server.ts';
+import { healthKey } from '../src/server/health-key.server.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 
 /**
@@ -114,8 +115,11 @@ test.afterAll(async () => {
   await database?.stop();
 });
 
+/** /healthz as the operator's monitor reads it, with the key derived from FORM_SECRET (its warnings' words too). */
 const healthz = async (instance: RunningServer) =>
-  (await (await fetch(`${instance.url}/healthz`)).json()) as Record<string, unknown>;
+  (await (
+    await fetch(`${instance.url}/healthz`, { headers: { 'X-Health-Key': healthKey(Buffer.from(formSecret)) } })
+  ).json()) as Record<string, unknown>;
 
 test('the lead reaches HubSpot without the field its form lacks; both instances say what is wrong, the same way', async () => {
   const [a, b] = instances as [RunningServer, RunningServer];

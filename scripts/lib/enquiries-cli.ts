@@ -22,6 +22,8 @@ import {
   testDelivery,
 } from '../../src/server/enquiries/commands.server.ts';
 import { parseConfig } from '../../src/server/config.server.ts';
+import { loadSiteSecret } from '../../src/server/enquiries/form-token.server.ts';
+import { healthKey } from '../../src/server/health-key.server.ts';
 import { describeTouch, type Touch } from '../../src/server/enquiries/attribution.server.ts';
 import { fieldValue, keepsLines, planTitle, staffValue } from '../../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../../src/server/enquiries/enquiry.ts';
@@ -117,6 +119,7 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
   npm run enquiries -- report --since 2026-09-01   which campaigns and buttons brought the enquiries
   npm run enquiries -- prune                       delete what is past ENQUIRY_RETENTION_DAYS now
   npm run enquiries -- test-delivery --to me@example.com   a test email and a test alert, each outcome printed
+  npm run enquiries -- health-key                  the key that shows /healthz's warnings (header X-Health-Key)
   DATABASE_URL=postgres://… npm run enquiries -- import data/enquiries.json   move a one-machine site's enquiries`,
     io,
   );
@@ -314,6 +317,17 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
     const lines = await testDelivery(config, where(flags), flags.to);
     for (const line of lines) print(`${`${line.what}:`.padEnd(9)}${line.ok ? '' : 'FAILED '}${line.text}`);
     if (lines.some((line) => !line.ok)) status = 1;
+  });
+
+  withFile(
+    program
+      .command('health-key')
+      .description(
+        "print the key a monitor sends in /healthz's X-Health-Key header to read its warnings (from FORM_SECRET or the key file)",
+      ),
+  ).action(async (flags: FileFlags) => {
+    const config = parseConfig({ ...io.env, ENQUIRIES_FILE: flags.file });
+    print(healthKey(await loadSiteSecret(config.enquiries)));
   });
 
   // Operators get one line; the store's own errors already name the file and the problem.

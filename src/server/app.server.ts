@@ -8,6 +8,7 @@ import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
 import { statusPage } from './error-page.server.ts';
+import { healthKey, healthKeyHeader, isHealthKey } from './health-key.server.ts';
 import {
   createFormPageRenderer,
   createPageHandler,
@@ -80,11 +81,15 @@ export function createApp(options: AppOptions) {
   // whether the store on disk is readable, whether every enquiry is being delivered (the same figures on every
   // instance sharing a database) and what the operator should fix, never a visitor's details.
   // Its warnings (what the operator has yet to set up, such as nobody reading the enquiries) are words for the
-  // operator's monitors: a request straight from this machine or from a proxy TRUST_PROXY names (a load balancer's
-  // own check) gets them; a visitor, even through that proxy, gets only their number (docs/security.md).
-  const fromOperator = (req: Request) =>
-    req.get('x-forwarded-for') === undefined &&
-    (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? '', 0);
+  // operator's monitor, which sends the health key; everyone else gets only their number (health-key.server.ts).
+  let secret: Promise<Buffer> | undefined;
+  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links, and the
+  // health key) the others made.
+  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
+  const fromOperator = async (req: Request) => {
+    const given = req.get(healthKeyHeader);
+    return given !== undefined && isHealthKey(given, healthKey(await getSecret()));
+  };
   app.get('/healthz', async (req, res) => {
     const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
     const warnings = [...config.warnings, ...delivery.warnings];
@@ -101,7 +106,7 @@ export function createApp(options: AppOptions) {
       ...(delivery.deliveries
         ? { deliveries: delivery.deliveries, deliveriesAgeSeconds: delivery.ageSeconds ?? 0 }
         : {}),
-      ...(warnings.length ? (fromOperator(req) ? { warnings } : { warningCount: warnings.length }) : {}),
+      ...(warnings.length ? ((await fromOperator(req)) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
   });
   // Browsers ask for it whatever the page links: the PNG icon, not a page-sized 404.
@@ -116,12 +121,8 @@ export function createApp(options: AppOptions) {
   app.get(new RegExp(`^/images/blog/(.+)-(?:${copyWidths.join('|')})\\.webp$`), (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
-  let secret: Promise<Buffer> | undefined;
   let tokens: Promise<FormTokens> | undefined;
   let links: Promise<PreviewLinks> | undefined;
-  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links) the others
-  // made.
-  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
   const getTokens = () => (tokens ??= getSecret().then(formTokens));
   const getLinks = () => (links ??= getSecret().then(previewLinks));
   const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
