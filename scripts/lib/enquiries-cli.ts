@@ -24,6 +24,7 @@ import {
 import { parseConfig } from '../../src/server/config.server.ts';
 import { loadSiteSecret } from '../../src/server/enquiries/form-token.server.ts';
 import { healthKey } from '../../src/server/health-key.server.ts';
+import { BlogStore } from '../../src/server/store.server.ts';
 import { describeTouch, type Touch } from '../../src/server/enquiries/attribution.server.ts';
 import { fieldValue, keepsLines, planTitle, staffValue } from '../../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../../src/server/enquiries/enquiry.ts';
@@ -297,7 +298,14 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
     .description("copy an ENQUIRIES_FILE's enquiries into the database (DATABASE_URL); importing it again adds nothing")
     .argument('<enquiries.json>', 'the file a one-machine site kept its enquiries in')
     .action(async (source: string) => {
-      const { read, added } = await importEnquiries({ file: source, databaseUrl }, source);
+      // SITE_URL and DATA_FILE as the server reads them (the database's own settings are not needed here).
+      const config = parseConfig({ ...io.env, DATABASE_URL: undefined });
+      const silent = { info: () => {}, error: () => {} };
+      const blog = await BlogStore.open(config.dataFile, silent).catch(() => undefined);
+      const { read, added } = await importEnquiries({ file: source, databaseUrl }, source, {
+        siteUrl: config.public.siteUrl,
+        isPublishedPost: (slug) => blog?.index.isPublic(slug) ?? false,
+      }).finally(() => blog?.close());
       print(
         `imported ${added} of ${read} enquir${read === 1 ? 'y' : 'ies'} from ${source} into ${describeLocation({ file: source, databaseUrl })}` +
           (added < read ? ` (${read - added} already there)` : ''),
