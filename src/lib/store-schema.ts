@@ -20,8 +20,8 @@ const isoDate = z.iso.datetime({ offset: true });
  * and line breaks.
  */
 function withoutControls(text: z.ZodString, allowed: 'none' | 'tabs and line breaks') {
-  const pattern =
-    allowed === 'none' ? /[\u0000-\u001f\u007f-\u009f]/ : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+  // C0 and C1 controls (NUL, escape, DEL…), as src/browser/lib/plain-text.ts names them.
+  const pattern = allowed === 'none' ? /\p{Cc}/u : /(?![\n\r\t])\p{Cc}/u;
   return text.superRefine((value, context) => {
     const match = pattern.exec(value);
     if (!match) return;
