@@ -1,5 +1,6 @@
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { isPrecompressed } from './assets.server.ts';
 import { pinoHttp } from 'pino-http';
 import { previewPath } from '../lib/blog-types.ts';
 import { copyWidths } from '../lib/post-image.ts';
@@ -74,8 +75,9 @@ export function createApp(options: AppOptions) {
       next();
     });
   }
-  // React calls the flush() that compression adds after each chunk, so the shell is not held back.
-  app.use(compression());
+  // React calls the flush() that compression adds after each chunk, so the shell is not held back. Scripts and
+  // stylesheets go as the build compressed them.
+  app.use(compression({ filter: (req, res) => !isPrecompressed(res as Response) && compression.filter(req, res) }));
 
   // Always 200 while the process serves (a load balancer must not drop it for a bad store edit); the body says
   // whether the store on disk is readable, whether every enquiry is being delivered (the same figures on every
