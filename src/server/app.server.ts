@@ -8,6 +8,7 @@ import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { clientTags } from './client-tag.server.ts';
 import { statusPage } from './error-page.server.ts';
 import { healthKey, healthKeyHeader, isHealthKey } from './health-key.server.ts';
 import {
@@ -50,8 +51,13 @@ export function createApp(options: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  let secret: Promise<Buffer> | undefined;
+  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links, and the
+  // health key) the others made, and their logs name a client alike.
+  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
 
   if (config.isProduction) {
+    const clientTag = clientTags(getSecret());
     app.use(
       pinoHttp({
         logger,
@@ -61,7 +67,11 @@ export function createApp(options: AppOptions) {
         customSuccessObject: (req, res, value: object) =>
           isSpeculativeView(req, res.statusCode) ? { ...value, speculative: true } : value,
         serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
+          req: (req: { method: string; url: string; raw: Request }) => ({
+            method: req.method,
+            url: withoutPreviewToken(req.url),
+            client: clientTag(req.raw.ip),
+          }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },
       }),
@@ -84,10 +94,6 @@ export function createApp(options: AppOptions) {
   // instance sharing a database) and what the operator should fix, never a visitor's details.
   // Its warnings (what the operator has yet to set up, such as nobody reading the enquiries) are words for the
   // operator's monitor, which sends the health key; everyone else gets only their number (health-key.server.ts).
-  let secret: Promise<Buffer> | undefined;
-  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links, and the
-  // health key) the others made.
-  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
   const fromOperator = async (req: Request) => {
     const given = req.get(healthKeyHeader);
     return given !== undefined && isHealthKey(given, healthKey(await getSecret()));
