@@ -12,7 +12,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
-        target: 'node20',
+        target: 'node24',
         rolldownOptions: { input: { server: 'server.ts' }, output: { entryFileNames: '[name].js' } },
       }
     : {
