@@ -24,3 +24,21 @@ export function showFormProblemsInPage(hasErrors: boolean): void {
 export function stepAsideAfterEnquiry(): void {
   document.querySelectorAll(`[${asksToBookAttribute}]`).forEach((element) => element.setAttribute('hidden', ''));
 }
+
+/**
+ * On the consult page's line "You've chosen <package> · <price>" (empty) and on each of its packages (the plan's id):
+ * the line shows the one the form's package field holds, and steps aside while it holds none.
+ */
+export const chosenPlanAttribute = 'data-chosen-plan';
+
+export function showChosenPlanInPage(planId: string): void {
+  const line = document.querySelector(`[${chosenPlanAttribute}=""]`);
+  if (!line) return;
+  let shown = false;
+  line.querySelectorAll(`[${chosenPlanAttribute}]`).forEach((choice) => {
+    const chosen = choice.getAttribute(chosenPlanAttribute) === planId;
+    choice.toggleAttribute('hidden', !chosen);
+    shown ||= chosen;
+  });
+  line.toggleAttribute('hidden', !shown);
+}
