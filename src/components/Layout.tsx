@@ -30,8 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer asksToBook={asksToBook} />
-      {/* The home page's hero holds its own Book Free Consult on the first screen. */}
-      {asksToBook && !formIsThePage && <MobileConsultBar asideAtFirst={pathname === '/'} />}
+      {asksToBook && !formIsThePage && <MobileConsultBar />}
     </div>
   );
 }

@@ -23,7 +23,12 @@ export function PageHero({ eyebrow, heading, intro, children }: PageHeroProps) {
             {typeof intro === 'string' ? <KeepTogether text={intro} /> : intro}
           </p>
         )}
-        {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+        {/* The hero's calls to action: while they are on screen the mobile consult bar stays hidden. */}
+        {children && (
+          <div className="mt-8 flex flex-wrap gap-3" data-hides-mobile-bar="hero">
+            {children}
+          </div>
+        )}
       </div>
     </section>
   );
