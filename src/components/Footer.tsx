@@ -1,4 +1,5 @@
 import { Mail as mailIcon, Phone as phoneIcon } from 'lucide';
+import { useLocation } from 'react-router-dom';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from './Link.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
@@ -17,14 +18,17 @@ import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
 /**
- * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted), the site's
+ * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted, and on the
+ * consult page itself), the site's
  * links, and the studio's contact and business details, each only when it is set (src/content/business.ts).
  */
 export function Footer({ asksToBook }: { asksToBook: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
+  // The consult page is where the call leads: there it would only reload the page.
+  const onConsultPage = useLocation().pathname === '/start-project';
   return (
     <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
-      {asksToBook && (
+      {asksToBook && !onConsultPage && (
         <section aria-labelledby="footer-cta-heading" className="border-b border-white/10" data-asks-to-book>
           <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
             <div>
