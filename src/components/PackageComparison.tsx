@@ -3,6 +3,7 @@ import { packages, popularLabel } from '../content/packages.ts';
 import { comparisonSection } from '../content/sections.ts';
 import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /** Where the home hero's "Compare Plans" lands. */
 export const comparisonId = 'compare';
@@ -46,9 +47,13 @@ export function PackageComparison() {
               </p>
               <p className="mt-2 inline-flex items-center gap-2 text-sm font-semibold text-harbour-700">
                 <LucideIcon icon={clockIcon} name="clock" className="size-4" />
-                {plan.timeline}
+                <KeepTogether text={plan.timeline} />
               </p>
-              {plan.audience && <p className="mt-2 text-[15px] leading-6 text-slate-700">{plan.audience}</p>}
+              {plan.audience && (
+                <p className="mt-2 text-[15px] leading-6 text-slate-700">
+                  <KeepTogether text={plan.audience} />
+                </p>
+              )}
               <Link
                 to={`/start-project?plan=${plan.planId}`}
                 // At the card's foot: the three cards' buttons stand on one line.
