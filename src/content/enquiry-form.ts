@@ -191,10 +191,8 @@ export const enquiryForm = {
    * the channels the site is set up with (as /privacy does); the rest is on /privacy, which its link opens.
    */
   notice: ({ emailed, hubspot, bookingService }: NoticeChannels) => {
-    const destinations = ['kept on our server', ...(emailed ? ['emailed to our team'] : []), ...(hubspot ? ['sent to HubSpot'] : [])];
-    const last = destinations.pop();
-    const where = destinations.length ? `${destinations.join(', ')} and ${last}` : last;
-    return `Used only to reply to you: ${where}.${bookingService ? ` Times are booked on ${bookingService}.` : ''}`;
+    const where = ['stored here', ...(emailed ? ['emailed to us'] : []), ...(hubspot ? ['sent to HubSpot'] : [])];
+    return `Used only to reply: ${[...where, ...(bookingService ? [`booking on ${bookingService}`] : [])].join(', ')}.`;
   },
   noticeLink: 'How we handle your details',
 } as const;

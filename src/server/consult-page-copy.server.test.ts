@@ -47,13 +47,13 @@ function noticeOf(html: string): string {
 describe('the form’s notice', () => {
   test('with nothing configured, names the server alone', async () => {
     const notice = noticeOf((await readPage(bare.app, '/start-project')).html);
-    expect(notice).toBe('Used only to reply to you: kept on our server. How we handle your details.');
+    expect(notice).toBe('Used only to reply: stored here. How we handle your details.');
   });
 
   test('names email with SMTP_URL, HubSpot with its ids and the booking service with BOOKING_URL', async () => {
     const notice = noticeOf((await readPage(configured.app, '/start-project')).html);
     expect(notice).toBe(
-      'Used only to reply to you: kept on our server, emailed to our team and sent to HubSpot. Times are booked on Cal.com. How we handle your details.',
+      'Used only to reply: stored here, emailed to us, sent to HubSpot, booking on Cal.com. How we handle your details.',
     );
   });
 });

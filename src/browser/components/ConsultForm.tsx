@@ -70,6 +70,11 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
   const [minHeight, setMinHeight] = useState<number>();
   /** Who sent the provider's form, once it reports the submission: its booking offer carries their name and email. */
   const [providerSent, setProviderSent] = useState<BookingContact | null>(null);
+  const offerRef = useRef<HTMLDivElement>(null);
+  // The offer goes to the top of the screen, where it is read first and no toast covers it.
+  useEffect(() => {
+    if (providerSent) offerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [providerSent]);
 
   useEffect(() => {
     planRef.current = planId;
@@ -155,7 +160,11 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
         )}
       </div>
       {ready && providerSent && bookingUrl && (
-        <div className="mt-6 rounded-xl bg-sea-50 p-6" data-testid="provider-booking-offer">
+        <div
+          ref={offerRef}
+          className="mt-6 scroll-mt-20 rounded-xl bg-sea-50 p-6 [&>p:first-child]:mt-0"
+          data-testid="provider-booking-offer"
+        >
           <BookTimeOffer bookingUrl={bookingUrl} contact={providerSent} />
         </div>
       )}

@@ -12,7 +12,7 @@ import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
 import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
-import { showChosenPlanInPage } from '../lib/page-around-form.ts';
+import { chosenPlanFieldAttribute } from '../lib/page-around-form.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -91,13 +91,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
   const summaryRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const [problemCount, setProblemCount] = useState(0);
-  const planFieldRef = useRef<HTMLSelectElement>(null);
-
-  // The page's "You've chosen" line follows the package field: from what it holds as the form wakes (a draft put
-  // back, a choice made as it woke), then at each change.
-  useEffect(() => {
-    if (planFieldRef.current) showChosenPlanInPage(planFieldRef.current.value);
-  }, []);
 
   useEffect(() => {
     if (problemCount > 0) summaryRef.current?.focus();
@@ -283,9 +276,8 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
                 <select
                   key={planId}
                   {...common}
-                  ref={planFieldRef}
+                  {...{ [chosenPlanFieldAttribute]: '' }}
                   defaultValue={values[spec.name] ?? planId ?? ''}
-                  onChange={(event) => showChosenPlanInPage(event.currentTarget.value)}
                 >
                   <option value="">{enquiryForm.noPlan}</option>
                   {planIds.map((id) => (

@@ -27,11 +27,13 @@ export function stepAsideAfterEnquiry(): void {
 
 /**
  * On the consult page's line "You've chosen <package> · <price>" (empty) and on each of its packages (the plan's id):
- * the line shows the one the form's package field holds, and steps aside while it holds none.
+ * the line shows the one the form's package field (which carries the second attribute) holds, and steps aside while
+ * it holds none.
  */
 export const chosenPlanAttribute = 'data-chosen-plan';
+export const chosenPlanFieldAttribute = 'data-plan-field';
 
-export function showChosenPlanInPage(planId: string): void {
+function showChosenPlanInPage(planId: string): void {
   const line = document.querySelector(`[${chosenPlanAttribute}=""]`);
   if (!line) return;
   let shown = false;
@@ -41,4 +43,18 @@ export function showChosenPlanInPage(planId: string): void {
     shown ||= chosen;
   });
   line.toggleAttribute('hidden', !shown);
+}
+
+/**
+ * The boot loader's: the "You've chosen" line follows the form's package field as the visitor changes it, whether or
+ * not the form's island has woken, and from what it holds now (a draft put back).
+ */
+export function followChosenPlan(): void {
+  const field = document.querySelector<HTMLSelectElement>(`[${chosenPlanFieldAttribute}]`);
+  if (!field || !document.querySelector(`[${chosenPlanAttribute}]`)) return;
+  showChosenPlanInPage(field.value);
+  document.addEventListener('change', (event) => {
+    const target = event.target as Element;
+    if (target.hasAttribute(chosenPlanFieldAttribute)) showChosenPlanInPage((target as HTMLSelectElement).value);
+  });
 }
