@@ -46,7 +46,9 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo tone="light" />
-          <p className="text-sm leading-6 text-slate-300">{footerCopy.blurb}</p>
+          <p className="text-sm leading-6 text-slate-300">
+            <KeepTogether text={footerCopy.blurb} />
+          </p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wider text-white uppercase">

@@ -62,7 +62,9 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
           <span className={`font-extrabold tracking-tight ${kind === 'add-on' ? 'text-3xl' : 'text-5xl'}`}>
             {plan.price}
           </span>
-          <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.priceNote}</span>
+          <span className={popular ? 'text-slate-200' : 'text-slate-600'}>
+            <KeepTogether text={plan.priceNote} />
+          </span>
         </p>
         {plan.gst && <p className={`text-sm ${popular ? 'text-slate-200' : 'text-slate-600'}`}>{plan.gst}</p>}
         {plan.regularPrice && (

@@ -71,7 +71,7 @@ export default function StartProjectPage() {
                   {consultSection.chosenPlan} {choice.title}
                 </strong>{' '}
                 <span className="whitespace-nowrap text-slate-700">
-                  · {choice.price} {choice.priceNote}
+                  · {choice.price} <KeepTogether text={choice.priceNote} />
                   {choice.gst && ` ${choice.gst}`}
                 </span>
               </span>
