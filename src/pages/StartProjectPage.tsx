@@ -50,9 +50,10 @@ export default function StartProjectPage() {
         }
         formHeading={startProjectForm.heading}
       >
-        {/* The package chosen, which follows the form's package field as the visitor changes it (the form's
-            island shows the line of the plan chosen there, src/browser/lib/page-around-form.ts); hidden while none
-            is. "Change package" goes to that field, a few lines down: a fragment, with or without JavaScript. */}
+        {/* The package chosen, which follows the form's package field as the visitor changes it (the boot loader
+            shows the line of the one chosen there: followChosenPlan, src/browser/lib/page-around-form.ts); hidden
+            while none is. "Change package" goes to that field, a few lines down: a fragment, with or without
+            JavaScript. */}
         <p
           className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 sm:mt-5"
           data-testid="chosen-plan"
