@@ -43,7 +43,11 @@ export function PackageComparison() {
               <p className="text-sm text-slate-600">
                 <KeepTogether text={plan.priceNote} />
                 {plan.gst && ` ${plan.gst}`}
-                {plan.terms && <KeepTogether text={`, ${plan.terms}`} />}
+                {plan.terms && (
+                  <>
+                    , <KeepTogether text={plan.terms} />
+                  </>
+                )}
               </p>
               <p className="mt-2 inline-flex items-center gap-2 text-sm font-semibold text-harbour-700">
                 <LucideIcon icon={clockIcon} name="clock" className="size-4" />
