@@ -70,10 +70,10 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
   const [minHeight, setMinHeight] = useState<number>();
   /** Who sent the provider's form, once it reports the submission: its booking offer carries their name and email. */
   const [providerSent, setProviderSent] = useState<BookingContact | null>(null);
-  const offerRef = useRef<HTMLDivElement>(null);
-  // The offer goes to the top of the screen, where it is read first and no toast covers it.
+  // The provider's thanks, and the offer under it, go to the top of the screen, where they are read first and no
+  // toast covers them.
   useEffect(() => {
-    if (providerSent) offerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    if (providerSent) containerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [providerSent]);
 
   useEffect(() => {
@@ -143,7 +143,7 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
         <div
           id={consultFormId}
           ref={containerRef}
-          className={ready ? undefined : 'invisible absolute inset-x-0 top-0'}
+          className={ready ? 'scroll-mt-20' : 'invisible absolute inset-x-0 top-0'}
         />
         {!ready && (
           <div ref={ownFormRef}>
@@ -160,11 +160,7 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
         )}
       </div>
       {ready && providerSent && bookingUrl && (
-        <div
-          ref={offerRef}
-          className="mt-6 scroll-mt-20 rounded-xl bg-sea-50 p-6 [&>p:first-child]:mt-0"
-          data-testid="provider-booking-offer"
-        >
+        <div className="mt-6 rounded-xl bg-sea-50 p-6 [&>p:first-child]:mt-0" data-testid="provider-booking-offer">
           <BookTimeOffer bookingUrl={bookingUrl} contact={providerSent} />
         </div>
       )}
