@@ -70,20 +70,72 @@ describe('npm run check:launch on a filled-in studio', () => {
     expect(run.stdout).toMatch(/the newest, newest, is from [\d-]+: older than 6 months, publish one/);
   });
 
+  /** The lines to confirm in a run's output, without their first two columns. */
+  const claimLines = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('  confirm '))
+      .map((line) => line.replace(/^ {2}confirm +Claim to confirm +/, ''));
+
+  /** The check run with `ids` recorded in src/content/confirmed-claims.ts. */
+  async function checkConfirmed(ids: string[], env: Record<string, string>) {
+    vi.resetModules();
+    vi.doMock('../src/content/confirmed-claims.ts', () => ({ confirmedClaims: ids }));
+    const { runLaunchCheck: run } = await import('./lib/check-launch-cli.ts');
+    const result = await runCommand((_args, io) => run(io), [], env);
+    vi.doUnmock('../src/content/confirmed-claims.ts');
+    return result;
+  }
+
   test('the claims only the studio can stand behind are listed from the offer to confirm, and do not stop a launch', async () => {
     const run = await check(launched);
     expect(run.code).toBe(0);
-    expect(
-      run.stdout
-        .split('\n')
-        .filter((line) => line.startsWith('  confirm '))
-        .map((line) => line.replace(/^ {2}confirm +Claim to confirm +/, '')),
-    ).toEqual([
-      '"Most popular" on Local Launch Pack (src/content/offer.ts, packages.ts)',
-      '"Regular price $3,000" on Local Launch Pack (src/content/offer.ts, packages.ts)',
-      "the price range $750–$3,000 in the home page's structured data (src/content/offer.ts, packages.ts)",
-      'the newsletter\'s "5,000+ subscribers" and "61%" open rate (src/content/offer.ts, packages.ts)',
+    const confirm = (id: string) => `: once it is true, add '${id}' to src/content/confirmed-claims.ts`;
+    expect(claimLines(run.stdout)).toEqual([
+      `"Most popular" on Local Launch Pack${confirm('popular')}`,
+      `"Regular price $3,000" on Local Launch Pack${confirm('regular-price')}`,
+      `the price range $750–$3,000 in the home page's structured data${confirm('price-range')}`,
+      `the newsletter's "5,000+ subscribers" and "61%" open rate${confirm('newsletter')}`,
+      `the founding offer's 10 places are all still open (set foundingOffer.open: false once they are taken)${confirm('founding-places')}`,
+      `"work starts within 48 hours" of a confirmed package${confirm('start-time')}`,
+      `"we reply within 1 business day" to every enquiry${confirm('reply-time')}`,
     ]);
+  });
+
+  test('a claim recorded as confirmed is no longer listed, and once all are the list is quiet', async () => {
+    const some = await checkConfirmed(['popular', 'reply-time'], launched);
+    expect(some.code).toBe(0);
+    expect(itemsIn(some.stdout, 'confirm')).toHaveLength(5);
+    expect(some.stdout).not.toContain('"Most popular"');
+    expect(some.stdout).not.toContain('we reply within');
+
+    const all = [
+      'popular',
+      'regular-price',
+      'price-range',
+      'newsletter',
+      'founding-places',
+      'start-time',
+      'reply-time',
+    ];
+    const quiet = await checkConfirmed(all, launched);
+    expect(quiet.stdout).not.toContain('confirm');
+    expect(quiet.stdout).toMatch(/\nReady to launch\.\n$/);
+  });
+
+  test('with HubSpot’s form and a booking page, it asks to check the booking offer after a HubSpot send', async () => {
+    const withHubSpot = {
+      ...launched,
+      HUBSPOT_PORTAL_ID: '12345678',
+      HUBSPOT_FORM_ID: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
+    };
+    const asked = claimLines((await check(withHubSpot)).stdout).filter((line) => line.includes('HubSpot'));
+    expect(asked).toEqual([
+      "after a test send through your HubSpot form, the link to choose a time shows under its thanks (set the form to show a thank-you message, not to redirect): once it is true, add 'booking-after-hubspot' to src/content/confirmed-claims.ts",
+    ]);
+    expect(claimLines((await check(launched)).stdout).join('\n')).not.toContain('HubSpot');
+    const confirmed = await checkConfirmed(['booking-after-hubspot'], withHubSpot);
+    expect(confirmed.stdout).not.toContain('after a test send');
   });
 
   test('a legal name is not required: a studio trading under its brand has none to add', async () => {

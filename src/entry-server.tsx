@@ -120,11 +120,19 @@ function bootData(
   state: Partial<IslandStates>,
   rendered: ReadonlySet<IslandName>,
 ): BootData {
-  const { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl } = config;
+  const { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl, enquiriesEmailed } = config;
   const shown = <T,>(record: Partial<Record<IslandName, T>>) =>
     Object.fromEntries(Object.entries(record).filter(([name]) => rendered.has(name as IslandName)));
   return {
-    config: { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl } satisfies BrowserConfig,
+    config: {
+      siteName,
+      contactPhone,
+      contactEmail,
+      hubspot,
+      gaMeasurementId,
+      bookingUrl,
+      enquiriesEmailed,
+    } satisfies BrowserConfig,
     assets: { ...assets, islands: shown(assets.islands), hydrate: rendered.size ? assets.hydrate : [] },
     ...(rendered.size && Object.keys(state).length ? { state: shown(state) } : {}),
   };

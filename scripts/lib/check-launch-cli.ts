@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type OperatorIo, table } from './operator-cli.ts';
 import { businessDetails } from '../../src/content/business.ts';
+import { confirmedClaims } from '../../src/content/confirmed-claims.ts';
 import { team } from '../../src/content/team.ts';
 import { testimonials } from '../../src/content/testimonials.ts';
 import { ConfigError, parseConfig } from '../../src/server/config.server.ts';
@@ -61,6 +62,7 @@ export function runLaunchCheck(io: OperatorIo): number {
     team,
     testimonials,
     newestPost: newestPost(config.dataFile),
+    confirmedClaims,
   });
   const rows = (list: LaunchItem[], unset: string) =>
     table(

@@ -28,7 +28,7 @@ export interface AppRoute {
 const notFound = { id: 'not-found', path: '*', status: 404 } as const satisfies AppRoute;
 
 const routeTable = [
-  { id: 'home', path: '/', form: true, layout: { heroAsksToBook: true } },
+  { id: 'home', path: '/', form: true },
   { id: 'services', path: '/services', form: true },
   { id: 'how-it-works', path: '/how-it-works', form: true },
   { id: 'about', path: '/about', form: true },

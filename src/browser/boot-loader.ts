@@ -23,6 +23,7 @@ import { recordVisitEvents } from './lib/attribution-storage.ts';
 import { keepEnquiryDrafts, notePostedPlainly, restoreEnquiryDraft } from './lib/enquiry-draft.ts';
 import { onIdle, onIdleAfterFirstPaint } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
+import { followChosenPlan } from './lib/page-around-form.ts';
 import { completeThankYouPage, completeThankYouPageOnUse, watchScrolling } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
 import { enableVideoFacades } from './lib/video-facade.ts';
@@ -183,6 +184,7 @@ whenShown(() => {
   wakeIslandsOnUse();
   onIdleAfterFirstPaint(() => {
     restoreEnquiryDraft();
+    followChosenPlan();
     completeThankYouPage();
     watchScrolling();
     watchIslandsNearing();

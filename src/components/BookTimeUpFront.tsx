@@ -4,18 +4,16 @@ import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { asksToBookAttribute } from '../shared/page-contract.ts';
 
 /**
- * The consult section's second way in, beside the form (under it on a phone): the studio's scheduling page, straight
+ * The consult section's second way in, beside the form (above it on a phone): the studio's scheduling page, straight
  * away. A plain link, as after an enquiry: nothing is fetched from the booking host until
  * the visitor clicks.
  */
 export function BookTimeUpFront({
   href,
-  cta = bookTime.upFrontSectionCta,
   tone,
   className = '',
 }: {
   href: string;
-  cta?: string;
   tone: 'dark' | 'light';
   /** Where it stands in its section. */
   className?: string;
@@ -27,7 +25,7 @@ export function BookTimeUpFront({
       <a
         href={href}
         className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}
-        data-cta={cta}
+        data-cta={bookTime.upFrontSectionCta}
       >
         <LucideIcon
           icon={calendarClockIcon}

@@ -28,15 +28,14 @@ interface ConsultSectionProps {
   children?: ReactNode;
   /** A heading of the form's own, in its card above the first field. */
   formHeading?: string;
-  /** The analytics marker of the offer to pick a time up front, where it is not the consult section's own. */
-  bookTimeCta?: string;
 }
 
 /**
  * The consult form section every marketing page ends with; the mobile bar hides while it is in view. On a phone
  * the form comes straight after the heading and introduction (with, when the studio has given them, a client's words
- * before it and who the visitor will talk to in its card's heading, and the offer to pick a time above it except on
- * the consult page, where it follows), and the reasons to send it follow it; from 1024px they stand beside it. They come before the form in the document, so that a screen
+ * before it and who the visitor will talk to in its card's heading, and the offer to pick a time above it: on the
+ * consult page, whose first field must stay on a phone's first screen, that offer is a link in the page's own
+ * promise), and the reasons to send it follow it; from 1024px they stand beside it. They come before the form in the document, so that a screen
  * reader reads them as before.
  */
 export function ConsultSection({
@@ -47,7 +46,6 @@ export function ConsultSection({
   intro,
   children,
   formHeading,
-  bookTimeCta,
 }: ConsultSectionProps) {
   const { bookingUrl, hubspot } = useSiteConfig();
   const hasProblems = useServerFormHasProblems();
@@ -104,16 +102,8 @@ export function ConsultSection({
               </div>
             )}
           </div>
-          {/* A second way in: above the form in a page's closing section, and on the consult page, whose first field
-              must stay on a phone's first screen, under it. */}
-          {bookingUrl && (
-            <BookTimeUpFront
-              href={bookingUrl}
-              cta={bookTimeCta}
-              tone={tone}
-              className={`${level === 1 ? 'order-3' : 'order-1'} lg:mt-6`}
-            />
-          )}
+          {/* A second way in, above the form in a page's closing section (the consult page's is in its promise). */}
+          {bookingUrl && level === 2 && <BookTimeUpFront href={bookingUrl} tone={tone} className="order-1 lg:mt-6" />}
           {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
           <div className="order-4 [overflow-anchor:none] lg:mt-10">
             <ul className="space-y-3">

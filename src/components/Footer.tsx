@@ -18,14 +18,16 @@ import { asksToBookAttribute, hidesMobileBarAttribute } from '../shared/page-con
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
 /**
- * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted), the site's
+ * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted, and on the
+ * consult page itself), the site's
  * links, and the studio's contact and business details, each only when it is set (src/content/business.ts).
  */
-export function Footer({ asksToBook }: { asksToBook: boolean }) {
+/** `formIsThePage`: the consult page, where the footer's call to book would only reload the page. */
+export function Footer({ asksToBook, formIsThePage }: { asksToBook: boolean; formIsThePage: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
   return (
     <footer {...{ [hidesMobileBarAttribute]: true }} className="bg-harbour-900 text-slate-200">
-      {asksToBook && (
+      {asksToBook && !formIsThePage && (
         <section
           aria-labelledby="footer-cta-heading"
           className="border-b border-white/10"
@@ -47,7 +49,9 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo tone="light" />
-          <p className="text-sm leading-6 text-slate-300">{footerCopy.blurb}</p>
+          <p className="text-sm leading-6 text-slate-300">
+            <KeepTogether text={footerCopy.blurb} />
+          </p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wider text-white uppercase">

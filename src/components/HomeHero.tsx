@@ -2,6 +2,7 @@ import { ArrowDown as arrowDownIcon, CircleCheck as circleCheckIcon } from 'luci
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
+import { HomeProof } from './HomeProof.tsx';
 import { comparisonId } from './PackageComparison.tsx';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
@@ -15,7 +16,7 @@ export function HomeHero() {
         aria-hidden="true"
         className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-sea-600/30 blur-3xl"
       />
-      <div className="container-page fade-in relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[3fr_2fr]">
+      <div className="container-page fade-in relative grid items-center gap-12 pt-10 pb-16 sm:py-24 lg:grid-cols-[3fr_2fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold tracking-wide text-sand-300">
             {hero.eyebrow}
@@ -24,17 +25,21 @@ export function HomeHero() {
             id="home-hero-heading"
             className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            {hero.title}
+            <KeepTogether text={hero.title} />
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200 sm:text-xl">{hero.subtitle}</p>
+          <p className="mt-5 max-w-2xl text-base leading-7 text-slate-200 sm:mt-6 sm:text-xl sm:leading-8">
+            <KeepTogether text={hero.subtitle} />
+          </p>
           {/* While these are on screen the mobile consult bar stays hidden: the first screen asks once. */}
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row" {...{ [hidesMobileBarAttribute]: true }}>
+          <div className="mt-8 flex flex-col gap-3 sm:mt-9 sm:flex-row" {...{ [hidesMobileBarAttribute]: 'hero' }}>
             <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
             <a href={`#${comparisonId}`} className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
               Compare Plans
               <LucideIcon icon={arrowDownIcon} name="arrow-down" className="size-5" />
             </a>
           </div>
+          {/* A face or a client's words on a phone's first screen: the page's type and spacing above leave it room. */}
+          <HomeProof />
           <ul className="mt-8 flex flex-col gap-x-6 gap-y-2 text-sm text-slate-200 sm:flex-row sm:flex-wrap">
             {trustPoints.map((point) => (
               <li key={point} className="flex items-center gap-2">

@@ -1,5 +1,6 @@
 import type { IconName } from '../content/icons.ts';
 import { ContentIcon } from './ContentIcon.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 interface IconCardProps {
   icon: IconName;
@@ -14,8 +15,12 @@ export function IconCard({ icon, title, description }: IconCardProps) {
       <span className="flex size-12 items-center justify-center rounded-xl bg-sea-50 text-sea-700">
         <ContentIcon name={icon} />
       </span>
-      <h3 className="mt-5 text-xl font-bold text-ink">{title}</h3>
-      <p className="mt-2 leading-7 text-slate-600">{description}</p>
+      <h3 className="mt-5 text-xl font-bold text-ink">
+        <KeepTogether text={title} />
+      </h3>
+      <p className="mt-2 leading-7 text-slate-600">
+        <KeepTogether text={description} />
+      </p>
     </li>
   );
 }

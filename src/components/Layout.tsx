@@ -7,12 +7,7 @@ import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
 
 /** The page's frame, as its route's flags (src/app/routes.ts) have it. */
-export function Layout({
-  asksToBook = true,
-  formIsThePage = false,
-  heroAsksToBook = false,
-  children,
-}: LayoutFlags & { children: ReactNode }) {
+export function Layout({ asksToBook = true, formIsThePage = false, children }: LayoutFlags & { children: ReactNode }) {
   // Where an enquiry has just been accepted, nothing asks the visitor to book again: on /thank-you from the server's
   // HTML on, after an in-place send by the form's island (src/browser/lib/page-around-form.ts). Where the form is
   // what the page is for (the consult page, or a page that shows the form's problems), the mobile bar would only
@@ -32,9 +27,8 @@ export function Layout({
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer asksToBook={asksToBook} />
-      {/* The home page's hero holds its own Book Free Consult on the first screen. */}
-      {asksToBook && !formIsThePage && !formShowsProblems && <MobileConsultBar asideAtFirst={heroAsksToBook} />}
+      <Footer asksToBook={asksToBook} formIsThePage={formIsThePage} />
+      {asksToBook && !formIsThePage && !formShowsProblems && <MobileConsultBar />}
     </div>
   );
 }

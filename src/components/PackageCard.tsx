@@ -45,7 +45,9 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
       <h3 id={headingId} className={`font-bold ${kind === 'add-on' ? 'text-xl' : 'text-2xl'}`}>
         {plan.title}
       </h3>
-      <p className={`mt-1 font-medium ${popular ? 'text-sand-300' : 'text-sea-700'}`}>{plan.tagline}</p>
+      <p className={`mt-1 font-medium ${popular ? 'text-sand-300' : 'text-sea-700'}`}>
+        <KeepTogether text={plan.tagline} />
+      </p>
       {plan.badge && (
         <p
           className={`mt-4 inline-flex self-start rounded-full border px-3 py-1 text-xs font-semibold ${
@@ -60,7 +62,9 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
           <span className={`font-extrabold tracking-tight ${kind === 'add-on' ? 'text-3xl' : 'text-5xl'}`}>
             {plan.price}
           </span>
-          <span className={popular ? 'text-slate-200' : 'text-slate-600'}>{plan.priceNote}</span>
+          <span className={popular ? 'text-slate-200' : 'text-slate-600'}>
+            <KeepTogether text={plan.priceNote} />
+          </span>
         </p>
         {plan.gst && <p className={`text-sm ${popular ? 'text-slate-200' : 'text-slate-600'}`}>{plan.gst}</p>}
         {plan.regularPrice && (
@@ -69,16 +73,20 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
           </p>
         )}
         {plan.terms && (
-          <p className={`mt-1 text-sm font-semibold ${popular ? 'text-slate-200' : 'text-slate-700'}`}>{plan.terms}</p>
+          <p className={`mt-1 text-sm font-semibold ${popular ? 'text-slate-200' : 'text-slate-700'}`}>
+            <KeepTogether text={plan.terms} />
+          </p>
         )}
       </div>
       <p
         className={`mt-4 inline-flex items-center gap-2 text-sm font-semibold ${popular ? 'text-white' : 'text-harbour-700'}`}
       >
         <LucideIcon icon={clockIcon} name="clock" className="size-4" />
-        {plan.timeline}
+        <KeepTogether text={plan.timeline} />
       </p>
-      <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>{plan.outcome}</p>
+      <p className={`mt-5 leading-7 ${popular ? 'text-slate-100' : 'text-slate-700'}`}>
+        <KeepTogether text={plan.outcome} />
+      </p>
       <ul className={`mt-6 space-y-3 border-t pt-6 text-[15px] ${popular ? 'border-white/15' : 'border-slate-200'}`}>
         {shown.map((feature) => (
           <Feature key={feature} feature={feature} popular={popular} />

@@ -3,6 +3,7 @@ import { packages, popularLabel } from '../content/packages.ts';
 import { comparisonSection } from '../content/sections.ts';
 import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /** Where the home hero's "Compare Plans" lands. */
 export const comparisonId = 'compare';
@@ -21,7 +22,7 @@ export function PackageComparison() {
           id="comparison-heading"
           className="mt-2 text-center text-2xl font-extrabold tracking-tight text-ink sm:text-3xl"
         >
-          {comparisonSection.title}
+          <KeepTogether text={comparisonSection.title} />
         </h2>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {packages.map((plan) => (
@@ -40,15 +41,23 @@ export function PackageComparison() {
               {/* The note under the price, on a line of its own, rather than wrapping beside it. */}
               <p className="mt-1 text-2xl font-extrabold tracking-tight text-ink">{plan.price}</p>
               <p className="text-sm text-slate-600">
-                {plan.priceNote}
+                <KeepTogether text={plan.priceNote} />
                 {plan.gst && ` ${plan.gst}`}
-                {plan.terms && `, ${plan.terms}`}
+                {plan.terms && (
+                  <>
+                    , <KeepTogether text={plan.terms} />
+                  </>
+                )}
               </p>
               <p className="mt-2 inline-flex items-center gap-2 text-sm font-semibold text-harbour-700">
                 <LucideIcon icon={clockIcon} name="clock" className="size-4" />
-                {plan.timeline}
+                <KeepTogether text={plan.timeline} />
               </p>
-              {plan.audience && <p className="mt-2 text-[15px] leading-6 text-slate-700">{plan.audience}</p>}
+              {plan.audience && (
+                <p className="mt-2 text-[15px] leading-6 text-slate-700">
+                  <KeepTogether text={plan.audience} />
+                </p>
+              )}
               <Link
                 to={`/start-project?plan=${plan.planId}`}
                 // At the card's foot: the three cards' buttons stand on one line.

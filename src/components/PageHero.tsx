@@ -17,13 +17,20 @@ export function PageHero({ eyebrow, heading, intro, children }: PageHeroProps) {
       />
       <div className="container-page fade-in relative py-14 sm:py-20">
         {eyebrow && <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{eyebrow}</p>}
-        <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{heading}</h1>
+        <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {typeof heading === 'string' ? <KeepTogether text={heading} /> : heading}
+        </h1>
         {intro && (
           <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">
             {typeof intro === 'string' ? <KeepTogether text={intro} /> : intro}
           </p>
         )}
-        {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+        {/* The hero's calls to action: while they are on screen the mobile consult bar stays hidden. */}
+        {children && (
+          <div className="mt-8 flex flex-wrap gap-3" data-hides-mobile-bar="hero">
+            {children}
+          </div>
+        )}
       </div>
     </section>
   );

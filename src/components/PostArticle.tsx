@@ -11,6 +11,7 @@ import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PostImage } from './PostImage.tsx';
 import { PostPackage } from './PostPackage.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /**
  * A post as readers see it, from its header to the package it ends with: on its own page, and on its preview
@@ -33,9 +34,11 @@ export function PostArticle({ post }: { post: PreviewPost }) {
             {post.category.name}
           </Link>
           <h1 className="fade-in mt-4 text-3xl leading-tight font-extrabold tracking-tight text-balance text-ink sm:text-5xl">
-            {post.title}
+            <KeepTogether text={post.title} />
           </h1>
-          <p className="mt-4 text-lg text-slate-600">{post.summary}</p>
+          <p className="mt-4 text-lg text-slate-600">
+            <KeepTogether text={post.summary} />
+          </p>
           {/* Two fixed columns on phones rather than wrapping: an item whose icon is painted before its text
               arrives must not jump to the next line when the text comes in. */}
           <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm text-slate-600 sm:flex sm:flex-wrap">

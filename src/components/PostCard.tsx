@@ -4,6 +4,7 @@ import { Link } from './Link.tsx';
 import { postPath, type PostSummary } from '../lib/blog-types.ts';
 import { formatDate } from '../lib/format.ts';
 import { PostImage } from './PostImage.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 interface PostCardProps {
   post: PostSummary;
@@ -26,10 +27,12 @@ export function PostCard({ post, headingLevel: Heading = 'h2', priority = false 
         <p className="text-sm font-semibold text-sea-700">{post.category.name}</p>
         <Heading className="text-xl leading-snug font-bold text-ink">
           <Link to={href} className="after:absolute after:inset-0 hover:text-harbour-600 focus-visible:outline-none">
-            {post.title}
+            <KeepTogether text={post.title} />
           </Link>
         </Heading>
-        <p className="line-clamp-3 text-slate-600">{post.summary}</p>
+        <p className="line-clamp-3 text-slate-600">
+          <KeepTogether text={post.summary} />
+        </p>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
             <LucideIcon icon={calendarIcon} name="calendar" className="size-4" />

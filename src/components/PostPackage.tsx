@@ -1,6 +1,7 @@
 import { addOns, findPlan, type PlanId } from '../content/packages.ts';
 import { postPackageCallToAction } from '../content/page-copy/blog-post.ts';
 import { PackageCard } from './PackageCard.tsx';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /**
  * The end of every post: its package's card (its price
@@ -14,7 +15,9 @@ export function PostPackage({ planId }: { planId: PlanId }) {
       <h2 id="post-cta-heading" className="text-2xl font-bold text-ink">
         {postPackageCallToAction.heading}
       </h2>
-      <p className="mt-2 text-slate-700">{postPackageCallToAction.text}</p>
+      <p className="mt-2 text-slate-700">
+        <KeepTogether text={postPackageCallToAction.text} />
+      </p>
       <div className="mt-8 max-w-md">
         <PackageCard plan={plan} kind={addOns.includes(plan) ? 'add-on' : 'package'} />
       </div>

@@ -20,10 +20,12 @@ export function SectionHeading({ id, copy, tone = 'dark', align = 'center' }: Se
         id={id}
         className={`mt-3 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl ${light ? 'text-white' : 'text-ink'}`}
       >
-        {copy.title}
+        <KeepTogether text={copy.title} />
       </h2>
       {copy.intro && (
-        <p className={`mt-4 text-lg leading-8 ${light ? 'text-slate-200' : 'text-slate-600'}`}>{copy.intro}</p>
+        <p className={`mt-4 text-lg leading-8 ${light ? 'text-slate-200' : 'text-slate-600'}`}>
+          <KeepTogether text={copy.intro} />
+        </p>
       )}
     </div>
   );

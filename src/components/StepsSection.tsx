@@ -23,7 +23,9 @@ export function StepsSection() {
               <h3 className="mt-5 text-lg font-bold text-ink">
                 <KeepTogether text={step.title} />
               </h3>
-              <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
+              <p className="mt-2 leading-7 text-slate-600">
+                <KeepTogether text={step.description} />
+              </p>
             </li>
           ))}
         </ol>

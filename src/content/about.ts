@@ -1,6 +1,6 @@
 import type { IconName } from './icons.ts';
 import { claims } from './offer.ts';
-import { planPriceSummary } from './offer-prices.ts';
+import { planPriceText } from './offer-prices.ts';
 
 export interface Story {
   readonly eyebrow: string;
@@ -32,7 +32,7 @@ export const aboutSections = {
 export const reasons = [
   {
     title: 'Fixed, upfront prices',
-    description: `From ${planPriceSummary('visibility-boost')} to ${planPriceSummary('growth')}, you know the price and what's included before we start.`,
+    description: `Packages start at ${planPriceText('visibility-boost').price} ${planPriceText('visibility-boost').priceNote}, and ongoing monthly work is ${planPriceText('growth').price} ${planPriceText('growth').priceNote} (prices ${claims.gst}). You know the price and what's included before we start.`,
     icon: 'tag',
   },
   {

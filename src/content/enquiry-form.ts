@@ -1,4 +1,3 @@
-import { attributionDays } from './attribution.ts';
 import { errorPrefix } from './error-prefix.ts';
 import { claims } from './offer.ts';
 import type { PlanId } from './plan-titles.ts';
@@ -156,6 +155,16 @@ export type EnquiryFieldsOf<T extends EnquiryFieldTable> = {
   [F in T[number] as F['required'] extends true ? never : F['name']]?: FieldValue<F>;
 };
 
+/** The channels an enquiry goes through besides the server, each named only when the site is set up with it. */
+export interface NoticeChannels {
+  /** SMTP_URL is set: each enquiry is emailed to the studio. */
+  emailed: boolean;
+  /** HubSpot's ids are set: each enquiry reaches HubSpot. */
+  hubspot: boolean;
+  /** BOOKING_URL's scheduling service, by name. */
+  bookingService?: string;
+}
+
 /** The site's own enquiry form around its fields: headings, the whole form's messages and the collection notice. */
 export const enquiryForm = {
   heading: 'Send us your details',
@@ -177,8 +186,13 @@ export const enquiryForm = {
   thanksTitle: 'Thank you, your enquiry is in',
   thanksBody:
     `We'll reply within ${claims.reply} to book your free ${claims.consult} consult. If it is urgent, call or email us.`,
-  /** Under the form: who receives the details and why, and the note of the visit the browser keeps. */
-  notice: (siteName: string) =>
-    `${siteName} receives what you send here, only to reply to your enquiry and book your consult. It is stored on our server, emailed to our team and, where we use it, passed to HubSpot, our customer database. For ${attributionDays} days your browser also keeps a note of where your visit came from (the page you arrived on, campaign tags, the site that linked to us, names of ad click ids and the last button you clicked); it leaves your browser only with an enquiry. What you type here is kept in this tab until you send it, so that it is not lost if you leave the page, and is never sent anywhere before that.`,
+  /**
+   * Under the form, in at most three lines on a phone: why the details are asked for and where they go, naming only
+   * the channels the site is set up with (as /privacy does); the rest is on /privacy, which its link opens.
+   */
+  notice: ({ emailed, hubspot, bookingService }: NoticeChannels) => {
+    const where = ['stored here', ...(emailed ? ['emailed to us'] : []), ...(hubspot ? ['sent to HubSpot'] : [])];
+    return `Used only to reply: ${[...where, ...(bookingService ? [`booking on ${bookingService}`] : [])].join(', ')}.`;
+  },
   noticeLink: 'How we handle your details',
 } as const;

@@ -167,18 +167,52 @@ export function findPlan(
 }
 
 /**
- * The claims on the site only the studio can stand behind, as `npm run check:launch` lists them for it to confirm:
- * the highlighted package, the regular price the founding offer undercuts, the price range in the structured data
- * and the newsletter's figures.
+ * A claim on the site only the studio can stand behind: `npm run check:launch` lists it to confirm until its id is
+ * in src/content/confirmed-claims.ts.
  */
-export function claimsToConfirm(): string[] {
+export interface ClaimToConfirm {
+  readonly id: ClaimId;
+  readonly claim: string;
+}
+
+export type ClaimId =
+  | 'popular'
+  | 'regular-price'
+  | 'price-range'
+  | 'newsletter'
+  | 'founding-places'
+  | 'start-time'
+  | 'reply-time'
+  | 'booking-after-hubspot';
+
+/**
+ * The claims of the offer to confirm: the highlighted package, the regular price the founding offer undercuts, the
+ * price range in the structured data, the newsletter's figures, the founding offer's places while it is open, and
+ * how soon work starts and a reply comes.
+ */
+export function claimsToConfirm(): ClaimToConfirm[] {
   const popular = packages.find((plan) => plan.popular);
   const undercut = packages.find((plan) => plan.regularPrice);
   const range = priceRange();
   return [
-    ...(popular ? [`"${popularLabel}" on ${popular.title}`] : []),
-    ...(undercut ? [`"Regular price ${undercut.regularPrice}" on ${undercut.title}`] : []),
-    ...(range ? [`the price range ${range} in the home page's structured data`] : []),
-    `the newsletter's "${claims.subscribers} subscribers" and "${claims.openRate}" open rate`,
+    ...(popular ? [{ id: 'popular', claim: `"${popularLabel}" on ${popular.title}` } as const] : []),
+    ...(undercut
+      ? [{ id: 'regular-price', claim: `"Regular price ${undercut.regularPrice}" on ${undercut.title}` } as const]
+      : []),
+    ...(range ? [{ id: 'price-range', claim: `the price range ${range} in the home page's structured data` } as const] : []),
+    {
+      id: 'newsletter',
+      claim: `the newsletter's "${claims.subscribers} subscribers" and "${claims.openRate}" open rate`,
+    },
+    ...(foundingOffer.open
+      ? [
+          {
+            id: 'founding-places',
+            claim: `the founding offer's ${foundingOffer.places} places are all still open (set foundingOffer.open: false once they are taken)`,
+          } as const,
+        ]
+      : []),
+    { id: 'start-time', claim: `"work starts within ${claims.start}" of a confirmed package` },
+    { id: 'reply-time', claim: `"we reply within ${claims.reply}" to every enquiry` },
   ];
 }

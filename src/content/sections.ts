@@ -66,6 +66,8 @@ export const consultSection = {
   contactLead: 'Prefer to talk?',
   chosenPlan: "You've chosen:",
   changePlan: 'Change package',
-  /** The toast when the provider's form reports a submission: its own thanks carries no booking link. */
+  /** The toast when the provider's form reports a submission… */
   submitted: `Thanks! Your enquiry is in. We'll reply within ${claims.reply}.`,
+  /** …and when the studio has a scheduling page, whose link then stands under the provider's thanks. */
+  submittedWithBooking: `Thanks! Your enquiry is in. ${afterSendingWithBooking}`,
 } as const;

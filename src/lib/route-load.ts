@@ -30,11 +30,9 @@ export interface Loaded<Outcome extends string = string, Data = unknown> {
 
 /**
  * How the page's frame differs by route (src/components/Layout.tsx): `asksToBook` false where an enquiry has just
- * been accepted; `formIsThePage` where the mobile bar would only cover the form; `heroAsksToBook` where the first
- * screen holds its own Book Free Consult (the mobile bar starts aside).
+ * been accepted; `formIsThePage` where the mobile bar and the footer's call to book would only cover or reload the form.
  */
 export interface LayoutFlags {
   asksToBook?: boolean;
   formIsThePage?: boolean;
-  heroAsksToBook?: boolean;
 }

@@ -8,6 +8,7 @@ import { TeamSection } from '../components/TeamSection.tsx';
 import { aboutSections, reasons, story } from '../content/about.ts';
 import { aboutCopy } from '../content/page-copy/about.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /**
  * The studio's story, its reasons and its people. Its people come first, whoever takes the consults leading; while the
@@ -29,7 +30,9 @@ export default function AboutPage() {
             </h2>
             <div className="mt-6 space-y-5 text-lg leading-8 text-slate-700">
               {story.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+                <p key={paragraph}>
+                  <KeepTogether text={paragraph} />
+                </p>
               ))}
             </div>
           </div>

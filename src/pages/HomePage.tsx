@@ -1,7 +1,6 @@
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { HomeClosingSections, HomeSections } from '../components/HomeSections.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
-import { HomeTestimonial } from '../components/HomeTestimonial.tsx';
 import { PackageComparison } from '../components/PackageComparison.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { homeCopy } from '../content/page-copy/home.ts';
@@ -14,7 +13,6 @@ export default function HomePage() {
       <HomeHero />
       {/* Straight under the hero, so that a phone reaches a price on its second screen. */}
       <PackageComparison />
-      <HomeTestimonial />
       <HomeSections />
       {/* The consult form stays out of it: content-visibility makes the wrapper a layer of its own, painted under the
           mobile consult bar, where the form's place above the bar (src/styles.css) would not hold. */}

@@ -4,6 +4,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { privacyContact, privacyCopy, privacySections } from '../content/page-copy/privacy.ts';
+import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
@@ -22,7 +23,9 @@ export default function PrivacyPage() {
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>
             <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
               {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+                <p key={paragraph}>
+                  <KeepTogether text={paragraph} />
+                </p>
               ))}
             </div>
           </section>

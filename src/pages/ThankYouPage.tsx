@@ -43,7 +43,12 @@ export default function ThankYouPage() {
           </ol>
           <h2 className="mt-12 text-2xl font-bold text-ink">{thankYouNextSteps.meanwhile}</h2>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/blog" className="btn-dark" data-cta="thank-you-blog">
+            {/* One line on a phone: its padding and type are a little smaller there. */}
+            <Link
+              to="/blog"
+              className="btn-dark px-4 text-[15px] whitespace-nowrap sm:px-5 sm:text-base"
+              data-cta="thank-you-blog"
+            >
               {thankYouNextSteps.blogLink}
             </Link>
             <Link to="/services" className="btn-outline" data-cta="thank-you-services">

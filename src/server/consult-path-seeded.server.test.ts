@@ -37,7 +37,7 @@ describe('with the seeded content', () => {
       expect(lead).toBeGreaterThan(section.indexOf('data-cta="enquiry-form-submit"'));
       expect(section.indexOf('href="tel:+61240001234"', lead)).toBeGreaterThan(lead);
       expect(section.indexOf('href="mailto:hi@studio.example"', lead)).toBeGreaterThan(lead);
-      expect(section.indexOf('receives what you send here')).toBeGreaterThan(section.indexOf('mailto:', lead));
+      expect(section.indexOf('Used only to reply:')).toBeGreaterThan(section.indexOf('mailto:', lead));
     },
   );
 

@@ -80,15 +80,14 @@ describe('with someone who takes the consults, two testimonials and BOOKING_URL'
     expect(post.html).not.toContain('/blog#team-');
   });
 
-  test('the home page shows a client’s words under the hero, after the comparison of the packages', async () => {
+  test('the home page shows a client’s words in the hero, under its buttons, before the comparison of the packages', async () => {
     const { html } = await readPage(testApp.app, '/');
-    const hero = html.indexOf('id="home-hero-heading"');
-    const comparison = html.indexOf('id="comparison-heading"');
-    const quote = html.indexOf('<figure', comparison);
-    expect(hero).toBeGreaterThan(0);
-    expect(comparison).toBeGreaterThan(hero);
-    expect(quote).toBeGreaterThan(comparison);
-    expect(quote).toBeLessThan(html.indexOf('id="services"'));
+    const buttons = html.indexOf('data-cta="hero-compare-plans"');
+    const quote = html.indexOf('<figure');
+    expect(buttons).toBeGreaterThan(html.indexOf('id="home-hero-heading"'));
+    expect(quote).toBeGreaterThan(buttons);
+    expect(quote).toBeLessThan(html.indexOf('id="comparison-heading"'));
+    expect(html.slice(quote, html.indexOf('</figure>', quote))).toContain('Tom Walsh');
   });
 
   test('/thank-you says the one sentence the form’s success message says', async () => {

@@ -9,7 +9,7 @@ import { formatAbn, formatAddress, formatHours } from '../lib/business-details.t
 import type { Testimonial } from '../content/testimonials.ts';
 import { contactDefaults, reachesAPerson, type Config } from './config.server.ts';
 import { hubspotConfigured } from '../shared/hubspot-settings.ts';
-import { claimsToConfirm } from '../content/packages.ts';
+import { claimsToConfirm, type ClaimId, type ClaimToConfirm } from '../content/packages.ts';
 
 export interface LaunchContent {
   business: BusinessDetails;
@@ -19,6 +19,8 @@ export interface LaunchContent {
   newestPost?: { slug: string; publishedAt: string };
   /** Now, for the newest post's age. */
   now?: number;
+  /** The claims the studio has confirmed (src/content/confirmed-claims.ts): no longer listed. */
+  confirmedClaims?: readonly ClaimId[];
 }
 
 export interface LaunchItem {
@@ -63,10 +65,25 @@ function olderThanMonths(publishedAt: string, months: number, now: number): bool
   return Date.parse(publishedAt) < limit.getTime();
 }
 
+/**
+ * What the site promises from its settings: with HubSpot's form and a booking page, the link to choose a time stands
+ * under HubSpot's thanks, which only shows if the form's own settings keep its thanks on the page.
+ */
+function siteClaims(config: Config): ClaimToConfirm[] {
+  if (!hubspotConfigured(config.public.hubspot) || !config.public.bookingUrl) return [];
+  return [
+    {
+      id: 'booking-after-hubspot',
+      claim:
+        'after a test send through your HubSpot form, the link to choose a time shows under its thanks (set the form to show a thank-you message, not to redirect)',
+    },
+  ];
+}
+
 export function launchReport(config: Config, content: LaunchContent): LaunchReport {
   const { contactPhone, contactEmail, hubspot, bookingUrl, siteName } = config.public;
   const { smtpUrl, alertWebhookUrl } = config.enquiries;
-  const { business, team, testimonials, newestPost, now = Date.now() } = content;
+  const { business, team, testimonials, newestPost, now = Date.now(), confirmedClaims = [] } = content;
   const recentPost = newestPost && !olderThanMonths(newestPost.publishedAt, staleBlogMonths, now);
   const host = team.find((member) => member.takesConsults);
   const channels = [
@@ -162,13 +179,15 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
         ? `the newest, ${newestPost.slug}, is from ${newestPost.publishedAt.slice(0, 10)}${recentPost ? '' : `: older than ${staleBlogMonths} months, publish one (npm run content -- add)`}`
         : 'publish a first post (npm run content -- add)',
     ),
-    ...claimsToConfirm().map((claim) => ({
-      name: 'Claim to confirm',
-      required: false,
-      set: false,
-      confirm: true,
-      detail: `${claim} (src/content/offer.ts, packages.ts)`,
-    })),
+    ...[...claimsToConfirm(), ...siteClaims(config)]
+      .filter((claim) => !confirmedClaims.includes(claim.id))
+      .map(({ id, claim }) => ({
+        name: 'Claim to confirm',
+        required: false,
+        set: false,
+        confirm: true,
+        detail: `${claim}: once it is true, add '${id}' to src/content/confirmed-claims.ts`,
+      })),
     item(
       'Social profiles',
       false,

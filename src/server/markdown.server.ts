@@ -169,7 +169,7 @@ function headerText(tokens: Token[], from: number): string {
 
 // A wide table scrolls inside its own box rather than making the page scroll sideways; the box can take the
 // keyboard focus (so it scrolls with the arrow keys) and is named after the table's columns.
-// A call's length ("N-minute") and "add-ons" never break after their hyphen in a post either (as on the site's pages).
+// No hyphenated word or email address breaks across lines in a post either (as on the site's pages).
 markdown.renderer.rules.text = (tokens, idx) =>
   escapeHtml(tokens[idx]!.content).replace(unbreakableWords, '<span class="whitespace-nowrap">$&</span>');
 markdown.renderer.rules.table_open = (tokens, idx, options, _env, self) => {

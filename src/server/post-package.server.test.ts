@@ -156,6 +156,11 @@ describe('the seeded blog', () => {
       // The page ends with that package's card: one post is enough to see it, the others share the component.
       const page = await readPage(seeded.app, '/blog/instagram-newcastle-cafes-restaurants');
       expect(page.html.slice(page.html.indexOf('id="post-cta-heading"'))).toContain('data-plan="growth"');
+      // A post on emailing one's own customers leads to the package that writes that email, not to a Google profile.
+      const emailPost = await readPage(seeded.app, '/blog/welcome-email-series-small-retailers');
+      expect(emailPost.html.slice(emailPost.html.indexOf('id="post-cta-heading"'))).toContain(
+        'data-plan="additional-content"',
+      );
     } finally {
       seeded.close();
     }

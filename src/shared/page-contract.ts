@@ -18,6 +18,14 @@ export const asksToBookAttribute = 'data-asks-to-book';
 export const enquiryAcceptedAttribute = 'data-enquiry-accepted';
 export const bookingLinkAttribute = 'data-booking-link';
 
+/**
+ * On the consult page's line "You've chosen <package> · <price>" (empty) and on each of its packages (the plan's id):
+ * the line shows the one the form's package field (which carries the second attribute) holds, and steps aside while
+ * it holds none.
+ */
+export const chosenPlanAttribute = 'data-chosen-plan';
+export const chosenPlanFieldAttribute = 'data-plan-field';
+
 /** Where the site's own enquiry form posts, with JavaScript or without. */
 export const enquiryEndpoint = '/api/enquiries';
 

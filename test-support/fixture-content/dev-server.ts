@@ -10,8 +10,8 @@ import { createTestApp } from '../server.ts';
 
 // The site as a studio that has filled in its content files would serve it, rendered from source by Vite as
 // `npm run dev` does, with this folder's content files in place of src/content/'s (vite.config.ts beside this
-// file): a browser can load a filled-in studio without a second production build. PORT, DATA_FILE and BOOKING_URL as
-// the site.
+// file): a browser can load a filled-in studio without a second production build. PORT, DATA_FILE, BOOKING_URL, the
+// HubSpot ids, SMTP_URL and CONTACT_EMAIL as the site.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let handle: RequestListener = (_req, res) => void res.writeHead(503).end();
@@ -28,7 +28,11 @@ const vite = await createServer({
 });
 const testApp = await createTestApp({
   file: process.env.DATA_FILE ?? 'data/db.json',
-  env: { BOOKING_URL: process.env.BOOKING_URL },
+  env: Object.fromEntries(
+    ['BOOKING_URL', 'HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID', 'HUBSPOT_REGION', 'SMTP_URL', 'CONTACT_EMAIL'].flatMap(
+      (name) => (process.env[name] ? [[name, process.env[name]]] : []),
+    ),
+  ),
   rendering: {
     loadRenderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<RenderModule>,
     staticFiles: [vite.middlewares as RequestHandler],

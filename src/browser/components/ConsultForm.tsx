@@ -4,10 +4,12 @@ import { useServerFormHasProblems } from '../form-state.tsx';
 import { showSuccessToast } from '../islands/toasts.ts';
 import { trackLead } from '../lib/analytics.ts';
 import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
+import type { BookingContact } from '../lib/booking-link.ts';
 import { embedHubSpotForm } from '../lib/hubspot.ts';
 import { onIdle } from '../lib/idle.ts';
 import { showFormProblemsInPage, stepAsideAfterEnquiry } from '../lib/page-around-form.ts';
 import { useSiteConfig } from '../site-config.tsx';
+import { BookTimeOffer } from './BookTimeOffer.tsx';
 import { EnquiryForm } from './EnquiryForm.tsx';
 import { PreferToTalk } from './PreferToTalk.tsx';
 import { TestimonialCard } from './TestimonialCard.tsx';
@@ -48,7 +50,7 @@ export interface ConsultFormProps {
 }
 
 export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProps) {
-  const { hubspot } = useSiteConfig();
+  const { hubspot, bookingUrl } = useSiteConfig();
   // What the page around the form (the server's HTML) shows of it: its title while the form shows problems, and the
   // calls to book that step aside once an enquiry is accepted (src/browser/lib/page-around-form.ts).
   const [hasProblems, setHasProblems] = useState(useServerFormHasProblems());
@@ -67,6 +69,13 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
   const [status, setStatus] = useState<FormStatus>(configured ? 'waiting' : 'failed');
   // The swap keeps the height the site's form had, so nothing below it moves.
   const [minHeight, setMinHeight] = useState<number>();
+  /** Who sent the provider's form, once it reports the submission: its booking offer carries their name and email. */
+  const [providerSent, setProviderSent] = useState<BookingContact | null>(null);
+  // The provider's thanks, and the offer under it, go to the top of the screen, where they are read first and no
+  // toast covers them.
+  useEffect(() => {
+    if (providerSent) containerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [providerSent]);
 
   useEffect(() => {
     planRef.current = planId;
@@ -92,11 +101,12 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
       embedHubSpotForm(container, {
         settings: { region, portalId, formId },
         context: () => ({ plan: planRef.current }),
-        onSubmitted: () => {
+        onSubmitted: ({ firstname = '', lastname, email = '' }) => {
           setAccepted(true);
+          setProviderSent({ firstname, lastname, email });
           trackLead('hubspot-form');
-          // The provider's form shows its own thanks, without the booking link: the toast promises only the reply.
-          void showSuccessToast(consultSection.submitted);
+          // The provider's thanks has no booking link: the offer stands under it, and the toast says the same.
+          void showSuccessToast(bookingUrl ? consultSection.submittedWithBooking : consultSection.submitted);
         },
       }).then(() => {
         if (!active) return;
@@ -122,18 +132,19 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
       clearTimeout(timer);
       stop();
     };
-  }, [region, portalId, formId]);
+  }, [region, portalId, formId, bookingUrl]);
 
   const ready = status === 'ready';
   return (
     // The card around it, and its heading with who the visitor will talk to, are the section's (ConsultSection).
     <div data-form-status={status}>
-      <div className="relative" style={ready && minHeight ? { minHeight } : undefined}>
+      {/* Once the provider's thanks replaces its form, the height kept for the swap would leave a gap above the offer. */}
+      <div className="relative" style={ready && minHeight && !providerSent ? { minHeight } : undefined}>
         {/* The provider's form is built out of sight (and out of the accessibility tree) until it is ready. */}
         <div
           id={consultFormId}
           ref={containerRef}
-          className={ready ? undefined : 'invisible absolute inset-x-0 top-0'}
+          className={ready ? 'scroll-mt-20' : 'invisible absolute inset-x-0 top-0'}
         />
         {!ready && (
           <div ref={ownFormRef}>
@@ -149,6 +160,11 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
           </div>
         )}
       </div>
+      {ready && providerSent && bookingUrl && (
+        <div className="mt-6 rounded-xl bg-sea-50 p-6 [&>p:first-child]:mt-0" data-testid="provider-booking-offer">
+          <BookTimeOffer bookingUrl={bookingUrl} contact={providerSent} />
+        </div>
+      )}
       {ready && <PreferToTalk />}
     </div>
   );

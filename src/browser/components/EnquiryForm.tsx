@@ -12,6 +12,7 @@ import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
 import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
+import { chosenPlanFieldAttribute } from '../../shared/page-contract.ts';
 import {
   formPageFieldName,
   honeypotFieldName,
@@ -21,6 +22,8 @@ import {
   type EnquiryProblem,
 } from '../lib/enquiry-types.ts';
 import { useSiteConfig } from '../site-config.tsx';
+import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
+import { schedulingService } from '../../content/scheduling-services.ts';
 import { BookTimeOffer } from './BookTimeOffer.tsx';
 import { KeepTogether } from './KeepTogether.tsx';
 import { enquiryEndpoint } from '../../shared/page-contract.ts';
@@ -75,7 +78,7 @@ interface EnquiryFormProps {
  * with the booking link when the studio has a scheduling page, is the one message the visitor sees.
  */
 export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAccepted }: EnquiryFormProps) {
-  const { siteName, bookingUrl } = useSiteConfig();
+  const { bookingUrl, enquiriesEmailed, hubspot } = useSiteConfig();
   const server = useServerFormState();
   const values = server?.values ?? {};
   const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
@@ -269,7 +272,12 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
                 </p>
               )}
               {spec.input === 'select' ? (
-                <select key={planId} {...common} defaultValue={values[spec.name] ?? planId ?? ''}>
+                <select
+                  key={planId}
+                  {...common}
+                  {...{ [chosenPlanFieldAttribute]: '' }}
+                  defaultValue={values[spec.name] ?? planId ?? ''}
+                >
                   <option value="">{enquiryForm.noPlan}</option>
                   {planIds.map((id) => (
                     <option key={id} value={id}>
@@ -308,8 +316,12 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
         {sending ? enquiryForm.sending : enquiryForm.submit}
       </button>
       {contact}
-      <p className="mt-5 text-sm leading-6 text-slate-600">
-        {enquiryForm.notice(siteName)}{' '}
+      <p className="mt-5 text-sm leading-6 text-slate-600" data-testid="enquiry-notice">
+        {enquiryForm.notice({
+          emailed: Boolean(enquiriesEmailed),
+          hubspot: hubspotConfigured(hubspot),
+          bookingService: bookingUrl && schedulingService(bookingUrl),
+        })}{' '}
         <a href="/privacy" className="font-semibold text-harbour-700 underline underline-offset-4">
           {enquiryForm.noticeLink}
         </a>

@@ -39,7 +39,17 @@ interface EmbedOptions {
   settings: HubSpotSettings;
   /** Read when the form is ready, so the latest choice wins. */
   context: () => Record<string, string | undefined>;
-  onSubmitted: () => void;
+  /** With the values sent, where the provider's embed gives them (its recent versions do). */
+  onSubmitted: (values: Record<string, string>) => void;
+}
+
+/** The values the provider's `onFormSubmitted` hands over (`data.submissionValues`), as text; none when absent. */
+export function submittedValues(data: unknown): Record<string, string> {
+  const values = data && typeof data === 'object' && 'submissionValues' in data ? data.submissionValues : undefined;
+  if (!values || typeof values !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
+  );
 }
 
 /**
@@ -67,7 +77,7 @@ async function createForm(container: HTMLElement, { settings, context, onSubmitt
         for (const [name, value] of Object.entries(context())) if (value) fillHiddenField(form, name, value);
         resolve();
       },
-      onFormSubmitted: () => onSubmitted(),
+      onFormSubmitted: (_form, data) => onSubmitted(submittedValues(data)),
     });
   });
 }

@@ -28,18 +28,25 @@ function watchHeaderScroll(): void {
   );
 }
 
-/** The mobile consult bar steps aside while the consult form, the home hero's buttons or the footer is on screen. */
+/**
+ * The mobile consult bar steps aside while the consult form, a hero's call to action or the footer shows below the
+ * sticky header (what lies under the header is not seen): the screen never asks twice.
+ */
 function watchMobileBar(): void {
   const bar = document.querySelector(`[${mobileBarAttribute}]`);
   if (!bar) return;
   const inView = new Set<Element>();
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (entry.isIntersecting) inView.add(entry.target);
-      else inView.delete(entry.target);
-    }
-    bar.setAttribute(mobileBarHiddenAttribute, String(inView.size > 0));
-  });
+  const headerHeight = document.querySelector<HTMLElement>(`header[${scrolledAttribute}]`)?.offsetHeight ?? 0;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) inView.add(entry.target);
+        else inView.delete(entry.target);
+      }
+      bar.setAttribute(mobileBarHiddenAttribute, String(inView.size > 0));
+    },
+    { rootMargin: `-${headerHeight}px 0px 0px` },
+  );
   document.querySelectorAll(`[${hidesMobileBarAttribute}]`).forEach((element) => observer.observe(element));
 }
 

@@ -7,6 +7,8 @@ export interface BrowserConfig {
   gaMeasurementId?: string;
   /** The studio's scheduling page, offered right after an enquiry is sent; the privacy page names its service. */
   bookingUrl?: string;
+  /** Each enquiry is emailed to the studio (SMTP_URL is set): the form's notice and the privacy page say so only then. */
+  enquiriesEmailed?: true;
 }
 
 /** What any page may show of the configuration: the server's pages read it all, the browser its own part. */
@@ -14,6 +16,4 @@ export interface PublicConfig extends BrowserConfig {
   siteUrl: string;
   /** Enquiries older than this are deleted; the privacy page states it. */
   enquiryRetentionDays: number;
-  /** Each enquiry is emailed to the studio (SMTP_URL is set): the privacy page says so only then. */
-  enquiriesEmailed?: true;
 }
