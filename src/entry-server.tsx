@@ -12,6 +12,7 @@ import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './browser/lib/enquiry-types.ts';
+import type { NewsletterFormState } from './lib/newsletter.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { PublicConfig } from './browser/lib/public-config.ts';
 
@@ -20,6 +21,8 @@ export interface RenderInput {
   assets: () => PageAssets;
   /** The consult form's state, used by pages that show the form. */
   enquiry?: EnquiryFormState;
+  /** The newsletter sign-up's state: a returned plain post's; otherwise the consult form's token serves it. */
+  newsletter?: NewsletterFormState;
 }
 
 export interface RenderOutput {

@@ -127,6 +127,28 @@ interface Refusal {
   message: string;
 }
 
+/**
+ * Where a count of `name` is kept: in the database shared by every instance when there is one (counted by the
+ * instance alone while it cannot be reached), else by this instance: in the primary when there are several workers,
+ * so that they hold whichever worker a request reaches, in this process's memory otherwise.
+ */
+export function sharedCounts({
+  rateLimitStore,
+  logger,
+}: {
+  rateLimitStore?: (name: string) => Store;
+  logger: Logger;
+}): (name: string) => Store {
+  const instanceStore = (name: string): Store =>
+    cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : new MemoryStore();
+  // The one warning line per outage comes from the primary when there are several workers.
+  const onSharedCount = cluster.isWorker ? sharedLimitsToPrimary() : outageWarning(logger);
+  return (name) => {
+    const shared = rateLimitStore?.(name);
+    return shared ? new FallbackRateLimitStore(shared, instanceStore(name), onSharedCount) : instanceStore(name);
+  };
+}
+
 /** A form endpoint at `/` of the router it returns: `POST` only. */
 export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
   const { name, config, logger, tokens, rateLimitStore, copy } = options;
@@ -157,17 +179,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     next();
   };
 
-  // Counts held by this instance: in the primary when there are several workers, so that they hold whichever worker
-  // a request reaches; in this process's memory otherwise.
-  const instanceStore = (limit: string): Store =>
-    cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: limit }) : new MemoryStore();
-  // While the database that shares the counts cannot be reached, each limit is counted by the instance instead; the
-  // one warning line per outage comes from the primary when there are several workers.
-  const onSharedCount = cluster.isWorker ? sharedLimitsToPrimary() : outageWarning(logger);
-  const sharedStore = (limit: string) => {
-    const shared = rateLimitStore?.(limit);
-    return shared ? new FallbackRateLimitStore(shared, instanceStore(limit), onSharedCount) : instanceStore(limit);
-  };
+  const sharedStore = sharedCounts({ rateLimitStore, logger });
 
   /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
   const keptValues = async (req: Request): Promise<string | undefined> => {
