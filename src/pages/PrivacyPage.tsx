@@ -7,7 +7,7 @@ import { privacyContact, privacyCopy, privacySections } from '../content/page-co
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = useSiteConfig();
+  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot, newsletterSignup } = useSiteConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />
@@ -17,6 +17,7 @@ export default function PrivacyPage() {
           bookingUrl,
           emailed: enquiriesEmailed,
           hubspot: hubspotConfigured(hubspot),
+          newsletter: newsletterSignup,
         }).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>

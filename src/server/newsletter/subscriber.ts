@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { attributionSchema, type Attribution } from '../enquiries/attribution.server.ts';
 import { wellFormed } from '../../browser/lib/plain-text.ts';
+import { newsletterConfirmationHours } from '../../content/page-copy/privacy.ts';
 import { progressSchema, type ChannelProgress, type DeliveryState } from '../enquiries/enquiry.ts';
 
 /** Where a confirmed subscriber is handed on: HubSpot (a newsletter form of its own) and a webhook (JSON). */
@@ -14,7 +15,7 @@ export const subscriberChannels: readonly SubscriberChannel[] = ['hubspot', 'web
 export type EnabledSubscriberChannels = Record<SubscriberChannel, boolean>;
 
 /** A confirmation link works this long after its email was sent; an unconfirmed sign-up is deleted after it. */
-export const confirmationLifetimeMs = 48 * 60 * 60 * 1000;
+export const confirmationLifetimeMs = newsletterConfirmationHours * 60 * 60 * 1000;
 /** At most one confirmation email to an address in this time, however often it is signed up. */
 export const confirmationEmailIntervalMs = 24 * 60 * 60 * 1000;
 
