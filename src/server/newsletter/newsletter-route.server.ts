@@ -2,7 +2,7 @@
  * The newsletter's endpoints: the sign-up (through the form endpoint's defences, then the site-wide cap of
  * confirmation emails and the store's one email per address per 24 h), the confirmation POST, and the one-click
  * unsubscribe. The answer to a sign-up is the same for every valid address: it never tells whether one is
- * subscribed.
+ * subscribed. Why the link is hashed, the unsubscribe signed and the cap shared: docs/decisions/newsletter-confirmations.md.
  */
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Options, Store } from 'express-rate-limit';
@@ -240,7 +240,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
           },
           status,
         ),
-      async accept({ req, res, data, spam, json, refuse }) {
+      async accept({ res, data, spam, json, refuse }) {
         const answer = () => {
           res.set('Cache-Control', 'no-store');
           if (json) res.status(202).json({ message: m.checkYourInbox });
@@ -279,7 +279,6 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
           await store.confirm(link.hash, { hubspot: true, webhook: false });
           options.wake?.();
         }
-        void req;
         return answer();
       },
     }),
