@@ -151,11 +151,19 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
     await renderFormPage(res, url, { newsletter: state, enquiry }, status);
   };
 
+  /**
+   * When this instance last found the cap reached, until the count's hour ends: sign-ups are refused without asking
+   * the count again, so a flood costs no store round trip per refusal.
+   */
+  let reachedUntil = 0;
   /** Takes one email from the hour's cap; false when the cap is reached (the studio is alerted once). */
   async function takeFromCap(): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+    const now = Date.now();
+    if (now < reachedUntil) return { ok: false, retryAfter: Math.ceil((reachedUntil - now) / 1000) };
     await ready;
     const { totalHits, resetTime } = await capStore.increment(capKey);
     if (totalHits <= confirmationsPerHour) return { ok: true };
+    reachedUntil = resetTime?.getTime() ?? now + hourMs;
     await capStore.decrement(capKey);
     const alerted = await capAlerts.increment(capKey);
     if (alerted.totalHits === 1) {
