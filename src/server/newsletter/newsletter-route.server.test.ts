@@ -154,6 +154,29 @@ describe('POST /api/newsletter', () => {
   });
 });
 
+test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its own double opt-in, and the site emails nothing", async () => {
+  const testApp = await createTestApp({
+    env: {
+      HUBSPOT_PORTAL_ID: '12345678',
+      HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789',
+      HUBSPOT_NEWSLETTER_FORM_ID: '9f8e7d6c-5b4a-3210',
+    },
+  });
+  cleanups.push(testApp.close);
+  expect(testApp.config.public.newsletterSignup).toBe(true);
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const response = await request(testApp.app)
+    .post(newsletterPaths.signUp)
+    .set(fromSite)
+    .send({ email: 'hub@example.com', [tokenFieldName]: tokens.issue(Date.now() - 10_000) })
+    .expect(202);
+  expect(response.body).toEqual({ message: newsletterMessages.checkYourInbox });
+  expect((await testApp.enquiries.findSubscriber('hub@example.com'))?.delivery).toEqual({
+    hubspot: 'pending',
+    webhook: 'off',
+  });
+});
+
 describe('confirming and leaving', () => {
   test('a GET of the link confirms nothing; the POST confirms once, with the cookie for analytics', async () => {
     const { signUp, smtp, app, enquiries } = await setUp();
