@@ -5,7 +5,7 @@ import type { RequestListener, Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { createApp } from './src/server/app.server.ts';
+import { createApp, isNamedProxy } from './src/server/app.server.ts';
 import { devAssets, manifestAssets, productionStaticFiles } from './src/server/assets.server.ts';
 import { lastGoodFromPrimary, supervise } from './src/server/cluster.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
@@ -134,6 +134,7 @@ async function main() {
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     headers: securityHeaderValues(config),
     logger,
+    uncappedPeer: isNamedProxy(config.trustProxy),
   });
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
   // Each serving process runs the outbox: it checks SMTP_URL now, and a lease lets one process at a time send

@@ -2,16 +2,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 import { selfContainedEntry } from './build/self-contained-entry.ts';
 import { hydrateModule, islandModules } from './src/browser/islands/registry.ts';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]browser[\\/]boot-loader\.ts$/)],
+  plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]browser[\\/]boot-loader\.ts$/), precompress()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
-        target: 'node20',
+        target: 'node24',
         rolldownOptions: { input: { server: 'server.ts' }, output: { entryFileNames: '[name].js' } },
       }
     : {

@@ -3,7 +3,7 @@ import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { landingRecordedMark } from '../src/browser/marks.ts';
 import type { StoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForSettled, waitForStart } from './fixtures/test.ts';
 
 // Where a visit came from travels only inside an enquiry sent by the site's own form: each test reads the body
@@ -50,9 +50,7 @@ async function storedEnquiry(email: string): Promise<StoredEnquiry | undefined> 
 
 /** Sends the form on the current page (hydrated) and returns the JSON body it posted. */
 async function sendEnquiry(page: Page, email = 'jane@example.com'): Promise<Record<string, unknown>> {
-  const form = page.getByRole('form', { name: 'Send us your details' });
-  await form.getByLabel('First name').fill('Jane');
-  await form.getByLabel('Email address').fill(email);
+  const form = await fillConsultForm(page, { firstname: 'Jane', email });
   await useTokenOldEnough(page);
   const [request] = await Promise.all([
     page.waitForRequest(isEnquiryPost),
@@ -202,10 +200,8 @@ test.describe('with JavaScript off', () => {
 
   test('the plain post carries no attribution and still lands on /thank-you', async ({ page }) => {
     await page.goto(`/start-project${newsletterLanding.slice(1)}`, { referer: newsletterSite });
-    const form = page.getByRole('form', { name: 'Send us your details' });
     const email = uniqueEmail();
-    await form.getByLabel('First name').fill('Jane');
-    await form.getByLabel('Email address').fill(email);
+    const form = await fillConsultForm(page, { firstname: 'Jane', email });
     await useTokenOldEnough(page);
     const [request] = await Promise.all([
       page.waitForRequest(isEnquiryPost),

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { chromiumPath, e2eChromiumArgs } from '../scripts/lib/chromium.ts';
 import { progressBars, progressBarsShownByLastPage, recordProgressBars } from './fixtures/accessibility-tree.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { consultForm, expectConsultValues, fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { sitePages } from './fixtures/site-pages.ts';
 import { expect, test, waitForSettled } from './fixtures/test.ts';
 
@@ -19,8 +19,7 @@ test.use({
   },
 });
 
-const form = (page: Page) => page.getByRole('form', { name: 'Send us your details' });
-const empty = { 'First name': '', 'Email address': '', 'What do you need? (optional)': '' };
+const empty = { firstname: '', email: '', message: '' };
 
 /** Records, on every page of the tab, whether it was last shown from the back/forward cache. */
 const watchBackForwardCache = (page: Page) =>
@@ -29,16 +28,8 @@ const watchBackForwardCache = (page: Page) =>
   );
 const shownFromCache = (page: Page) => page.evaluate(() => (window as { shownFromCache?: boolean }).shownFromCache);
 
-async function expectValues(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values))
-    await expect(form(page).getByLabel(label, { exact: true }), label).toHaveValue(value);
-}
-
-async function typeHalf(page: Page) {
-  await form(page).getByLabel('First name', { exact: true }).fill('Jane');
-  await form(page).getByLabel('Email address', { exact: true }).fill(`jane.${Date.now()}@example.com`);
-  await form(page).getByLabel('What do you need? (optional)', { exact: true }).fill('A new website.');
-}
+const typeHalf = (page: Page) =>
+  fillConsultForm(page, { firstname: 'Jane', email: `jane.${Date.now()}@example.com`, message: 'A new website.' });
 
 test.beforeEach(async ({ page }) => {
   await watchBackForwardCache(page);
@@ -80,7 +71,7 @@ test('a half-typed form comes back with Back from the back/forward cache', async
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/faq$/);
   expect(await shownFromCache(page)).toBe(true);
-  await expectValues(page, { 'First name': 'Jane', 'What do you need? (optional)': 'A new website.' });
+  await expectConsultValues(page, { firstname: 'Jane', message: 'A new website.' });
 });
 
 test('once the enquiry is sent in place, Back and Forward through the cache show none of its values', async ({
@@ -92,14 +83,14 @@ test('once the enquiry is sent in place, Back and Forward through the cache show
   await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page).toHaveURL(/\/start-project$/);
   await waitForSettled(page);
-  await expectValues(page, { 'First name': 'Jane' });
+  await expectConsultValues(page, { firstname: 'Jane' });
   await useTokenOldEnough(page);
-  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/faq$/);
   expect(await shownFromCache(page)).toBe(true);
-  await expectValues(page, empty);
+  await expectConsultValues(page, empty);
   await page.goForward({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/start-project$/);
   expect(await shownFromCache(page)).toBe(true);
@@ -117,26 +108,30 @@ test.describe('without the page’s scripts', () => {
     await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) => route.abort());
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
     await expect(page).toHaveURL(/\/start-project$/);
-    await expectValues(page, { 'First name': 'Jane' });
+    await expectConsultValues(page, { firstname: 'Jane' });
     await useTokenOldEnough(page);
-    await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+    await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
     // /thank-you's loader is what learns that this tab sent the enquiry: a visitor's Back comes after it has run.
     await waitForSettled(page);
     await page.goBack({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/start-project$/);
-    await expectValues(page, empty);
+    await expectConsultValues(page, empty);
     await page.goBack({ waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/faq$/);
     expect(await shownFromCache(page)).toBe(true);
-    await expectValues(page, empty);
+    await expectConsultValues(page, empty);
   });
 });
 
-test('the progress bar is gone when the visitor comes Back to the page that showed it', async ({ page }) => {
+test('a call to action’s page shows a progress bar, told to assistive technology, until it has loaded, and Back from the cache shows none', async ({
+  page,
+}) => {
   await recordProgressBars(page);
   await page.goto('/faq');
   await waitForSettled(page);
+  expect(await progressBars(page)).toEqual([]);
+  // The next page arrives half a second late, as on a slow connection.
   await page.route('**/start-project', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
@@ -144,6 +139,8 @@ test('the progress bar is gone when the visitor comes Back to the page that show
   await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
   expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
+  // Polled: just after a page arrives, DevTools can still answer with the accessibility tree of the one it replaced.
+  await expect.poll(() => progressBars(page)).toEqual([]);
   await page.goBack({ waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/faq$/);
   expect(await shownFromCache(page)).toBe(true);

@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from '@playwright/test';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForSettled, waitForIdle, waitForSettledMark, waitForStart } from './fixtures/test.ts';
 import { htmlErrors } from '../test-support/vnu.ts';
@@ -106,14 +106,28 @@ async function watchBookingHost(page: Page, url: string = bookingUrl): Promise<R
 
 /** `islandLoads`: false where the form's island never hydrates (JavaScript off, or its scripts held back). */
 async function sendForm(page: Page, { islandLoads = true } = {}) {
-  const form = page.getByRole('form', { name: 'Send us your details' });
-  await form.getByLabel('First name').fill(jane.firstname);
-  await form.getByLabel('Last name (optional)').fill(jane.lastname);
-  await form.getByLabel('Email address').fill(jane.email);
+  const form = await fillConsultForm(page, jane);
   // Typing woke the form's island: its token is set once it has hydrated, or hydration would set it back.
   if (islandLoads) await waitForSettled(page);
   await useTokenOldEnough(page, enquiriesFiles.get(new URL(page.url()).origin));
   await form.getByRole('button', { name: 'Send my enquiry' }).click();
+}
+
+/** The site's scripts after the boot loader: the islands' and React's. */
+const islandScripts = /\/assets\/(?!boot-loader-)[\w-]+\.js$/;
+
+/** Holds back /start-project's island scripts (its boot loader runs, keeping the draft): its form posts as plain HTML. */
+const holdStartProjectIsland = (page: Page) =>
+  page.route(islandScripts, (route) =>
+    new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
+  );
+
+/** Sends the form from Calendly's site's /start-project as a plain post; the /thank-you it lands on has its scripts. */
+async function sendPlainPost(page: Page) {
+  await holdStartProjectIsland(page);
+  await page.goto(`${sites.Calendly.url}/start-project`);
+  await sendForm(page, { islandLoads: false });
+  await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
 }
 
 /** The success message's heading, once the page has scrolled to it, is clear of the header: none of it is hidden. */
@@ -390,21 +404,14 @@ test.describe('the booking link after an enquiry carries the name and email wher
   }
 
   test.describe('a plain post, sent before the page’s scripts ran', () => {
-    test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+    test.use({ expectedFailedLoads: [islandScripts] });
 
     test('lands on /thank-you, whose link then carries the name and email once, kept only in the tab until read', async ({
       page,
     }) => {
       const { url, afterEnquiry } = services.Calendly;
       const requests = await watchBookingHost(page, url);
-      // /start-project's form never wakes (only the boot loader runs, keeping the draft): it posts as plain HTML.
-      // The page it lands on has all its scripts.
-      await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-        new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-      );
-      await page.goto(`${sites.Calendly.url}/start-project`);
-      await sendForm(page, { islandLoads: false });
-      await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+      await sendPlainPost(page);
       await waitForSettled(page);
       const link = page.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('href', afterEnquiry);
@@ -429,16 +436,11 @@ test.describe('the booking link after an enquiry carries the name and email wher
       }) => {
         const { url, afterEnquiry } = services.Calendly;
         await watchBookingHost(page, url);
-        await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-          new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-        );
         // The thank-you page completes itself at the browser's first idle moment: here there is none.
         await page.addInitScript(() => {
           window.requestIdleCallback = () => 0;
         });
-        await page.goto(`${sites.Calendly.url}/start-project`);
-        await sendForm(page, { islandLoads: false });
-        await expect(page).toHaveURL(`${sites.Calendly.url}/thank-you`);
+        await sendPlainPost(page);
         await waitForStart(page);
         const link = page.getByRole('link', { name: label });
         await expect(link).toHaveAttribute('href', url);
@@ -451,7 +453,7 @@ test.describe('the booking link after an enquiry carries the name and email wher
 });
 
 test.describe('/thank-you that this tab did not send to', () => {
-  test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+  test.use({ expectedFailedLoads: [islandScripts] });
 
   test('keeps the draft and a plain booking link; a real send from the tab then clears it and fills the link', async ({
     page,
@@ -465,8 +467,7 @@ test.describe('/thank-you that this tab did not send to', () => {
     );
     const form = page.getByRole('form', { name: 'Send us your details' });
     await page.goto(`${site}/start-project`);
-    await form.getByLabel('First name').fill(jane.firstname);
-    await form.getByLabel('Email address').fill(jane.email);
+    await fillConsultForm(page, { firstname: jane.firstname, email: jane.email });
     await page.goto('https://elsewhere.example/next');
     await expect(page).toHaveURL(`${site}/thank-you`);
     await waitForSettled(page);
@@ -475,9 +476,7 @@ test.describe('/thank-you that this tab did not send to', () => {
     await expect(form.getByLabel('First name')).toHaveValue(jane.firstname);
     await expect(form.getByLabel('Email address')).toHaveValue(jane.email);
     // Sent as a plain post (the form's island held back): the draft goes, and the link carries the details once.
-    await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-      new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-    );
+    await holdStartProjectIsland(page);
     await page.reload();
     // Filled once the draft is back in the form: the driver's fill selects a field's text and types it in two
     // steps, and a draft put back between them would have the typing added after it.
@@ -492,7 +491,7 @@ test.describe('/thank-you that this tab did not send to', () => {
 });
 
 test.describe('a plain post answered by a short page', () => {
-  test.use({ expectedFailedLoads: [/\/assets\/(?!boot-loader-)[\w-]+\.js$/] });
+  test.use({ expectedFailedLoads: [islandScripts] });
 
   test('leaves no mark another site can use: /thank-you reached next keeps the draft and a plain booking link', async ({
     page,
@@ -503,13 +502,10 @@ test.describe('a plain post answered by a short page', () => {
       route.fulfill({ status: 302, headers: { Location: `${site}/thank-you` } }),
     );
     // The form's island never loads: the form is posted as plain HTML, and its answer is a page with no script.
-    await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) =>
-      new URL(route.request().frame().url()).pathname === '/start-project' ? route.abort() : route.fallback(),
-    );
+    await holdStartProjectIsland(page);
     const form = page.getByRole('form', { name: 'Send us your details' });
     await page.goto(`${site}/start-project`);
-    await form.getByLabel('First name').fill(jane.firstname);
-    await form.getByLabel('Email address').fill(jane.email);
+    await fillConsultForm(page, { firstname: jane.firstname, email: jane.email });
     // Past the body's 16 kB: the server answers 413 with a short page before reading the fields.
     await form
       .getByLabel('What do you need? (optional)')

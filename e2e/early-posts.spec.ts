@@ -4,7 +4,7 @@ import { e2eEnquiriesFile, ownFormPort } from '../playwright.config.ts';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { formTokenIssuedEarlier } from '../test-support/form-token.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { consultForm, fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test, waitForSettled } from './fixtures/test.ts';
 
@@ -16,7 +16,6 @@ const ownFormSite = `http://localhost:${ownFormPort}`;
 test.use({ baseURL: ownFormSite });
 test.setTimeout(60_000);
 
-const form = (page: Page) => page.getByRole('form', { name: 'Send us your details' });
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
 const isEnquiryPost = (response: { url(): string; request(): { method(): string } }) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/enquiries';
@@ -81,12 +80,11 @@ for (const { path: formPage, heading, title } of [
   }) => {
     const release = await holdScripts(page);
     await page.goto(formPage, { waitUntil: 'commit' });
-    await form(page).getByLabel('Email address').fill('jane@');
-    await form(page).getByLabel('Business name (optional)').fill('Harbour Café');
+    await fillConsultForm(page, { email: 'jane@', company: 'Harbour Café' });
     await useTokenOldEnough(page);
     const [answer] = await Promise.all([
       page.waitForResponse(isEnquiryPost),
-      form(page).getByRole('button', { name: 'Send my enquiry' }).click(),
+      consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click(),
     ]);
     expect(answer.status()).toBe(400);
     await expect(page).toHaveURL(`${ownFormSite}/api/enquiries`);
@@ -94,7 +92,7 @@ for (const { path: formPage, heading, title } of [
     await expect(summary(page)).toBeFocused();
     // The visitor goes to the first problem and starts putting it right while the scripts are still on their way.
     await summary(page).getByRole('link', { name: 'Enter your first name' }).click();
-    await form(page).getByLabel('First name').fill('Jane');
+    await fillConsultForm(page, { firstname: 'Jane' });
     await scrollSettled(page);
     const before = await visible(page);
     expect(before.focus).toBe('enquiry-firstname');
@@ -107,15 +105,15 @@ for (const { path: formPage, heading, title } of [
       'Enter your first name',
       'Enter an email address in the correct format, like name@example.com',
     ]);
-    await expect(form(page).getByLabel('Email address')).toHaveValue('jane@');
-    await expect(form(page).getByLabel('Business name (optional)')).toHaveValue('Harbour Café');
-    await expect(form(page).getByLabel('First name')).toBeFocused();
+    await expect(consultForm(page).getByLabel('Email address')).toHaveValue('jane@');
+    await expect(consultForm(page).getByLabel('Business name (optional)')).toHaveValue('Harbour Café');
+    await expect(consultForm(page).getByLabel('First name')).toBeFocused();
 
     // The page is live: corrected, it sends in place, and the enquiry names the page the form was on.
     const email = uniqueEmail();
-    await form(page).getByLabel('Email address').fill(email);
+    await fillConsultForm(page, { email });
     await useTokenOldEnough(page);
-    await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+    await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
     await expect
       .poll(async () => (await storedWith(email)).map((enquiry) => enquiry.pageUri))
@@ -127,24 +125,23 @@ test('after an error answer, Reload sends nothing more and Back finds what was t
   const release = await holdScripts(page);
   await page.goto('/start-project', { waitUntil: 'commit' });
   const email = uniqueEmail();
-  await form(page).getByLabel('First name').fill(' ');
-  await form(page).getByLabel('Email address').fill(email);
+  await fillConsultForm(page, { firstname: ' ', email });
   await useTokenOldEnough(page);
-  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(summary(page)).toBeFocused();
   release();
   await waitForSettled(page);
-  await form(page).getByLabel('First name').fill('Jane');
+  await fillConsultForm(page, { firstname: 'Jane' });
 
   // Reload asks the server again with the same post, which is refused again: nothing is stored.
   await page.reload();
   await expect(summary(page)).toBeVisible();
-  await expect(form(page).getByLabel('First name')).toHaveValue('Jane');
-  await expect(form(page).getByLabel('Email address')).toHaveValue(email);
+  await expect(consultForm(page).getByLabel('First name')).toHaveValue('Jane');
+  await expect(consultForm(page).getByLabel('Email address')).toHaveValue(email);
   await page.goBack();
   await expect(page).toHaveURL(`${ownFormSite}/start-project`);
-  await expect(form(page).getByLabel('First name')).toHaveValue('Jane');
-  await expect(form(page).getByLabel('Email address')).toHaveValue(email);
+  await expect(consultForm(page).getByLabel('First name')).toHaveValue('Jane');
+  await expect(consultForm(page).getByLabel('Email address')).toHaveValue(email);
   expect(await storedWith(email)).toEqual([]);
 });
 
@@ -154,12 +151,11 @@ test('a valid post sent before the scripts ran lands on /thank-you, which keeps 
   const release = await holdScripts(page);
   await page.goto('/start-project', { waitUntil: 'commit' });
   const email = uniqueEmail();
-  await form(page).getByLabel('First name').fill('Jane');
-  await form(page).getByLabel('Email address').fill(email);
+  await fillConsultForm(page, { firstname: 'Jane', email });
   await useTokenOldEnough(page);
   const [answer] = await Promise.all([
     page.waitForResponse(isEnquiryPost),
-    form(page).getByRole('button', { name: 'Send my enquiry' }).click(),
+    consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click(),
   ]);
   expect(answer.status()).toBe(303);
   await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
@@ -206,12 +202,11 @@ test.describe('over the hourly limit', () => {
 
     const release = await holdScripts(page);
     await page.goto(`${site.url}/start-project`, { waitUntil: 'commit' });
-    await form(page).getByLabel('First name').fill('Jane');
-    await form(page).getByLabel('Email address').fill(uniqueEmail());
+    await fillConsultForm(page, { firstname: 'Jane', email: uniqueEmail() });
     await useTokenOldEnough(page, enquiriesFile);
     const [answer] = await Promise.all([
       page.waitForResponse(isEnquiryPost),
-      form(page).getByRole('button', { name: 'Send my enquiry' }).click(),
+      consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click(),
     ]);
     expect(answer.status()).toBe(429);
     await expect(page).toHaveURL(`${site.url}/api/enquiries`);

@@ -3,7 +3,7 @@ import { ownFormPort } from '../playwright.config.ts';
 import { enquiryForm } from '../src/content/enquiry-form.ts';
 import { tokenFieldName } from '../src/browser/lib/enquiry-types.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';
 import { expect, test, waitForSettled, waitForIdle } from './fixtures/test.ts';
 
@@ -26,16 +26,17 @@ async function contrastRatio(text: Locator, box: Locator): Promise<number> {
   return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
 }
 
-async function fillIn(page: Page, values: { firstname?: string; email?: string } = {}) {
-  const form = page.getByRole('form', { name: 'Send us your details' });
-  await form.getByLabel('First name').fill(values.firstname ?? 'Jane');
-  await form.getByLabel('Last name (optional)').fill('Citizen');
-  await form.getByLabel('Email address').fill(values.email ?? 'jane@example.com');
-  await form.getByLabel('Phone (optional)').fill('0412 345 678');
-  await form.getByLabel('Business name (optional)').fill('Harbour Café');
-  await form.getByLabel('What do you need? (optional)').fill('More locals through the door.');
-  return form;
-}
+/** Every field of the form filled, with `values` over the defaults. */
+const fillIn = (page: Page, values: { firstname?: string; email?: string } = {}) =>
+  fillConsultForm(page, {
+    firstname: 'Jane',
+    lastname: 'Citizen',
+    email: 'jane@example.com',
+    phone: '0412 345 678',
+    company: 'Harbour Café',
+    message: 'More locals through the door.',
+    ...values,
+  });
 
 /** The generate_lead events gtag queued (each an `arguments` object, as Google's snippet pushes). */
 const leads = (page: Page) =>
@@ -76,9 +77,7 @@ test.describe('the site’s own enquiry form, with JavaScript off', () => {
     page,
   }) => {
     await page.goto('/about');
-    const form = page.getByRole('form', { name: 'Send us your details' });
-    await form.getByLabel('Business name (optional)').fill('Harbour & Co');
-    await form.getByLabel('Email address').fill('jane@');
+    const form = await fillConsultForm(page, { email: 'jane@', company: 'Harbour & Co' });
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(`${ownFormSite}/api/enquiries`);
     await expect(page).toHaveTitle(/^Error: About/);
@@ -101,8 +100,7 @@ test.describe('the site’s own enquiry form, with JavaScript off', () => {
     await expect(page.getByLabel('Business name (optional)')).toHaveValue('Harbour & Co');
 
     // Corrected, the same page sends it.
-    await page.getByLabel('First name').fill('Jane');
-    await email.fill('jane@example.com');
+    await fillConsultForm(page, { firstname: 'Jane', email: 'jane@example.com' });
     await useTokenOldEnough(page);
     await page.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
@@ -126,7 +124,7 @@ test.describe('the server-rendered states pass axe (the site’s scripts held ba
 
   test('the page that comes back with problems', async ({ page }) => {
     await page.goto('/start-project');
-    await page.getByLabel('Email address').fill('not an email');
+    await fillConsultForm(page, { email: 'not an email' });
     await page.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
     await expectNoAxeViolations(page);
@@ -197,8 +195,7 @@ test.describe('the site’s own enquiry form, with JavaScript', () => {
     await expectNoAxeViolations(page);
     await summary.getByRole('link', { name: 'Enter your first name' }).click();
     await expect(form.getByLabel('First name')).toBeFocused();
-    await form.getByLabel('First name').fill('Jane');
-    await email.fill('jane@example.com');
+    await fillConsultForm(page, { firstname: 'Jane', email: 'jane@example.com' });
     await useTokenOldEnough(page);
     await form.getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
@@ -329,7 +326,7 @@ test.describe('with HubSpot configured', () => {
     });
     await page.goto('/start-project');
     await waitForSettled(page);
-    await page.getByLabel('First name').fill('Jane');
+    await fillConsultForm(page, { firstname: 'Jane' });
     serve();
     await expect.poll(() => page.evaluate(() => window.__hsCalls?.length ?? 0)).toBe(1);
     await expect(page.locator('[data-form-status]')).toHaveAttribute('data-form-status', 'failed');

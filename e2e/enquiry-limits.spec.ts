@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
 import { honeypotFieldName } from '../src/browser/lib/enquiry-types.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -43,11 +43,12 @@ test.afterAll(async () => {
 /** Fills the consult form on /start-project as a visitor would (a bot fills the trap too) and sends it. */
 async function send(page: Page, message: string, { bot = false } = {}) {
   await page.goto(`${site.url}/start-project`);
-  const form = page.getByRole('form', { name: 'Send us your details' });
-  await form.getByLabel('First name').fill('Jane');
-  await form.getByLabel('Email address').fill('jane@example.com');
-  await form.getByLabel('Business name (optional)').fill('Harbour & Co <Newcastle>');
-  await form.getByLabel('What do you need? (optional)').fill(message);
+  const form = await fillConsultForm(page, {
+    firstname: 'Jane',
+    email: 'jane@example.com',
+    company: 'Harbour & Co <Newcastle>',
+    message,
+  });
   if (bot) await page.locator(`input[name="${honeypotFieldName}"]`).fill('https://spam.example', { force: true });
   await useTokenOldEnough(page, enquiriesFile);
   const [response] = await Promise.all([

@@ -1,27 +1,23 @@
 import type { Page } from '@playwright/test';
 import { e2eEnquiriesFile } from '../playwright.config.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import {
+  consultFields,
+  consultForm,
+  expectConsultValues,
+  fillConsultForm,
+  useTokenOldEnough,
+  type ConsultValues,
+} from './fixtures/enquiry-form.ts';
 import { expect, test, waitForSettled, waitForStart } from './fixtures/test.ts';
 
 // What a visitor types into the consult form is never lost: on every kind of way into the form (a link, followed
 // while they type), Back and Forward, on a fast machine and on a slow phone.
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const formName = 'Send us your details';
-const fields = [
-  ['First name', 'firstname'],
-  ['Last name (optional)', 'lastname'],
-  ['Email address', 'email'],
-  ['Phone (optional)', 'phone'],
-  ['Business name (optional)', 'company'],
-  ['What do you need? (optional)', 'message'],
-] as const;
-type Values = Record<(typeof fields)[number][1], string>;
-
 let count = 0;
 /** Values no other test uses, so that this visitor's enquiry can be found in the store. */
-function visitorValues(): Values {
+function visitorValues(): ConsultValues {
   const id = `${process.pid}-${Date.now()}-${(count += 1)}`;
   return {
     firstname: `Jane${id}`,
@@ -31,23 +27,6 @@ function visitorValues(): Values {
     company: 'Harbour Café',
     message: `More locals through the door, ${id}.`,
   };
-}
-
-const form = (page: Page) => page.getByRole('form', { name: formName });
-
-/** Types each value into whichever form is on screen as it comes: the old page's while the next one loads. */
-async function typeInto(page: Page, values: Partial<Values>) {
-  for (const [label, name] of fields) {
-    const value = values[name];
-    if (value !== undefined) await form(page).getByLabel(label, { exact: true }).fill(value);
-  }
-}
-
-async function expectValues(page: Page, values: Partial<Values>) {
-  for (const [label, name] of fields) {
-    const value = values[name];
-    if (value !== undefined) await expect(form(page).getByLabel(label, { exact: true }), label).toHaveValue(value);
-  }
 }
 
 /**
@@ -65,7 +44,7 @@ const kindsOfLink = [
 
 /** Whether the form's first field is within the window once the page has settled where a link lands. */
 const inFirstScreen = (page: Page) =>
-  form(page)
+  consultForm(page)
     .getByLabel('First name', { exact: true })
     .evaluate((field) => {
       const { top, bottom } = field.getBoundingClientRect();
@@ -80,7 +59,7 @@ async function followTyping(
   page: Page,
   from: string,
   href: string,
-  values: Values,
+  values: ConsultValues,
   slow?: (on: boolean) => Promise<void>,
 ) {
   await slow?.(false);
@@ -94,22 +73,22 @@ async function followTyping(
   await slow?.(true);
   const to = new URL(href, page.url()).href;
   await page.locator(`a[href="${href}"]`).filter({ visible: true }).first().click();
-  await typeInto(page, values);
+  await fillConsultForm(page, values);
   await expect(page).toHaveURL(to);
   await waitForSettled(page);
-  await expectValues(page, values);
+  await expectConsultValues(page, values);
 }
 
 /** Sends the form on screen and finds the enquiry stored with every value typed. */
-async function sendAndFindStored(page: Page, values: Values) {
+async function sendAndFindStored(page: Page, values: ConsultValues) {
   await useTokenOldEnough(page);
-  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeVisible();
   await expect
     .poll(async () => {
       const { enquiries } = await readEnquiryFile(e2eEnquiriesFile(port));
       const stored = enquiries.find((enquiry) => enquiry.email === values.email);
-      return stored && Object.fromEntries(fields.map(([, name]) => [name, stored[name]]));
+      return stored && Object.fromEntries(consultFields.map(([, name]) => [name, stored[name]]));
     })
     .toEqual(values);
 }
@@ -163,25 +142,25 @@ test.describe('a half-typed form', () => {
   test('comes back with Back, Forward and a link to the form', async ({ page }) => {
     await page.goto('/faq');
     await waitForSettled(page);
-    await typeInto(page, half);
+    await fillConsultForm(page, half);
     await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Newcastle studio for Newcastle businesses');
     await page.goBack();
     await expect(page).toHaveURL(/\/faq$/);
-    await expectValues(page, half);
+    await expectConsultValues(page, half);
     await page.goForward();
     await expect(page).toHaveURL(/\/about$/);
-    await expectValues(page, half);
+    await expectConsultValues(page, half);
     await page.goto('/faq');
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
     await expect(page).toHaveURL(/\/start-project/);
-    await expectValues(page, half);
+    await expectConsultValues(page, half);
   });
 
   test('what is typed into the page before its scripts run wins over the draft', async ({ page }) => {
     await page.goto('/about');
     await waitForSettled(page);
-    await typeInto(page, half);
+    await fillConsultForm(page, half);
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/boot-loader-[\w-]+\.js$/, async (route) => {
@@ -189,10 +168,10 @@ test.describe('a half-typed form', () => {
       await route.continue();
     });
     await page.goto('/services', { waitUntil: 'commit' });
-    await form(page).getByLabel('First name', { exact: true }).fill('Ann');
+    await fillConsultForm(page, { firstname: 'Ann' });
     release();
     await waitForSettled(page);
-    await expectValues(page, { ...half, firstname: 'Ann' });
+    await expectConsultValues(page, { ...half, firstname: 'Ann' });
   });
 
   test('on a page that is never idle, the draft goes in at the first focus, and leaving untouched keeps it', async ({
@@ -200,7 +179,7 @@ test.describe('a half-typed form', () => {
   }) => {
     await page.goto('/faq');
     await waitForSettled(page);
-    await typeInto(page, half);
+    await fillConsultForm(page, half);
     // The draft waits for the browser's first idle moment: here there is none.
     await page.addInitScript(() => {
       window.requestIdleCallback = () => 0;
@@ -210,31 +189,31 @@ test.describe('a half-typed form', () => {
     await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await waitForStart(page);
-    await expectValues(page, { firstname: '', email: '', message: '' });
-    await form(page).getByLabel('Last name (optional)', { exact: true }).focus();
-    await expectValues(page, half);
+    await expectConsultValues(page, { firstname: '', email: '', message: '' });
+    await consultForm(page).getByLabel('Last name (optional)', { exact: true }).focus();
+    await expectConsultValues(page, half);
   });
 
   test('the field being typed into keeps the focus on the next page', async ({ page }) => {
     await page.goto('/faq');
     await waitForSettled(page);
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
-    await form(page).getByLabel('Email address', { exact: true }).fill('jane@example.com');
+    await fillConsultForm(page, { email: 'jane@example.com' });
     await expect(page).toHaveURL(/\/start-project/);
     await waitForSettled(page);
-    await expect(form(page).getByLabel('Email address', { exact: true })).toBeFocused();
-    await expect(form(page).getByLabel('Email address', { exact: true })).toHaveValue('jane@example.com');
+    await expect(consultForm(page).getByLabel('Email address', { exact: true })).toBeFocused();
+    await expect(consultForm(page).getByLabel('Email address', { exact: true })).toHaveValue('jane@example.com');
   });
 
   test('is gone once the enquiry is sent', async ({ page }) => {
     const values = visitorValues();
     await page.goto('/start-project');
     await waitForSettled(page);
-    await typeInto(page, values);
+    await fillConsultForm(page, values);
     await sendAndFindStored(page, values);
     await page.goto('/faq');
     await waitForSettled(page);
-    await expectValues(page, { firstname: '', email: '', message: '' });
+    await expectConsultValues(page, { firstname: '', email: '', message: '' });
   });
 
   test('a sent enquiry’s values come back with neither Back nor Forward, nor the browser’s own form restore', async ({
@@ -243,20 +222,20 @@ test.describe('a half-typed form', () => {
     const values = visitorValues();
     await page.goto('/faq');
     await waitForSettled(page);
-    await typeInto(page, values);
+    await fillConsultForm(page, values);
     await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
     await expect(page).toHaveURL(/\/start-project/);
     await waitForSettled(page);
-    await expectValues(page, values);
+    await expectConsultValues(page, values);
     await sendAndFindStored(page, values);
     await page.goBack();
     await expect(page).toHaveURL(/\/faq$/);
     await waitForSettled(page);
-    await expectValues(page, { firstname: '', email: '', message: '' });
+    await expectConsultValues(page, { firstname: '', email: '', message: '' });
     await page.goForward();
     await expect(page).toHaveURL(/\/start-project/);
     await waitForSettled(page);
-    await expectValues(page, { firstname: '', email: '', message: '' });
+    await expectConsultValues(page, { firstname: '', email: '', message: '' });
   });
 
   test.describe('without the page’s scripts', () => {
@@ -267,19 +246,19 @@ test.describe('a half-typed form', () => {
       await page.route(/\/assets\/(?!boot-loader-)[\w-]+\.js$/, (route) => route.abort());
       const values = visitorValues();
       await page.goto('/start-project');
-      await typeInto(page, values);
+      await fillConsultForm(page, values);
       await useTokenOldEnough(page);
-      await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+      await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
       // Landed: /thank-you has loaded, and with it the loader that clears the draft.
       await page.waitForURL('/thank-you');
       await page.goto('/faq');
-      await expectValues(page, { firstname: '', email: '', message: '' });
+      await expectConsultValues(page, { firstname: '', email: '', message: '' });
       // Back past /thank-you to the page the form was sent from: the browser puts back what its fields held.
       await page.goBack();
       await page.goBack();
       await expect(page).toHaveURL('/start-project');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectValues(page, { firstname: '', email: '', message: '' });
+      await expectConsultValues(page, { firstname: '', email: '', message: '' });
     });
   });
 });

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { islandWakingMark } from '../src/browser/marks.ts';
 import { enquiryForm } from '../src/content/enquiry-form.ts';
-import { useTokenOldEnough } from './fixtures/enquiry-form.ts';
+import { consultForm, fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForIdle, waitForIsland } from './fixtures/test.ts';
 
 // Each island starts from the server's HTML: with its scripts held back, a visitor types, taps and sends on the
@@ -28,7 +28,6 @@ async function holdIslandScripts(page: Page): Promise<{ release: () => void; hel
   return { release, held: () => held };
 }
 
-const form = (page: Page) => page.getByRole('form', { name: 'Send us your details' });
 const woke = (page: Page) =>
   page.evaluate((mark) => performance.getEntriesByName(mark, 'mark').length > 0, islandWakingMark('consult-form'));
 
@@ -40,17 +39,17 @@ test('a form below the first screen sleeps until used; what is typed before its 
   await page.waitForLoadState('networkidle');
   expect(await woke(page)).toBe(false);
   expect(scripts.held()).toBe(0);
-  const firstName = form(page).getByLabel('First name');
-  await firstName.fill('Jane');
-  await form(page).getByLabel('Email address').click();
+  const firstName = consultForm(page).getByLabel('First name');
+  await fillConsultForm(page, { firstname: 'Jane' });
+  await consultForm(page).getByLabel('Email address').click();
   await page.keyboard.type('jane@exam');
   await expect.poll(() => scripts.held()).toBeGreaterThan(0);
   scripts.release();
   await waitForIsland(page, 'consult-form');
   await page.keyboard.type('ple.com');
   await expect(firstName).toHaveValue('Jane');
-  await expect(form(page).getByLabel('Email address')).toHaveValue('jane@example.com');
-  await expect(form(page).getByLabel('Email address')).toBeFocused();
+  await expect(consultForm(page).getByLabel('Email address')).toHaveValue('jane@example.com');
+  await expect(consultForm(page).getByLabel('Email address')).toBeFocused();
 });
 
 test('a form reached by the keyboard alone wakes as Tab enters it, and one filled by autofill wakes too', async ({
@@ -67,7 +66,7 @@ test('a form reached by the keyboard alone wakes as Tab enters it, and one fille
   }
   await waitForIsland(page, 'consult-form');
   await page.keyboard.type('Jane');
-  await expect(form(page).getByLabel('First name')).toHaveValue('Jane');
+  await expect(consultForm(page).getByLabel('First name')).toHaveValue('Jane');
 
   // Autofill writes into fields without focusing them, and announces it with `input` events. The page is left with
   // the focus out of the form, so the draft gives the next page's form no focus (which would wake it).
@@ -75,14 +74,14 @@ test('a form reached by the keyboard alone wakes as Tab enters it, and one fille
   await page.goto('/services');
   await page.waitForLoadState('networkidle');
   expect(await woke(page)).toBe(false);
-  await form(page)
+  await consultForm(page)
     .getByLabel('Email address')
     .evaluate((field: HTMLInputElement) => {
       field.value = 'jane@example.com';
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
   await waitForIsland(page, 'consult-form');
-  await expect(form(page).getByLabel('Email address')).toHaveValue('jane@example.com');
+  await expect(consultForm(page).getByLabel('Email address')).toHaveValue('jane@example.com');
 });
 
 test('a form sent before its scripts arrive is sent once, by the island, and answered in place', async ({ page }) => {
@@ -92,11 +91,10 @@ test('a form sent before its scripts arrive is sent once, by the island, and ans
     if (request.method() === 'POST' && request.url().endsWith('/api/enquiries')) posts.push(request.url());
   });
   await page.goto('/start-project');
-  await form(page).getByLabel('First name').fill('Jane');
-  await form(page).getByLabel('Email address').fill('jane@example.com');
+  await fillConsultForm(page);
   await useTokenOldEnough(page);
   // The first tap counts: it sends the enquiry once the island has hydrated.
-  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page).toHaveURL(`${ownFormSite}/start-project`);
   expect(posts).toEqual([]);
   scripts.release();
@@ -114,10 +112,9 @@ test.describe('with the island’s scripts unavailable', () => {
   }) => {
     await page.route(islandScripts, (route) => route.abort());
     await page.goto('/start-project');
-    await form(page).getByLabel('First name').fill('Jane');
-    await form(page).getByLabel('Email address').fill('jane@example.com');
+    await fillConsultForm(page);
     await useTokenOldEnough(page);
-    await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+    await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
     await expect(page).toHaveURL(`${ownFormSite}/thank-you`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your enquiry is in');
   });
@@ -128,7 +125,7 @@ test('a page with problems from a plain post keeps them, its values and its titl
 }) => {
   const scripts = await holdIslandScripts(page);
   await page.goto('/about');
-  await form(page).getByLabel('Email address').fill('jane@');
+  await fillConsultForm(page, { email: 'jane@' });
   await useTokenOldEnough(page);
   // Scripts still held: the island is asleep, so this goes as a plain post and comes back with its problems.
   await page.evaluate(() =>
@@ -142,7 +139,7 @@ test('a page with problems from a plain post keeps them, its values and its titl
   await waitForIsland(page, 'consult-form');
   await expect(page).toHaveTitle(/^Error: About/);
   await expect(summary).toBeVisible();
-  await expect(form(page).getByLabel('Email address')).toHaveValue('jane@');
+  await expect(consultForm(page).getByLabel('Email address')).toHaveValue('jane@');
 });
 
 test('a form on the first screen has its code fetched ahead, hydrates only once used, and then takes it from the cache', async ({
@@ -168,11 +165,11 @@ test('a form on the first screen has its code fetched ahead, hydrates only once 
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     expect(await woke(page)).toBe(false);
-    await form(page).getByLabel('First name').click();
+    await consultForm(page).getByLabel('First name').click();
     await waitForIsland(page, 'consult-form');
     await page.keyboard.type('Jane');
-    await expect(form(page).getByLabel('First name')).toHaveValue('Jane');
-    await expect(form(page).getByLabel('First name')).toBeFocused();
+    await expect(consultForm(page).getByLabel('First name')).toHaveValue('Jane');
+    await expect(consultForm(page).getByLabel('First name')).toBeFocused();
     // The module script came from the cache the prefetch filled, not from the network again.
     expect(await loads()).toEqual([
       { by: 'link', fromNetwork: true },
@@ -192,11 +189,11 @@ test('the site’s own form sent in place shows no toast: its thanks is the one 
     if (/\/assets\/Toasts-[\w-]+\.js$/.test(request.url())) toastsCode.push(request.url());
   });
   await page.goto('/start-project');
-  await form(page).getByLabel('First name').fill('Jane');
+  await fillConsultForm(page, { firstname: 'Jane' });
   await waitForIsland(page, 'consult-form');
-  await form(page).getByLabel('Email address').fill('jane@example.com');
+  await fillConsultForm(page, { email: 'jane@example.com' });
   await useTokenOldEnough(page);
-  await form(page).getByRole('button', { name: 'Send my enquiry' }).click();
+  await consultForm(page).getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your enquiry is in' })).toBeFocused();
   await waitForIdle(page);
   await expect(page.locator('[data-sonner-toaster]')).toHaveCount(0);

@@ -1,10 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  buttonExpanded,
-  progressBars,
-  progressBarsShownByLastPage,
-  recordProgressBars,
-} from './fixtures/accessibility-tree.ts';
+import { buttonExpanded } from './fixtures/accessibility-tree.ts';
 import { waitForAnimations } from './fixtures/marketing.ts';
 import { expect, test, waitForSettled } from './fixtures/test.ts';
 
@@ -286,30 +281,6 @@ test.describe('the mobile consult bar and the form', () => {
       }
     }
     await context.close();
-  });
-});
-
-test.describe('loading feedback', () => {
-  test('a call to action’s page shows a progress bar, told to assistive technology, until it has loaded', async ({
-    page,
-  }) => {
-    await recordProgressBars(page);
-    await page.goto('/faq');
-    await waitForSettled(page);
-    expect(await progressBars(page)).toEqual([]);
-    // The next page arrives half a second late, as on a slow connection.
-    await page.route('**/start-project', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
-    await page.getByRole('link', { name: 'Book Free Consult' }).first().click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book your free 15-minute consult');
-    expect(await progressBarsShownByLastPage(page)).toEqual(['Loading the page']);
-    // Polled: just after a page arrives, DevTools can still answer with the accessibility tree of the one it replaced.
-    await expect.poll(() => progressBars(page)).toEqual([]);
-    await page.goBack();
-    await expect(page).toHaveURL('/faq');
-    await expect.poll(() => progressBars(page)).toEqual([]);
   });
 });
 

@@ -92,29 +92,6 @@ test.describe('islands.md', () => {
       await expect.poll(() => scripts.paths.size, `${path}: scripts once the form nears the screen`).toBeGreaterThan(1);
     }
   });
-
-  test('the home page’s structured data is in its HTML, still there once its island has hydrated, and built by none of its scripts', async ({
-    page,
-  }) => {
-    // Each script's text, read as it arrives: awaited all together once the page has gone quiet.
-    const reads: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) reads.push(response.text());
-    });
-    const html = await (await page.goto('/'))!.text();
-    const written = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(written ?? 'null')).toMatchObject({ '@type': 'ProfessionalService' });
-    await waitForIdle(page);
-    // Scrolled to the end, so that the form's island wakes too.
-    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await waitForIsland(page, 'consult-form');
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).toEqual([written]);
-    await expect(page.getByRole('contentinfo').getByText('Serving Newcastle, NSW')).toBeVisible();
-    const scripts = await Promise.all(reads);
-    expect(scripts.length).toBeGreaterThan(3);
-    expect(scripts.filter((script) => script.includes('ProfessionalService'))).toEqual([]);
-  });
 });
 
 test.describe('performance.md: budgets', () => {
@@ -193,33 +170,6 @@ test.describe('icons.md', () => {
     expect(bullet.border).toBe('2px');
     expect(bullet.transform).not.toBe('none');
     expect(svgImages).toEqual([]);
-  });
-});
-
-test.describe('dates-without-intl.md', () => {
-  // The browser's first Intl.DateTimeFormat costs 15–35 ms of main thread (ICU loads its locale data): dates are
-  // written by src/lib/format.ts instead, the same on the server.
-  test('pages with dates never build a date formatter in the browser', async ({ page }) => {
-    await page.addInitScript(() => {
-      const original = Intl.DateTimeFormat;
-      const counted = new Proxy(original, {
-        construct(target, args: Parameters<typeof Intl.DateTimeFormat>) {
-          (globalThis as { __dateFormatters?: number }).__dateFormatters =
-            ((globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0) + 1;
-          return new target(...args);
-        },
-      });
-      Intl.DateTimeFormat = counted;
-    });
-    for (const path of ['/blog', '/blog/google-business-profile-newcastle']) {
-      await page.goto(path);
-      await waitForSettled(page);
-      await expect(page.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
-      await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (globalThis as { __dateFormatters?: number }).__dateFormatters ?? 0), path).toBe(
-        0,
-      );
-    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { gaPort, ownFormPort } from '../playwright.config.ts';
+import { fillConsultForm } from './fixtures/enquiry-form.ts';
 import { expect, test, waitForSettled } from './fixtures/test.ts';
 
 // The browser fetches pages ahead of a tap, as the site's speculation rules ask. Chromium does not prerender while
@@ -223,9 +224,7 @@ test.describe('a prerendered page', () => {
       await prerenderConsultPage(page);
       await page.goto('/faq');
       await waitForSettled(page);
-      const form = page.getByRole('form', { name: 'Send us your details' });
-      await form.getByLabel('First name', { exact: true }).fill('Jane');
-      await form.getByLabel('What do you need? (optional)', { exact: true }).fill('A new website');
+      const form = await fillConsultForm(page, { firstname: 'Jane', message: 'A new website' });
       // A tap that leaves the focus where the visitor was typing, as a phone's tap on the bar does.
       await page.getByRole('link', { name: 'Book Free Consult' }).first().dispatchEvent('click');
       await expect(page).toHaveURL('/start-project');

@@ -13,6 +13,7 @@ export const buildInputs = [
   'public',
   'index.html',
   'server.ts',
+  'build',
   'vite.config.ts',
   'tsconfig.json',
   'package.json',

@@ -183,7 +183,8 @@ describe('npm run enquiries', () => {
 
 describe('npm run enquiries with DATABASE_URL', () => {
   const database = testDatabase();
-  const db = (args: string[]) => cli(args, { DATABASE_URL: database.url });
+  // The site's address, as the enquiries were posted to: import rebases each page address onto it.
+  const db = (args: string[]) => cli(args, { DATABASE_URL: database.url, SITE_URL: 'https://studio.example' });
 
   test('import copies a file’s enquiries once; every command then works on the database', { timeout }, async () => {
     const { ada, grace } = await seed();

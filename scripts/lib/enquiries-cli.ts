@@ -5,8 +5,7 @@
 import { type Command, Option } from 'commander';
 import { type OperatorIo, operatorCommand, runOperatorCommand, table } from './operator-cli.ts';
 import { enquiryFieldTable, type EnquiryFieldTable } from '../../src/content/enquiry-form.ts';
-import { planTitles } from '../../src/content/plan-titles.ts';
-import { multiLine, singleLine } from '../../src/browser/lib/plain-text.ts';
+import { multiLine, singleLine } from '../../src/shared/plain-text.ts';
 import { enquiryRetentionDays } from '../../src/server/config.server.ts';
 import {
   deleteEnquiry,
@@ -23,8 +22,11 @@ import {
   testDelivery,
 } from '../../src/server/enquiries/commands.server.ts';
 import { parseConfig } from '../../src/server/config.server.ts';
+import { loadSiteSecret } from '../../src/server/enquiries/form-token.server.ts';
+import { healthKey } from '../../src/server/health-key.server.ts';
+import { BlogStore } from '../../src/server/store.server.ts';
 import { describeTouch, type Touch } from '../../src/server/enquiries/attribution.server.ts';
-import { fieldValue, keepsLines, staffValue } from '../../src/server/enquiries/enquiry-fields.server.ts';
+import { fieldValue, keepsLines, planTitle, staffValue } from '../../src/server/enquiries/enquiry-fields.server.ts';
 import type { StoredEnquiry } from '../../src/server/enquiries/enquiry.ts';
 import { retentionLimits, spamRetentionDays } from '../../src/server/enquiries/retention.server.ts';
 import type { StoreLocation } from '../../src/server/enquiries/stores.server.ts';
@@ -118,6 +120,7 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
   npm run enquiries -- report --since 2026-09-01   which campaigns and buttons brought the enquiries
   npm run enquiries -- prune                       delete what is past ENQUIRY_RETENTION_DAYS now
   npm run enquiries -- test-delivery --to me@example.com   a test email and a test alert, each outcome printed
+  npm run enquiries -- health-key                  the key that shows /healthz's warnings (header X-Health-Key)
   DATABASE_URL=postgres://… npm run enquiries -- import data/enquiries.json   move a one-machine site's enquiries`,
     io,
   );
@@ -143,7 +146,7 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
       when(e.receivedAt),
       cell([e.firstname, e.lastname].filter(Boolean).join(' '), 30),
       cell(e.email, 40),
-      e.plan ? planTitles[e.plan] : '',
+      e.plan ? planTitle(e.plan) : '',
       e.delivery.hubspot,
       e.delivery.email,
     ]);
@@ -295,7 +298,14 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
     .description("copy an ENQUIRIES_FILE's enquiries into the database (DATABASE_URL); importing it again adds nothing")
     .argument('<enquiries.json>', 'the file a one-machine site kept its enquiries in')
     .action(async (source: string) => {
-      const { read, added } = await importEnquiries({ file: source, databaseUrl }, source);
+      // SITE_URL and DATA_FILE as the server reads them (the database's own settings are not needed here).
+      const config = parseConfig({ ...io.env, DATABASE_URL: undefined });
+      const silent = { info: () => {}, error: () => {} };
+      const blog = await BlogStore.open(config.dataFile, silent).catch(() => undefined);
+      const { read, added } = await importEnquiries({ file: source, databaseUrl }, source, {
+        siteUrl: config.public.siteUrl,
+        isPublishedPost: (slug) => blog?.index.isPublic(slug) ?? false,
+      }).finally(() => blog?.close());
       print(
         `imported ${added} of ${read} enquir${read === 1 ? 'y' : 'ies'} from ${source} into ${describeLocation({ file: source, databaseUrl })}` +
           (added < read ? ` (${read - added} already there)` : ''),
@@ -315,6 +325,17 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
     const lines = await testDelivery(config, where(flags), flags.to);
     for (const line of lines) print(`${`${line.what}:`.padEnd(9)}${line.ok ? '' : 'FAILED '}${line.text}`);
     if (lines.some((line) => !line.ok)) status = 1;
+  });
+
+  withFile(
+    program
+      .command('health-key')
+      .description(
+        "print the key a monitor sends in /healthz's X-Health-Key header to read its warnings (from FORM_SECRET or the key file)",
+      ),
+  ).action(async (flags: FileFlags) => {
+    const config = parseConfig({ ...io.env, ENQUIRIES_FILE: flags.file });
+    print(healthKey(await loadSiteSecret(config.enquiries)));
   });
 
   // Operators get one line; the store's own errors already name the file and the problem.

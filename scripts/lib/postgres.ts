@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,11 @@ export interface TestPostgres {
   start(): Promise<void>;
   /** A new empty database on this server; its URL. */
   createDatabase(name?: string): Promise<string>;
+  /**
+   * Stops (SIGSTOP) or continues (SIGCONT) every process of the server: stopped, it takes connections and
+   * queries and answers none, as a partitioned or failed-over database does.
+   */
+  signal(signal: 'SIGSTOP' | 'SIGCONT'): void;
 }
 
 const run = promisify(execFile);
@@ -84,6 +89,18 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     async stop({ keep = false } = {}) {
       await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
       if (!keep) rmSync(dir, { recursive: true, force: true });
+    },
+    signal(signal) {
+      const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const children = (pid: number): number[] => {
+        try {
+          const ids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+          return ids.map(Number).flatMap((id) => [id, ...children(id)]);
+        } catch {
+          return [];
+        }
+      };
+      for (const pid of [postmaster, ...children(postmaster)]) process.kill(pid, signal);
     },
     async createDatabase(name = `test_${process.pid}_${Date.now().toString(36)}_${(counter += 1)}`) {
       const client = new pg.Client({ connectionString: url });

@@ -3,7 +3,7 @@
  * environment: scripts/subscribers.ts runs it on the process's own.
  */
 import { Option, type Command } from 'commander';
-import { multiLine, singleLine } from '../../src/browser/lib/plain-text.ts';
+import { multiLine, singleLine } from '../../src/shared/plain-text.ts';
 import type { StoreLocation } from '../../src/server/enquiries/stores.server.ts';
 import {
   deleteSubscriber,

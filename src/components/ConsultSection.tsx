@@ -3,16 +3,17 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useServerFormHasProblems } from '../browser/form-state.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
 import { shortestTestimonial } from '../lib/testimonials.ts';
 import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultHost } from './ConsultHost.tsx';
-import { Island } from '../browser/islands/Island.tsx';
+import { Island } from './Island.tsx';
 import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -59,7 +60,7 @@ export function ConsultSection({
     <section
       id="consult"
       aria-labelledby="consult-heading"
-      data-hides-mobile-bar
+      {...{ [hidesMobileBarAttribute]: true }}
       className={`relative overflow-clip ${level === 1 ? 'pt-6 pb-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
     >
       {dark && (

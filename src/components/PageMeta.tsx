@@ -1,5 +1,5 @@
 import { useServerFormHasProblems } from '../browser/form-state.tsx';
-import { useSiteConfig } from '../browser/site-config.tsx';
+import { usePageConfig } from '../lib/page-config.ts';
 import { errorPrefix } from '../content/error-prefix.ts';
 import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
 
@@ -27,7 +27,7 @@ export function PageMeta({
   modifiedTime,
   noindex,
 }: PageMetaProps) {
-  const { siteName, siteUrl } = useSiteConfig();
+  const { siteName, siteUrl } = usePageConfig();
   const fullTitle = `${title} | ${siteName}`;
   // A form with problems names them in the title first, so that a screen reader announces them on arrival.
   const hasErrors = useServerFormHasProblems();

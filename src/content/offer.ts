@@ -121,7 +121,10 @@ const unitNames: Record<TimeUnit, { one: string; many: string; shortOne: string;
   month: { one: 'month', many: 'months', shortOne: 'mth', shortMany: 'mths' },
 };
 
-/** 5000 → "5,000". Without Intl, whose first use costs the browser its locale data (docs/decisions/dates-without-intl.md). */
+/**
+ * 5000 → "5,000". Without Intl: the consult form's island imports this module, and a browser's first Intl formatter
+ * loads its locale data on the main thread (docs/performance.md).
+ */
 export function formatNumber(value: number): string {
   const [whole = '', cents] = (Number.isInteger(value) ? String(value) : value.toFixed(2)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');

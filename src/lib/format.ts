@@ -1,40 +1,9 @@
-// Dates are written as Newcastle reads them ("5 March 2025"), the same on both sides of hydration. This is done by
-// hand, not with Intl.DateTimeFormat: the browser's first formatter costs 15–35 ms of main thread. format.test.ts
-// checks every hour of 2008–2037 against ICU's Australia/Sydney. Why: docs/decisions/dates-without-intl.md
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const hour = 3_600_000;
-
-// New South Wales keeps daylight time (UTC+11) from the first Sunday of October to the first Sunday of April; both
-// changes happen at 16:00 UTC on the Saturday before (2 am standard time, 3 am daylight time).
-function firstSundayChange(year: number, month: number): number {
-  const weekdayOfFirst = new Date(Date.UTC(year, month, 1)).getUTCDay();
-  const firstSunday = 1 + ((7 - weekdayOfFirst) % 7);
-  return Date.UTC(year, month, firstSunday - 1, 16);
-}
-
-function newcastleOffset(instant: number): number {
-  const year = new Date(instant).getUTCFullYear();
-  const daylight = instant < firstSundayChange(year, 3) || instant >= firstSundayChange(year, 9);
-  return (daylight ? 11 : 10) * hour;
-}
+// Dates as Newcastle reads them ("5 March 2025"), in Sydney's time with its daylight saving. Only the server writes
+// dates: no island shows one.
+const newcastleDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'long', timeZone: 'Australia/Sydney' });
 
 export function formatDate(iso: string): string {
-  const instant = Date.parse(iso);
-  const local = new Date(instant + newcastleOffset(instant));
-  return `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+  return newcastleDate.format(Date.parse(iso));
 }
 
 const wordsPerMinute = 230;

@@ -14,6 +14,25 @@ export const maxContentLength = 200_000;
 
 const isoDate = z.iso.datetime({ offset: true });
 
+/**
+ * Control characters have no place in a post's text and reach the page as they are (a NUL from a front matter's
+ * `"\0"`, an escape sequence): refused, naming the first, so the author removes it. A post's body keeps its tabs
+ * and line breaks.
+ */
+function withoutControls(text: z.ZodString, allowed: 'none' | 'tabs and line breaks') {
+  // C0 and C1 controls (NUL, escape, DEL…), as src/shared/plain-text.ts names them.
+  const pattern = allowed === 'none' ? /\p{Cc}/u : /(?![\n\r\t])\p{Cc}/u;
+  return text.superRefine((value, context) => {
+    const match = pattern.exec(value);
+    if (!match) return;
+    const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    context.addIssue({
+      code: 'custom',
+      message: `must not contain control characters (U+${code} at character ${match.index + 1}): remove it`,
+    });
+  });
+}
+
 /** A package a post leads to: one of the offer's plan ids. */
 export const planIdSchema = z.enum(planIds as [PlanId, ...PlanId[]], {
   error: `must be one of the plan ids: ${planIds.join(', ')}`,
@@ -21,7 +40,7 @@ export const planIdSchema = z.enum(planIds as [PlanId, ...PlanId[]], {
 
 export const categorySchema = z.strictObject({
   id: z.number().int().positive(),
-  name: z.string().trim().min(1),
+  name: withoutControls(z.string().trim().min(1), 'none'),
   slug: z.string().regex(slugPattern, 'must be lowercase words joined by hyphens'),
   /** The package its posts lead to, unless a post names its own. */
   plan: planIdSchema.optional(),
@@ -30,15 +49,18 @@ export const categorySchema = z.strictObject({
 export const postSchema = z.strictObject({
   id: z.number().int().positive(),
   slug: z.string().max(maxSlugLength).regex(slugPattern, 'must be lowercase words joined by hyphens'),
-  title: z.string().trim().min(1).max(300),
-  summary: z.string().trim().min(1).max(1000),
-  content: z
-    .string()
-    .min(1)
-    .max(
-      maxContentLength,
-      `must be at most ${maxContentLength.toLocaleString('en-AU')} characters of markdown (about 30,000 words)`,
-    ),
+  title: withoutControls(z.string().trim().min(1).max(300), 'none'),
+  summary: withoutControls(z.string().trim().min(1).max(1000), 'none'),
+  content: withoutControls(
+    z
+      .string()
+      .min(1)
+      .max(
+        maxContentLength,
+        `must be at most ${maxContentLength.toLocaleString('en-AU')} characters of markdown (about 30,000 words)`,
+      ),
+    'tabs and line breaks',
+  ),
   featuredImage: z
     .string()
     .max(2048)
@@ -47,7 +69,7 @@ export const postSchema = z.strictObject({
       'must be a path under public/ (like /images/blog/x.webp) or an https:// URL',
     ),
   categoryId: z.number().int().positive(),
-  author: z.string().trim().min(1).max(100),
+  author: withoutControls(z.string().trim().min(1).max(100), 'none'),
   /** The package the post leads to (its card ends the post); without it, its category's, if any. */
   plan: planIdSchema.optional(),
   /** When the post becomes public; null for a draft, which stays hidden until it is given a time. */

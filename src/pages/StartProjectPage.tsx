@@ -37,7 +37,7 @@ export default function StartProjectPage() {
           // One line on a phone (the price joins it from 640px), so that the first field stays on the first screen.
           // "Change package" goes to the form's own package field, a few lines down: a fragment, with or without
           // JavaScript.
-          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 sm:mt-5" data-testid="chosen-plan">
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 sm:mt-5">
             <span className="inline-flex items-center gap-2 rounded-full bg-sand-100 px-3 py-1.5 text-[15px] text-ink shadow-sm sm:px-4 sm:py-2 sm:text-base">
               <LucideIcon icon={badgeCheckIcon} name="badge-check" className="size-5 shrink-0 text-harbour-800" />
               <span>

@@ -1,5 +1,6 @@
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { isPrecompressed } from './assets.server.ts';
 import { pinoHttp } from 'pino-http';
 import { previewPath } from '../lib/blog-types.ts';
 import { copyWidths } from '../lib/post-image.ts';
@@ -15,7 +16,10 @@ import { unsubscribeTokens, type UnsubscribeTokens } from './newsletter/unsubscr
 import { newsletterCategorySlug, newsletterPaths } from '../lib/newsletter.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
 import { noNewsletterIssueWarning } from './config.server.ts';
+import { enquiryEndpoint } from '../shared/page-contract.ts';
+import { clientTags } from './client-tag.server.ts';
 import { statusPage } from './error-page.server.ts';
+import { healthKey, healthKeyHeader, isHealthKey } from './health-key.server.ts';
 import {
   createFormPageRenderer,
   createPageHandler,
@@ -28,7 +32,7 @@ import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
 import { isSpeculativeView, speculationRulesRouter } from './speculation-rules.server.ts';
 
-export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
+export interface AppOptions extends Omit<PageHandlerOptions, 'islandState'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
   /**
@@ -50,14 +54,29 @@ export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
   };
 }
 
+/** Whether a connection's peer is a proxy TRUST_PROXY names by address or range (a hop count names none). */
+export function isNamedProxy(trustProxy: number | string[]): (address: string) => boolean {
+  if (typeof trustProxy === 'number') return () => false;
+  const trusts = express().set('trust proxy', trustProxy).get('trust proxy fn') as (
+    address: string,
+    hop: number,
+  ) => boolean;
+  return (address) => trusts(address, 0);
+}
+
 /** The request's journey: logging, security headers, compression, static files, API, pages. */
 export function createApp(options: AppOptions) {
   const { config, store, logger, staticFiles, enquiries } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  let secret: Promise<Buffer> | undefined;
+  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links, and the
+  // health key) the others made, and their logs name a client alike.
+  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
 
   if (config.isProduction) {
+    const clientTag = clientTags(getSecret());
     app.use(
       pinoHttp({
         logger,
@@ -67,7 +86,11 @@ export function createApp(options: AppOptions) {
         customSuccessObject: (req, res, value: object) =>
           isSpeculativeView(req, res.statusCode) ? { ...value, speculative: true } : value,
         serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: withoutPreviewToken(req.url) }),
+          req: (req: { method: string; url: string; raw: Request }) => ({
+            method: req.method,
+            url: withoutPreviewToken(req.url),
+            client: clientTag(req.raw.ip),
+          }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         },
       }),
@@ -81,18 +104,19 @@ export function createApp(options: AppOptions) {
       next();
     });
   }
-  // React calls the flush() that compression adds after each chunk, so the shell is not held back.
-  app.use(compression());
+  // React calls the flush() that compression adds after each chunk, so the shell is not held back. Scripts and
+  // stylesheets go as the build compressed them.
+  app.use(compression({ filter: (req, res) => !isPrecompressed(res as Response) && compression.filter(req, res) }));
 
   // Always 200 while the process serves (a load balancer must not drop it for a bad store edit); the body says
   // whether the store on disk is readable, whether every enquiry is being delivered (the same figures on every
   // instance sharing a database) and what the operator should fix, never a visitor's details.
   // Its warnings (what the operator has yet to set up, such as nobody reading the enquiries) are words for the
-  // operator's monitors: a request straight from this machine or from a proxy TRUST_PROXY names (a load balancer's
-  // own check) gets them; a visitor, even through that proxy, gets only their number (docs/security.md).
-  const fromOperator = (req: Request) =>
-    req.get('x-forwarded-for') === undefined &&
-    (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? '', 0);
+  // operator's monitor, which sends the health key; everyone else gets only their number (health-key.server.ts).
+  const fromOperator = async (req: Request) => {
+    const given = req.get(healthKeyHeader);
+    return given !== undefined && isHealthKey(given, healthKey(await getSecret()));
+  };
   app.get('/healthz', async (req, res) => {
     const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
     const subscribers = await options.newsletter?.deliveryHealth?.report().catch(() => undefined);
@@ -103,19 +127,23 @@ export function createApp(options: AppOptions) {
       ...(noIssue && config.isProduction ? [noNewsletterIssueWarning] : []),
     ];
     const enquiryStore = enquiries.store.health();
-    const reasons = [
+    // A set: the store and the delivery figures may both find the database out of reach.
+    const reasons = new Set([
       ...(store.health.status === 'ok' ? [] : [store.health.reason]),
       ...(enquiryStore.ok ? [] : [enquiryStore.reason]),
       ...delivery.problems,
       ...(subscribers?.problems ?? []),
-    ];
-    const health = reasons.length ? { status: 'degraded', reason: reasons.join('; ') } : { status: 'ok' };
+    ]);
+    const health = reasons.size ? { status: 'degraded', reason: [...reasons].join('; ') } : { status: 'ok' };
     res.set('Cache-Control', 'no-store').json({
       ...health,
       ...(delivery.deliveries || subscribers
-        ? { deliveries: { ...delivery.deliveries, ...subscribers?.deliveries } }
+        ? {
+            deliveries: { ...delivery.deliveries, ...subscribers?.deliveries },
+            deliveriesAgeSeconds: delivery.ageSeconds ?? 0,
+          }
         : {}),
-      ...(warnings.length ? (fromOperator(req) ? { warnings } : { warningCount: warnings.length }) : {}),
+      ...(warnings.length ? ((await fromOperator(req)) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
   });
   // Browsers ask for it whatever the page links: the PNG icon, not a page-sized 404.
@@ -130,20 +158,18 @@ export function createApp(options: AppOptions) {
   app.get(new RegExp(`^/images/blog/(.+)-(?:${copyWidths.join('|')})\\.webp$`), (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
-  let secret: Promise<Buffer> | undefined;
   let tokens: Promise<FormTokens> | undefined;
   let links: Promise<PreviewLinks> | undefined;
   let unsubscribes: Promise<UnsubscribeTokens> | undefined;
-  // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links) the others
-  // made.
-  const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
   const getTokens = () => (tokens ??= getSecret().then(formTokens));
   const getLinks = () => (links ??= getSecret().then(previewLinks));
   const getUnsubscribes = () => (unsubscribes ??= getSecret().then(unsubscribeTokens));
-  const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
+  // Each island's server state, by island: a page's HTML and boot data carry it where the page shows the island.
+  const islandState = async () => ({ 'consult-form': { token: (await getTokens()).issue() } });
+  const pageOptions = { ...options, islandState };
   const renderFormPage = createFormPageRenderer(pageOptions);
   app.use(
-    '/api/enquiries',
+    enquiryEndpoint,
     createEnquiryRouter({
       config,
       logger,
@@ -152,7 +178,8 @@ export function createApp(options: AppOptions) {
       rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
       isPublishedPost: (slug) => store.index.isPublic(slug),
-      renderFormPage: (res, url, enquiry, status) => renderFormPage(res, url, { enquiry }, status),
+      renderFormPage: (res, url, enquiry, status) =>
+        renderFormPage(res, url, { islandState: { 'consult-form': enquiry } }, status),
     }),
   );
   const newsletterOptions = {

@@ -1,5 +1,5 @@
-import express, { type Router } from 'express';
-import { readFileSync } from 'node:fs';
+import express, { type RequestHandler, type Response, type Router } from 'express';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { PageAssets } from '../browser/boot-data.ts';
@@ -64,6 +64,49 @@ export function devAssets(): PageAssets {
   };
 }
 
+/** The encodings the build wrote beside scripts and stylesheets, the smaller first (build/precompress.ts). */
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Scripts and stylesheets as the build compressed them (brotli, else gzip, as the browser accepts), sent as they
+ * are: no request compresses one (docs/decisions/precompressed-assets.md). Each variant is its own file, so its
+ * length and ETag are its own; `Vary: Accept-Encoding` keeps caches from mixing them. Marked in `res.locals` so that
+ * the app's compression leaves every such answer alone, the uncompressed one included.
+ */
+function precompressedFiles(dir: string, options: { immutable: boolean; maxAge: string }): RequestHandler {
+  const built = new Set(readdirSync(dir));
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !built.has(`${name}.br`) || name.includes('/')) {
+      return next();
+    }
+    res.locals.precompressed = true;
+    res.vary('Accept-Encoding');
+    // The smallest the browser accepts, whatever order it lists them in (Chrome sends "gzip, deflate, br, zstd");
+    // no header at all is a client that decompresses nothing.
+    const encoding =
+      req.get('Accept-Encoding') === undefined
+        ? undefined
+        : encodings.find((candidate) => req.acceptsEncodings(candidate.name) === candidate.name);
+    if (!encoding || !built.has(`${name}${encoding.suffix}`)) return next();
+    res.setHeader('Content-Encoding', encoding.name);
+    res.type(path.extname(name));
+    res.sendFile(
+      `${name}${encoding.suffix}`,
+      { root: dir, maxAge: options.maxAge, immutable: options.immutable },
+      (error?: Error) => {
+        if (error) next(error);
+      },
+    );
+  };
+}
+
+/** Whether an answer is a precompressed file's (see precompressedFiles): the app's compression skips it. */
+export const isPrecompressed = (res: Response) => res.locals.precompressed === true;
+
 /**
  * Blog images the content command wrote carry a hash of their bytes in their name
  * (`/images/blog/<post>/<name>-<hash8>.webp`, and its `-480`/`-800` copies): such a name never points at other
@@ -83,10 +126,9 @@ function immutableBlogImages(res: ServerResponse, file: string): void {
 export function productionStaticFiles(clientDir: string, publicDir: string): Router {
   const files = express.Router();
   // Hashed file names: safe to cache for a year. A missing asset is a 404, never a page.
-  files.use(
-    '/assets',
-    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  const assetsDir = path.join(clientDir, 'assets');
+  const assetOptions = { immutable: true, maxAge: '1y', index: false, fallthrough: false } as const;
+  files.use('/assets', precompressedFiles(assetsDir, assetOptions), express.static(assetsDir, assetOptions));
   // Only paths that name a file reach the disk: pages never have an extension, so they skip the stat.
   const options = { maxAge: '1d', index: false, setHeaders: immutableBlogImages };
   files.get(/\.\w+$/, express.static(clientDir, options), express.static(publicDir, options));

@@ -12,6 +12,18 @@ const headersTimeoutMs = 10_000;
 const requestTimeoutMs = 30_000;
 /** How often Node checks those two timeouts; its default of 30 s lets a slow client linger. */
 const checkIntervalMs = 1_000;
+/**
+ * Once a request has been read, a connection on which nothing moves for this long (the client takes none of the
+ * answer, as one that pipelines requests and never reads does) is closed, and the file it streams closed with it.
+ * Longer than the slowest answer the app takes before writing (a database's 5 s connect and 10 s query timeouts).
+ */
+export const stalledAnswerTimeoutMs = 20_000;
+/**
+ * Connections open at once from one address: far more than a browser opens (six) or an office behind one address
+ * needs, few enough that one client cannot take the process's files. A proxy TRUST_PROXY names by address is not
+ * counted: every visitor arrives through it.
+ */
+export const connectionsPerAddress = 128;
 
 // Longer request lines are refused before routing: no page or API address comes close.
 const maxUrlLength = 8192;
@@ -28,17 +40,20 @@ export interface HttpServerOptions {
   /** The app's security headers, also on every answer given before the app (securityHeaderValues). */
   headers: Record<string, string>;
   logger: Pick<Logger, 'warn'>;
+  /** A peer whose connections are not capped: a proxy TRUST_PROXY names. */
+  uncappedPeer?: (address: string) => boolean;
 }
 
 /**
- * The HTTP server around the app: timeouts so that slow clients cannot hold connections, idle connections kept for
+ * The HTTP server around the app: timeouts so that slow clients cannot hold connections (while a request is read,
+ * and while its answer is written), at most `connectionsPerAddress` from one client, idle connections kept for
  * `keepAliveTimeoutMs` (longer than a load balancer keeps its own, or it would reuse one the server has just closed:
  * a 502), a 414 for over-long URLs, and a JSON answer (not a bare status line) for requests Node's parser refuses,
  * each with the app's security headers, logged, and its connection released within a second whatever the client does.
  */
 export function createHttpServer(
   app: RequestListener,
-  { keepAliveTimeoutMs, headers, logger }: HttpServerOptions,
+  { keepAliveTimeoutMs, headers, logger, uncappedPeer = () => false }: HttpServerOptions,
 ): Server {
   const logRefusal = refusalLog(logger);
   const server = createServer(
@@ -63,10 +78,17 @@ export function createHttpServer(
         );
         return;
       }
-      app(req, res);
+      // A pipelined request waits for its turn, as its answer does: until then it opens no file and holds nothing
+      // more, and one whose connection closes before then is never handled.
+      if (res.socket) app(req, res);
+      else res.once('socket', () => app(req, res));
     },
   );
   server.keepAliveTimeout = keepAliveTimeoutMs;
+  // Node's socket timeout while a request is in progress (between requests, keepAliveTimeout's): with no 'timeout'
+  // listener, Node destroys the connection.
+  server.timeout = stalledAnswerTimeoutMs;
+  capConnections(server, uncappedPeer, logRefusal);
   trackConnections(server);
   const fixedHeaders = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -119,6 +141,31 @@ function refusalLog(logger: Pick<Logger, 'warn'>): (details: Record<string, unkn
     logged += 1;
     logger.warn(details, 'Refused before the app');
   };
+}
+
+/** Closes, unanswered, a connection that would take one client's past `connectionsPerAddress`. */
+function capConnections(
+  server: Server,
+  uncapped: (address: string) => boolean,
+  logRefusal: (details: Record<string, unknown>) => void,
+): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || uncapped(address)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > connectionsPerAddress) {
+      logRefusal({ code: 'TOO_MANY_CONNECTIONS', connections: count - 1 });
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 interface Connection {

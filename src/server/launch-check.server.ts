@@ -9,7 +9,7 @@ import { formatAbn, formatAddress, formatHours } from '../lib/business-details.t
 import type { Testimonial } from '../content/testimonials.ts';
 import { contactDefaults, newsletterHiddenWarning, reachesAPerson, type Config } from './config.server.ts';
 import { newsletterCategorySlug } from '../lib/newsletter.ts';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { claimsToConfirm } from '../content/packages.ts';
 
 export interface LaunchContent {

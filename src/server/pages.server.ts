@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { PageAssets } from '../browser/boot-data.ts';
 import type { LoadedPage, RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
+import type { IslandStates } from '../browser/islands/registry.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
@@ -20,8 +21,8 @@ export interface PageHandlerOptions {
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
   assets: () => PageAssets;
-  /** Issues the consult form's token for each render of a page that shows the form. */
-  formToken?: () => Promise<string>;
+  /** The server state of each island that has one (the consult form's token), issued for each render. */
+  islandState?: () => Promise<Partial<IslandStates>>;
 }
 
 // Cached pages carry a form token that the server accepts for 3 days: a cached render is replaced after 12 hours,
@@ -193,7 +194,7 @@ export function createPageHandler({
   logger,
   loadRenderer,
   assets,
-  formToken,
+  islandState,
 }: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
   if (cache) {
@@ -206,9 +207,9 @@ export function createPageHandler({
     // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
     if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
     const input: RenderInput = { config: publicConfig, assets };
-    // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
+    // Only pages showing an island put its state in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
-      formToken ? { ...render, enquiry: { token: await formToken() } } : render;
+      islandState ? { ...render, islandState: await islandState() } : render;
     const onError = (error: unknown) =>
       logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Error while rendering');
     try {
@@ -286,7 +287,7 @@ export function createPageHandler({
 }
 
 /** A returned form's state: the consult form's, or the newsletter sign-up's. */
-export type ReturnedFormState = Pick<RenderInput, 'enquiry' | 'newsletter'>;
+export type ReturnedFormState = Pick<RenderInput, 'islandState' | 'newsletter'>;
 
 /**
  * Renders a page with a form in a given state (a plain post that came back with problems): the complete document,

@@ -172,3 +172,30 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
       .expect(201);
   });
 });
+
+describe('the request log’s client', () => {
+  test('a keyed hash of the visitor’s address: the same for one client all day, another for another client, unrelated the next day, never the address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-07T10:00:00Z') });
+    const { lines, logger } = logSink();
+    const { app } = await setUp({ logger });
+    // The site's secret is read (made, the first time) a moment after the app starts.
+    await vi.waitFor(async () => {
+      await request(app).get('/robots.txt').expect(200);
+      expect(lines.at(-1)).toContain('"client"');
+    });
+    const before = lines.length;
+    const from = (address: string) => request(app).get('/robots.txt').set('X-Forwarded-For', address).expect(200);
+    await from('203.0.113.9');
+    await from('203.0.113.9');
+    await from('198.51.100.4');
+    vi.setSystemTime(new Date('2026-12-08T10:00:00Z'));
+    await from('203.0.113.9');
+    const clients = requestLines(lines.slice(before)).map(({ req }) => (req as { client?: string }).client);
+    expect(clients.every((client) => /^[\w-]{16}$/.test(client ?? ''))).toBe(true);
+    const [first, again, other, nextDay] = clients;
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    expect(nextDay).not.toBe(first);
+    expect(lines.join('\n')).not.toMatch(/203\.0\.113\.9|198\.51\.100\.4/);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * npm run probe:connections [-- --seconds 60]
+ * npx tsx tools/perf/probe-connections.ts [--seconds 60]
  *
  * How many connections idle instances open to PostgreSQL: two serving processes' outboxes (delivery health and its
  * alerts included) on one database, with HubSpot and an alert webhook configured and nothing to send, counted by a

@@ -33,10 +33,7 @@ function takeBookingContact(): BookingContact | undefined {
 
 let taken: BookingContact | undefined | null = null;
 
-/**
- * The kept name and email, taken from storage the first time this page asks and the same ever after (a snapshot
- * for useSyncExternalStore).
- */
+/** The kept name and email, taken from storage the first time this page asks and the same ever after. */
 export function bookingContact(): BookingContact | undefined {
   if (taken === null) taken = takeBookingContact();
   return taken;

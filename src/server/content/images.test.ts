@@ -255,9 +255,7 @@ describe('backups', () => {
       const app = await createTestApp({ file: ws.dataFile });
       try {
         const paths = ['/blog', '/blog/full-post', '/blog/url-post', '/blog/first-post'];
-        const html = await Promise.all(paths.map(async (path) => (await request(app.app).get(path).expect(200)).text));
-        // The dehydrated queries carry the time they were fetched; everything else must match.
-        return html.map((page) => page.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0'));
+        return await Promise.all(paths.map(async (path) => (await request(app.app).get(path).expect(200)).text));
       } finally {
         await app.close();
       }

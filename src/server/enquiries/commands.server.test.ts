@@ -24,7 +24,10 @@ const good = (overrides: Partial<StoredEnquiry> = {}): StoredEnquiry => ({
 async function importFile(enquiries: unknown[]) {
   const source = join(tmp.dir, 'old-enquiries.json');
   await writeFile(source, JSON.stringify({ version: 1, enquiries }));
-  return importEnquiries({ file: tmp.file, databaseUrl: database.url }, source);
+  return importEnquiries({ file: tmp.file, databaseUrl: database.url }, source, {
+    siteUrl: 'https://studio.example',
+    isPublishedPost: (slug) => slug === 'local-seo-basics',
+  });
 }
 
 describe('import', { timeout: 60_000 }, () => {
@@ -89,6 +92,48 @@ describe('import', { timeout: 60_000 }, () => {
     expect(await listEnquiries({ file: tmp.file, databaseUrl: database.url })).toMatchObject([
       { id: broken.id, firstname: 'Ada\uFFFD', message: 'cut \uFFFD here' },
     ]);
+  });
+
+  test('each enquiry is cleaned as the form cleans a post: landing pages and calls to action the site has, one-line fields on one line, no controls, the page under SITE_URL', async () => {
+    const forged = good({
+      firstname: 'Ada\nEmail: ceo@bank.example',
+      lastname: 'Love\u202Elace\u0000',
+      company: '\u001b[31mRed\tCo',
+      message: 'First line\r\nsecond \u0000line\u202E',
+      pageUri: 'https://evil.example/start-project?plan=growth',
+      pageName: 'Start\nPage',
+      attribution: {
+        first: { landingPath: '/blog/URGENT: your invoice is overdue, call 0400 000 000', utm_source: 'news\nletter' },
+        last: { landingPath: '/blog/local-seo-basics?x=1', referrer: 'google.com' },
+        cta: '=HYPERLINK("http://evil.example")',
+      },
+      progress: { ...good().progress, hubspot: { attempts: 1, lastError: 'HubSpot said \u0000 no' } },
+    });
+    expect(await importFile([forged])).toEqual({ read: 1, added: 1 });
+    const [stored] = await listEnquiries({ file: tmp.file, databaseUrl: database.url });
+    expect(stored).toMatchObject({
+      firstname: 'Ada Email: ceo@bank.example',
+      lastname: 'Lovelace',
+      company: '[31mRed Co',
+      message: 'First line\nsecond line',
+      pageUri: 'https://studio.example/start-project?plan=growth',
+      pageName: 'Start Page',
+      attribution: {
+        first: { landingPath: '/blog/*', utm_source: 'news letter' },
+        last: { landingPath: '/blog/local-seo-basics', referrer: 'google.com' },
+      },
+      progress: { hubspot: { lastError: 'HubSpot said  no' } },
+    });
+    expect(stored?.attribution).not.toHaveProperty('cta');
+  });
+
+  test('an enquiry whose name or email is nothing once cleaned is refused, naming it', async () => {
+    const empty = good({ firstname: '\u0000\u202E ' });
+    const error = (await importFile([good(), empty]).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      `${join(tmp.dir, 'old-enquiries.json')}: enquiry ${empty.id} (number 2 in the file): its firstname is empty once cleaned; nothing was imported`,
+    );
+    expect(await listEnquiries({ file: tmp.file, databaseUrl: database.url })).toEqual([]);
   });
 
   test('a well-formed file is imported, times with an offset and a retry due soon included', async () => {

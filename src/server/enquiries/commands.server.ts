@@ -3,12 +3,12 @@ import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { enquiryFieldTable, type EnquiryFieldSpec } from '../../content/enquiry-form.ts';
-import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
+import { parseAttribution, sourceMedium, touchKeys, type IsPublishedPost, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
-import { channels, isEnquiryId, isIsoTime, type Channel, type StoredEnquiry } from './enquiry.ts';
+import { absolutePageUri, channels, isEnquiryId, isIsoTime, type Channel, type StoredEnquiry } from './enquiry.ts';
 import { deliveryPolicy } from './delivery-policy.server.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
-import { fieldValue, recordOrder, staffValue } from './enquiry-fields.server.ts';
+import { multiLine, singleLine } from '../../shared/plain-text.ts';
+import { coreFieldNames, fieldValue, keepsLines, recordOrder, staffValue } from './enquiry-fields.server.ts';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { readEnquiryFile } from './file-store/enquiry-file.server.ts';
 import { databaseHost } from './postgres-store/database.server.ts';
@@ -16,7 +16,7 @@ import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 import type { Config } from '../config.server.ts';
 import { postAlert } from './alerts.server.ts';
 import { createMailer } from './mail.server.ts';
-import { hubspotConfigured } from '../../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -99,11 +99,22 @@ export function retryDeliveries(where: StoreLocation): Promise<Record<Channel, n
   return withExisting(where, (store) => store.retry());
 }
 
+/** What an import cleans against: the site's address and its published posts (for landing pages). */
+export interface ImportSite {
+  siteUrl: string;
+  isPublishedPost: IsPublishedPost;
+}
+
 /**
- * Copies an ENQUIRIES_FILE's enquiries (ids, fields, spam flags, delivery states) into the database; those it
- * holds already are left as they are, so importing the same file again adds nothing.
+ * Copies an ENQUIRIES_FILE's enquiries (ids, fields, spam flags, delivery states) into the database, each cleaned as
+ * the form cleans a post (`cleanedForImport`); those it holds already are left as they are, so importing the same
+ * file again adds nothing.
  */
-export async function importEnquiries(where: StoreLocation, source: string): Promise<{ read: number; added: number }> {
+export async function importEnquiries(
+  where: StoreLocation,
+  source: string,
+  site: ImportSite,
+): Promise<{ read: number; added: number }> {
   if (!where.databaseUrl) {
     throw new EnquiryStoreError('import copies a file into the database: set DATABASE_URL to the database first');
   }
@@ -113,8 +124,58 @@ export async function importEnquiries(where: StoreLocation, source: string): Pro
   });
   const problem = importProblem(enquiries);
   if (problem) throw new EnquiryStoreError(`${source}: ${problem}; nothing was imported`);
-  const added = await withStore(where, (store) => store.import(enquiries));
+  const cleaned: StoredEnquiry[] = [];
+  for (const [index, enquiry] of enquiries.entries()) {
+    const result = cleanedForImport(enquiry, site);
+    if (typeof result === 'string') {
+      throw new EnquiryStoreError(`${source}: ${enquiryName(enquiry, index)}: ${result}; nothing was imported`);
+    }
+    cleaned.push(result);
+  }
+  const added = await withStore(where, (store) => store.import(cleaned));
   return { read: enquiries.length, added };
+}
+
+const enquiryName = (e: StoredEnquiry, index: number) =>
+  `enquiry ${singleLine(e.id).slice(0, 60) || '(no id)'} (number ${index + 1} in the file)`;
+
+/**
+ * An enquiry from a file cleaned as the form cleans a post, so that an old or edited file brings nothing into
+ * staff's outputs (list, show, the CSV, the report, the email, HubSpot) that a post could not: single-line fields on
+ * one line, every field without control or bidi characters, the page address under SITE_URL, the landing pages and
+ * call to action the site has; and no U+0000 anywhere, which PostgreSQL cannot store. A problem in words, when a field
+ * every enquiry has is empty once cleaned.
+ */
+export function cleanedForImport(
+  enquiry: StoredEnquiry,
+  { siteUrl, isPublishedPost }: ImportSite,
+): StoredEnquiry | string {
+  const copy = withoutNul(enquiry) as unknown as Record<string, unknown>;
+  for (const field of enquiryFieldTable) {
+    const value = fieldValue(copy, field);
+    if (value === undefined) continue;
+    const clean = (keepsLines(field) ? multiLine(value) : singleLine(value)).trim();
+    if (clean) copy[field.name] = clean;
+    else delete copy[field.name];
+  }
+  for (const name of coreFieldNames) if (!copy[name]) return `its ${name} is empty once cleaned`;
+  copy.pageUri = absolutePageUri(enquiry.pageUri, siteUrl);
+  for (const key of ['pageName', 'hutk'] as const) {
+    const value = typeof copy[key] === 'string' ? singleLine(copy[key]).trim() : '';
+    if (value) copy[key] = value;
+    else delete copy[key];
+  }
+  const attribution = parseAttribution(enquiry.attribution, isPublishedPost);
+  if (attribution) copy.attribution = attribution;
+  else delete copy.attribution;
+  return copy as unknown as StoredEnquiry;
+}
+
+/** A copy without U+0000 in any text (a delivery's last error included). */
+function withoutNul<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (_key, text: unknown) =>
+    typeof text === 'string' ? text.replaceAll('\u0000', '') : text,
+  ) as T;
 }
 
 /** How far ahead of this machine's clock an imported time may be (another machine's clock). */
@@ -129,7 +190,7 @@ function importProblem(enquiries: readonly StoredEnquiry[]): string | undefined 
   const latest = Date.now() + importClockSkewMs;
   const seen = new Set<string>();
   for (const [index, e] of enquiries.entries()) {
-    const name = `enquiry ${singleLine(e.id).slice(0, 60) || '(no id)'} (number ${index + 1} in the file)`;
+    const name = enquiryName(e, index);
     if (!isEnquiryId(e.id)) return `${name}: its id is not a UUID`;
     if (seen.has(e.id.toLowerCase())) return `${name}: its id appears twice`;
     seen.add(e.id.toLowerCase());

@@ -3,7 +3,9 @@
  *
  * - `report()`: /healthz's figures per configured channel (pending, failed, the oldest pending's age), the delivery
  *   problems as reasons and what an operator should fix as warnings. Read from the store (briefly cached), so every
- *   instance sharing a database answers the same. Never a visitor's details.
+ *   instance sharing a database answers the same; never waited on for more than `reportWaitMs`: a database that
+ *   hangs or answers slowly gets the last figures read, with their age, while the read goes on in the background
+ *   (a load balancer's health check gives up after 1 to 5 s). Never a visitor's details.
  * - A *delivery problem*: a channel with a failed delivery, a pending one older than DELIVERY_ALERT_MINUTES, or a
  *   pending one whose last attempt met a refused login (a wrong SMTP password fails every enquiry: no need to wait).
  * - Alerts: the outbox's loop asks `alertsDue()` every 5 s, and its sender, holding the lease, has `announce()`
@@ -34,8 +36,10 @@ export interface ChannelReport {
 }
 
 export interface DeliveryReport {
-  /** Per configured channel; absent while the store cannot be read. */
+  /** Per configured channel, as last read; absent until the store has been read once. */
   deliveries?: Partial<Record<Channel, ChannelReport>>;
+  /** How long ago `deliveries` were read. */
+  ageSeconds?: number;
   /** One reason per channel with a delivery problem, for /healthz's `reason`. */
   problems: string[];
   warnings: string[];
@@ -49,6 +53,12 @@ export interface DeliveryHealth {
   announce(lease: SenderLease): Promise<void>;
   stop(): void;
 }
+
+/** The longest `report()` waits for figures being read before it answers with the last ones. */
+const reportWaitMs = 100;
+/** A read of the figures unanswered this long means the database cannot be reached (its connect timeout). */
+const unansweredMs = 5_000;
+const unreachable = 'the enquiry database cannot be reached';
 
 /** Whether a channel's figures are a delivery problem now (see the module's comment). */
 function isProblem(figures: ChannelFigures, now: number, alertMs: number): boolean {
@@ -122,7 +132,12 @@ export function startDeliveryHealth({
   let smtpProblem: string | undefined;
   let smtpRecheck: NodeJS.Timeout | undefined;
   let stopped = false;
-  let cached: { at: number; figures: Promise<Record<Channel, ChannelFigures>> } | undefined;
+  /** The last figures read, and when (the wall clock, for their age). */
+  let latest: { at: number; figures: Record<Channel, ChannelFigures> } | undefined;
+  let reading: Promise<Record<Channel, ChannelFigures>> | undefined;
+  /** When the last read started (a monotonic clock: a wall clock set back must not keep old figures) and ended. */
+  let readStartedAt = -Infinity;
+  let lastReadFailed = false;
 
   async function checkSmtp(): Promise<void> {
     if (!mailer || stopped) return;
@@ -140,29 +155,44 @@ export function startDeliveryHealth({
     if (!stopped) smtpRecheck = setTimeout(() => void checkSmtp(), healthPolicy.smtpRecheckMs);
   }
 
+  /** The figures, read again once older than `reportCacheMs`, one read at a time. */
   function figures(): Promise<Record<Channel, ChannelFigures>> {
-    // A monotonic clock: a wall clock set back must not keep old figures.
-    const now = performance.now();
-    if (!cached || now - cached.at > healthPolicy.reportCacheMs) {
-      cached = { at: now, figures: store.deliveryFigures() };
-      cached.figures.catch(() => (cached = undefined));
+    if (reading) return reading;
+    if (latest && performance.now() - readStartedAt <= healthPolicy.reportCacheMs && !lastReadFailed) {
+      return Promise.resolve(latest.figures);
     }
-    return cached.figures;
+    readStartedAt = performance.now();
+    const read = store.deliveryFigures().then(
+      (all) => {
+        latest = { at: Date.now(), figures: all };
+        lastReadFailed = false;
+        return all;
+      },
+      (error: unknown) => {
+        lastReadFailed = true;
+        throw error;
+      },
+    );
+    reading = read.finally(() => (reading = undefined));
+    reading.catch(() => undefined);
+    return reading;
   }
 
   async function report(): Promise<DeliveryReport> {
     const warnings = smtpProblem ? [smtpProblem] : [];
     if (!enabled.length) return { problems: [], warnings };
-    let all: Record<Channel, ChannelFigures>;
-    try {
-      all = await figures();
-    } catch {
-      // The store's own health says the database cannot be reached.
-      return { problems: [], warnings };
-    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      figures().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, reportWaitMs))),
+    ]);
+    clearTimeout(timer);
+    const unanswered = reading !== undefined && performance.now() - readStartedAt > unansweredMs;
+    const problems: string[] = lastReadFailed || unanswered ? [unreachable] : [];
+    if (!latest) return { problems, warnings };
+    const { figures: all, at } = latest;
     const now = Date.now();
     const deliveries: Partial<Record<Channel, ChannelReport>> = {};
-    const problems: string[] = [];
     for (const channel of enabled) {
       const one = all[channel];
       deliveries[channel] = {
@@ -178,7 +208,7 @@ export function startDeliveryHealth({
         );
       }
     }
-    return { deliveries, problems, warnings };
+    return { deliveries, ageSeconds: Math.max(0, Math.floor((now - at) / 1000)), problems, warnings };
   }
 
   async function alertsDue(): Promise<boolean> {

@@ -1,9 +1,8 @@
 /** The staff's notification email for each enquiry: plain text, reply-to the visitor. */
 import { enquiryFieldTable } from '../../content/enquiry-form.ts';
-import { planTitles } from '../../content/plan-titles.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
+import { singleLine } from '../../shared/plain-text.ts';
 import type { Config } from '../config.server.ts';
-import { fieldValue, keepsLines, staffValue } from './enquiry-fields.server.ts';
+import { fieldValue, keepsLines, planTitle, staffValue } from './enquiry-fields.server.ts';
 import { absolutePageUri, type Outcome, type StoredEnquiry } from './enquiry.ts';
 import { describeTouch, sourceMedium } from './attribution.server.ts';
 import type { Mailer, MailMessage } from './mail.server.ts';
@@ -32,7 +31,7 @@ export async function notifyByEmail(
 export function notificationEmail(enquiry: StoredEnquiry, config: Config): MailMessage {
   // Stored fields are one line already; enquiries stored before that rule are flattened here too.
   const name = singleLine([enquiry.firstname, enquiry.lastname].filter(Boolean).join(' '));
-  const plan = enquiry.plan ? planTitles[enquiry.plan] : undefined;
+  const plan = enquiry.plan ? planTitle(enquiry.plan) : undefined;
   const line = (label: string, value: string | undefined) => `${label}: ${value ? singleLine(value) : '—'}`;
   const text = [
     `A new enquiry from the ${config.public.siteName} website.`,

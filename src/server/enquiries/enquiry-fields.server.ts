@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { EnquiryFieldSpec, EnquiryFieldTable } from '../../content/enquiry-form.ts';
 import { planIds, planTitles, type PlanId } from '../../content/plan-titles.ts';
-import { multiLine, singleLine } from '../../browser/lib/plain-text.ts';
+import { multiLine, singleLine } from '../../shared/plain-text.ts';
 
 const phonePattern = /^\+?[\d\s().-]{6,30}$/;
 
@@ -63,10 +63,10 @@ const isCore = (name: string) => (coreFieldNames as readonly string[]).includes(
 
 /**
  * A field as stored: the stored text is checked for its type only, having been checked when it was posted; only the
- * core fields must be there.
+ * core fields must be there. A package id too is any text: the offer may since have renamed or dropped the package,
+ * and an enquiry about it stays readable, its id shown as it is.
  */
 function storedSchema(field: EnquiryFieldSpec): z.ZodType {
-  if (field.check === 'plan') return z.enum(planIds as [PlanId, ...PlanId[]]).optional();
   return isCore(field.name) ? z.string() : z.string().optional();
 }
 
@@ -103,9 +103,11 @@ export function fieldValue(enquiry: object, field: EnquiryFieldSpec): string | u
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A stored package id as staff read it: the package's title, or the id as it is once the offer no longer has it. */
+export const planTitle = (id: string): string => (isPlanId(id) ? planTitles[id] : id);
+
 /** A field's value as staff read it: a plan's title, or the visitor's text. */
 export function staffValue(enquiry: object, field: EnquiryFieldSpec): string | undefined {
   const value = fieldValue(enquiry, field);
-  if (field.check !== 'plan') return value;
-  return isPlanId(value) ? planTitles[value] : undefined;
+  return value !== undefined && field.check === 'plan' ? planTitle(value) : value;
 }

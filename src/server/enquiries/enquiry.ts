@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { enquiryFieldTable, type EnquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { attributionSchema, type Attribution } from './attribution.server.ts';
 import { optionalFieldNames, storedShape, type CoreField } from './enquiry-fields.server.ts';
-import { wellFormed } from '../../browser/lib/plain-text.ts';
+import { wellFormed } from '../../shared/plain-text.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';
@@ -14,13 +14,12 @@ export type EnquiryFields = EnquiryFieldsOf<typeof enquiryFieldTable>;
 
 /**
  * The visitor's fields as stored by any version of the form: the core ones, and any other maybe missing (an enquiry
- * stored before the form asked for it).
+ * stored before the form asked for it); each is text, a package id too (the offer may no longer have it).
  */
-export type StoredFieldsOf<T extends EnquiryFieldTable> = Pick<
-  EnquiryFieldsOf<T>,
-  CoreField & keyof EnquiryFieldsOf<T>
-> &
-  Partial<Omit<EnquiryFieldsOf<T>, CoreField>>;
+export type StoredFieldsOf<T extends EnquiryFieldTable> = AsText<
+  Pick<EnquiryFieldsOf<T>, CoreField & keyof EnquiryFieldsOf<T>> & Partial<Omit<EnquiryFieldsOf<T>, CoreField>>
+>;
+type AsText<T> = { [K in keyof T]: string };
 export type StoredEnquiryFields = StoredFieldsOf<typeof enquiryFieldTable>;
 
 export interface NewEnquiry extends EnquiryFields {
@@ -139,7 +138,7 @@ export function absolutePageUri(pageUri: string, siteUrl: string): string {
  * posted; this covers what a store is handed from elsewhere (an import of an older file), which PostgreSQL would
  * otherwise refuse whole.
  */
-export function withWellFormedText<T extends NewEnquiry>(enquiry: T): T {
+export function withWellFormedText<T extends object>(enquiry: T): T {
   return JSON.parse(JSON.stringify(enquiry), (_key, value: unknown) =>
     typeof value === 'string' ? wellFormed(value) : value,
   ) as T;

@@ -4,7 +4,7 @@
  * Plain text only: nothing a visitor typed is ever put into HTML.
  */
 import { businessDetails } from '../../content/business.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
+import { singleLine } from '../../shared/plain-text.ts';
 import { formatAddress } from '../../lib/business-details.ts';
 import { newsletterConfirmPath, newsletterUnsubscribePath } from '../../lib/newsletter.ts';
 import type { Config } from '../config.server.ts';

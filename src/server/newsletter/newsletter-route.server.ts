@@ -9,7 +9,7 @@ import type { Options, Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { formPageFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
+import { singleLine } from '../../shared/plain-text.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
   confirmTokenFieldName,
@@ -148,7 +148,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
   const renderSignUp = async (res: Response, url: string, state: NewsletterFormState, status: number) => {
     // The page's consult form, if it has one, gets a token of its own.
     const enquiry = { token: (await tokens()).issue() };
-    await renderFormPage(res, url, { newsletter: state, enquiry }, status);
+    await renderFormPage(res, url, { newsletter: state, islandState: { 'consult-form': enquiry } }, status);
   };
 
   /**

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { attributionSchema, type Attribution } from '../enquiries/attribution.server.ts';
-import { wellFormed } from '../../browser/lib/plain-text.ts';
+import { wellFormed } from '../../shared/plain-text.ts';
 import { newsletterConfirmationHours } from '../../content/page-copy/privacy.ts';
 import { progressSchema, type ChannelProgress, type DeliveryState } from '../enquiries/enquiry.ts';
 

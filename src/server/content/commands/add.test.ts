@@ -253,6 +253,18 @@ describe('add', () => {
     expect(await rejects(() => add(empty))).toContain('"summary"');
   });
 
+  test('add refuses control characters in a post’s text, naming the key and the character, and leaves the store unchanged', async () => {
+    // YAML's double-quoted "\0" and "\e" are a NUL and an escape: neither may reach the page.
+    const nul = await ws.postFile('n.md', newPostFront({ title: 'Winter\u0000 menus' }));
+    expect(await rejects(() => add(nul))).toContain(
+      '"title": must not contain control characters (U+0000 at character 7): remove it',
+    );
+    const escape = await ws.postFile('x.md', newPostFront({ summary: 'Warm \u001b[31mspecials' }));
+    expect(await rejects(() => add(escape))).toContain('"summary": must not contain control characters (U+001B');
+    const body = await ws.postFile('b.md', newPostFront(), 'Some text\u0000 here.\n\n\tTabs and lines are fine.');
+    expect(await rejects(() => add(body))).toContain('must not contain control characters (U+0000 at character 10)');
+  });
+
   test('add rejects an unknown category and leaves the store unchanged', async () => {
     const file = await ws.postFile('c.md', newPostFront({ category: 'Branding' }));
     expect(await rejects(() => add(file))).toBe(

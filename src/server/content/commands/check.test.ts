@@ -39,6 +39,16 @@ describe('check', () => {
     expect(result.defaultPlan).toEqual({ categories: ['email-marketing'], posts: ['on-the-default'] });
   });
 
+  test('check reports a control character a post’s text holds (a store edited by hand)', async () => {
+    const data = { ...fixtureStore, posts: [{ ...fixtureStore.posts[0]!, title: 'First\u0000 post' }] };
+    await writeFile(ws.dataFile, JSON.stringify(data));
+    const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
+    expect(result.ok).toBe(false);
+    expect(result.problems.join('\n')).toContain(
+      'posts[0].title: must not contain control characters (U+0000 at character 6): remove it',
+    );
+  });
+
   test('check accepts drafts and counts them in its summary', async () => {
     const file = await ws.postFile('d.md', newPostFront({ slug: 'a-draft' }));
     await addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, draft: true });
