@@ -147,6 +147,8 @@ test('the lead reaches HubSpot without the field its form lacks; both instances 
     warnings: [
       expect.stringContaining('the mail server (SMTP_URL) refused the login'),
       expect.stringContaining('the HubSpot form lacks the field company'),
+      // The seeded blog has no post in the Newsletter category yet.
+      expect.stringContaining('The newsletter has no issue yet'),
     ],
   };
   for (const instance of [a, b]) {

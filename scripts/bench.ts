@@ -1,12 +1,14 @@
 /**
- * npm run bench [-- --large] [-- --quick] [-- --no-build] [-- --worst-case] [-- --enquiries-only]
+ * npm run bench [-- --large] [-- --quick] [-- --no-build] [-- --worst-case] [-- --enquiries-only] [-- --newsletter]
  *
  * Serves the production build and, in the same run, a saved copy of its own post page through
  * express.static (the baseline), and loads each with autocannon (50 connections, 10 s after a 3 s warm-up).
  * Every figure is also given as a ratio to the baseline, which holds on a noisy machine. Then the worst case one
  * request can cause: the first render of the largest post the store allows, with /healthz asked all the while.
  * (`--worst-case`: only that.) Then the enquiry endpoint on the file and on PostgreSQL (a server of its own,
- * started and stopped here; `--enquiries-only`: only that). A report, not a test.
+ * started and stopped here; `--enquiries-only`: only that). Then the newsletter's sign-up: what a refused sign-up
+ * costs beside a 429 past the refusal budget, and the emails a flood of 10,000 sign-ups sends (`--newsletter`: only
+ * that). A report, not a test.
  */
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
@@ -24,6 +26,8 @@ import { maxContentLength } from '../src/lib/store-schema.ts';
 import { withTestPostgres } from './lib/postgres.ts';
 import { largeStore, largestPostStore } from './lib/seed-store.ts';
 import { peakRssMiB, startServer, type RunningServer } from './lib/server-process.ts';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -303,10 +307,130 @@ async function worstCase(port: number) {
   }
 }
 
+/** An SMTP server on loopback that takes every message and counts them. */
+async function countingSmtp() {
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/**
+ * The newsletter's sign-up under load: a sign-up refused by the site-wide cap (JSON 503), one refused with its page
+ * re-rendered (a plain post with an invalid address, 400, within the refusal budget), and a 429 past the budget (the
+ * short page); then 10,000 sign-ups from rotating client addresses, and the confirmation emails they sent.
+ */
+async function benchNewsletter(port: number) {
+  const formSecret = 'bench-form-secret-of-at-least-32-characters';
+  const token = formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000);
+  const smtp = await countingSmtp();
+  const env = (extra: Record<string, string>) => ({
+    PORT: String(port),
+    DATA_FILE: 'data/db.json',
+    SMTP_URL: smtp.url,
+    FORM_SECRET: formSecret,
+    ENQUIRIES_FILE: path.join(mkdtempSync(path.join(tmpdir(), 'bench-newsletter-')), 'enquiries.json'),
+    ...extra,
+  });
+  const post = (server: RunningServer, body: string, json: boolean) =>
+    autocannon({
+      url: `${server.url}/api/newsletter`,
+      method: 'POST',
+      connections,
+      duration,
+      headers: {
+        'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
+        accept: json ? 'application/json' : 'text/html',
+        'sec-fetch-site': 'same-origin',
+      },
+      body,
+    });
+  console.log(`
+### POST /api/newsletter refused (${connections} connections, ${duration} s)
+`);
+  console.log('| refusal | status | req/s | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|---|');
+  const row = (name: string, result: autocannon.Result) => {
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(' ');
+    console.log(
+      `| ${name} | ${statuses} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} |`,
+    );
+  };
+  const formBody = (email: string) => new URLSearchParams({ email, form_token: token, enquiry_trap: '' }).toString();
+
+  let server = await startServer(env({ NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1', NEWSLETTER_RATE_LIMIT: '1000000' }));
+  await fetch(`${server.url}/api/newsletter`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email: 'first@example.com', form_token: token }),
+  });
+  row('cap reached (JSON)', await post(server, JSON.stringify({ email: 'next@example.com', form_token: token }), true));
+  row(
+    'invalid address (plain post: 400 with the page, then 429 past 100 failed posts a minute)',
+    await post(server, formBody('not-an-address'), false),
+  );
+  await server.stop();
+
+  server = await startServer(env({ NEWSLETTER_RATE_LIMIT: '1' }));
+  row(
+    'past the per-visitor limit: 429 short page (plain post)',
+    await post(server, formBody('again@example.com'), false),
+  );
+  await server.stop();
+
+  const before = smtp.received();
+  server = await startServer(env({ TRUST_PROXY: 'loopback' }));
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      for (let i = next++; i < 10_000; i = next++) {
+        const response = await fetch(`${server.url}/api/newsletter`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'sec-fetch-site': 'same-origin',
+            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: JSON.stringify({ email: `reader-${i}@example.com`, form_token: token }),
+        });
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  console.log(
+    `
+Flood: 10,000 sign-ups from 10,000 client addresses in ${seconds.toFixed(1)} s; emails sent: ${smtp.received() - before} (the cap's 50 confirmations and the studio's one alert)`,
+  );
+  await server.stop();
+  await smtp.close();
+}
+
 async function main() {
   if (!args.has('--no-build')) execSync('npm run build', { stdio: 'ignore' });
   const port = 3310;
   if (args.has('--worst-case')) return worstCase(port);
+  if (args.has('--newsletter')) return benchNewsletter(port);
   console.log(
     `# Benchmark (${connections} connections, ${duration} s after ${warmup} s warm-up, ${new Date().toISOString()})`,
   );
@@ -356,6 +480,7 @@ async function main() {
   }
   baselineServer.stop();
   if (!args.has('--large') && !args.has('--enquiries-only')) await worstCase(port);
+  if (!args.has('--large') && !args.has('--enquiries-only')) await benchNewsletter(port);
 }
 
 await main();

@@ -11,6 +11,7 @@ import { loadRoute, matchAppRoute, notFoundRoute, type AppRoute } from './app/ro
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
+import type { NewsletterFormState } from './lib/newsletter.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { Loaded, RouteParams } from './lib/route-load.ts';
 import type { BrowserConfig, PublicConfig } from './browser/lib/public-config.ts';
@@ -20,6 +21,8 @@ export interface RenderInput {
   assets: () => PageAssets;
   /** The server state each island is rendered with, should the page show it (the consult form's token). */
   islandState?: Partial<IslandStates>;
+  /** The newsletter sign-up's state: a returned plain post's; otherwise the consult form's token serves it. */
+  newsletter?: NewsletterFormState;
 }
 
 export interface RenderOutput {

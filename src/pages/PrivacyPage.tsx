@@ -8,7 +8,7 @@ import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = usePageConfig();
+  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot, newsletterSignup } = usePageConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />
@@ -18,6 +18,7 @@ export default function PrivacyPage() {
           bookingUrl,
           emailed: enquiriesEmailed,
           hubspot: hubspotConfigured(hubspot),
+          newsletter: newsletterSignup,
         }).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>

@@ -7,7 +7,15 @@ import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
+import type { Mailer } from './enquiries/mail.server.ts';
+import { createNewsletterRouter, createUnsubscribeHandler } from './newsletter/newsletter-route.server.ts';
+import { newsletterSender } from './newsletter/newsletter-sender.server.ts';
+import type { SubscriberRecords } from './newsletter/subscriber-store.server.ts';
+import type { SubscriberDelivery } from './newsletter/subscriber-delivery.server.ts';
+import { unsubscribeTokens, type UnsubscribeTokens } from './newsletter/unsubscribe-token.server.ts';
+import { newsletterCategorySlug, newsletterPaths } from '../lib/newsletter.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { noNewsletterIssueWarning } from './config.server.ts';
 import { enquiryEndpoint } from '../shared/page-contract.ts';
 import { clientTags } from './client-tag.server.ts';
 import { statusPage } from './error-page.server.ts';
@@ -31,8 +39,18 @@ export interface AppOptions extends Omit<PageHandlerOptions, 'islandState'> {
    * Where accepted enquiries go (stored durably, then delivery is woken), where the rate limit counts, and how
    * their delivery is going (/healthz).
    */
-  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake' | 'rateLimitStore'> & {
+  enquiries: Pick<EnquiryRouteOptions, 'wake' | 'rateLimitStore'> & {
+    /** Enquiries and, as records of their own, the newsletter's subscribers. */
+    store: EnquiryRouteOptions['store'] & SubscriberRecords;
     deliveryHealth?: Pick<DeliveryHealth, 'report'>;
+  };
+  newsletter?: {
+    /** The process's one SMTP transport: the confirmation emails go through it, on a path of their own. */
+    mailer?: Mailer;
+    /** Tells delivery that a subscriber was confirmed. */
+    wake?: () => void;
+    /** How confirmed subscribers are being handed on (HubSpot, the webhook), for /healthz. */
+    deliveryHealth?: Pick<SubscriberDelivery, 'report'>;
   };
 }
 
@@ -101,19 +119,29 @@ export function createApp(options: AppOptions) {
   };
   app.get('/healthz', async (req, res) => {
     const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
-    const warnings = [...config.warnings, ...delivery.warnings];
+    const subscribers = await options.newsletter?.deliveryHealth?.report().catch(() => undefined);
+    const noIssue = !store.index.categories.some((c) => c.slug === newsletterCategorySlug && c.postCount > 0);
+    const warnings = [
+      ...config.warnings,
+      ...delivery.warnings,
+      ...(noIssue && config.isProduction ? [noNewsletterIssueWarning] : []),
+    ];
     const enquiryStore = enquiries.store.health();
     // A set: the store and the delivery figures may both find the database out of reach.
     const reasons = new Set([
       ...(store.health.status === 'ok' ? [] : [store.health.reason]),
       ...(enquiryStore.ok ? [] : [enquiryStore.reason]),
       ...delivery.problems,
+      ...(subscribers?.problems ?? []),
     ]);
     const health = reasons.size ? { status: 'degraded', reason: [...reasons].join('; ') } : { status: 'ok' };
     res.set('Cache-Control', 'no-store').json({
       ...health,
-      ...(delivery.deliveries
-        ? { deliveries: delivery.deliveries, deliveriesAgeSeconds: delivery.ageSeconds ?? 0 }
+      ...(delivery.deliveries || subscribers
+        ? {
+            deliveries: { ...delivery.deliveries, ...subscribers?.deliveries },
+            deliveriesAgeSeconds: delivery.ageSeconds ?? 0,
+          }
         : {}),
       ...(warnings.length ? ((await fromOperator(req)) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
@@ -132,11 +160,14 @@ export function createApp(options: AppOptions) {
   });
   let tokens: Promise<FormTokens> | undefined;
   let links: Promise<PreviewLinks> | undefined;
+  let unsubscribes: Promise<UnsubscribeTokens> | undefined;
   const getTokens = () => (tokens ??= getSecret().then(formTokens));
   const getLinks = () => (links ??= getSecret().then(previewLinks));
+  const getUnsubscribes = () => (unsubscribes ??= getSecret().then(unsubscribeTokens));
   // Each island's server state, by island: a page's HTML and boot data carry it where the page shows the island.
   const islandState = async () => ({ 'consult-form': { token: (await getTokens()).issue() } });
   const pageOptions = { ...options, islandState };
+  const renderFormPage = createFormPageRenderer(pageOptions);
   app.use(
     enquiryEndpoint,
     createEnquiryRouter({
@@ -147,9 +178,29 @@ export function createApp(options: AppOptions) {
       rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
       isPublishedPost: (slug) => store.index.isPublic(slug),
-      renderFormPage: createFormPageRenderer(pageOptions),
+      renderFormPage: (res, url, enquiry, status) =>
+        renderFormPage(res, url, { islandState: { 'consult-form': enquiry } }, status),
     }),
   );
+  const newsletterOptions = {
+    config,
+    logger,
+    store: enquiries.store,
+    rateLimitStore: enquiries.rateLimitStore,
+    tokens: getTokens,
+    unsubscribeTokens: getUnsubscribes,
+    isPublishedPost: (slug: string) => store.index.isPublic(slug),
+    sender: newsletterSender({
+      config,
+      logger,
+      mailer: options.newsletter?.mailer,
+      unsubscribeTokens: getUnsubscribes,
+    }),
+    wake: options.newsletter?.wake,
+    renderFormPage,
+  };
+  app.use(newsletterPaths.signUp, createNewsletterRouter(newsletterOptions));
+  app.post(`${newsletterPaths.unsubscribe}/:token`, ...createUnsubscribeHandler(newsletterOptions));
   app.use('/api', createApiRouter(store));
   app.use(createSeoRouter(store, config.public, { noindex: config.noindex }));
 

@@ -16,4 +16,6 @@ export interface PublicConfig extends BrowserConfig {
   siteUrl: string;
   /** Enquiries older than this are deleted; the privacy page states it. */
   enquiryRetentionDays: number;
+  /** A newsletter sign-up can be confirmed (an SMTP server, or HubSpot's own double opt-in): the box shows. */
+  newsletterSignup?: boolean;
 }

@@ -77,3 +77,17 @@ test('the policy names email and HubSpot only when they are configured', () => {
   expect(hubspot).toContain('on our server and in HubSpot.');
   expect(hubspot).not.toContain('emailed');
 });
+
+test('the policy says what the newsletter keeps, why, for how long and how to leave, only where it is offered', () => {
+  const text = (newsletter: boolean) =>
+    privacySections(730, { newsletter })
+      .flatMap((section) => section.paragraphs)
+      .join('\n');
+  expect(text(false)).not.toMatch(/newsletter/i);
+  const offered = text(true);
+  expect(offered).toContain('we keep your email address, your first name if you give it');
+  expect(offered).toContain('only to send you the newsletter');
+  expect(offered).toContain('your address is deleted after those 48 hours');
+  expect(offered).toContain('for as long as you stay subscribed');
+  expect(offered).toContain('one click removes your address');
+});

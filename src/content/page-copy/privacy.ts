@@ -54,7 +54,22 @@ export interface PrivacyChannels {
   emailed?: boolean;
   /** Enquiries reach HubSpot (its portal and form ids). */
   hubspot?: boolean;
+  /** The newsletter's sign-up is offered (a confirmation can be sent). */
+  newsletter?: boolean;
 }
+
+/** Hours a confirmation link works; an unconfirmed sign-up is deleted after them. */
+export const newsletterConfirmationHours = 48;
+
+/** Named only when the site offers the newsletter's sign-up: what it keeps, why, for how long, and how to leave. */
+const newsletterSection: PrivacySection = {
+  heading: 'Our newsletter',
+  paragraphs: [
+    'If you sign up for our newsletter we keep your email address, your first name if you give it, when you signed up and confirmed, and where your visit came from (as above). We use them only to send you the newsletter.',
+    `Nothing is sent to you until you confirm: we email you a link that works once, for ${newsletterConfirmationHours} hours. If you do not confirm, your address is deleted after those ${newsletterConfirmationHours} hours. Once you confirm, we keep your details for as long as you stay subscribed, and may pass your address and first name to the email service that sends the newsletter (such as HubSpot or Mailchimp), which keeps them under its own privacy policy.`,
+    'Every email about the newsletter carries an unsubscribe link: one click removes your address from our server straight away. You can also email us and we will remove it, here and from the service that sends the newsletter.',
+  ],
+};
 
 /**
  * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS) and the channels
@@ -63,7 +78,7 @@ export interface PrivacyChannels {
  */
 export const privacySections = (
   enquiryRetentionDays: number,
-  { bookingUrl, emailed = false, hubspot = false }: PrivacyChannels = {},
+  { bookingUrl, emailed = false, hubspot = false, newsletter = false }: PrivacyChannels = {},
 ): readonly PrivacySection[] => [
   {
     heading: 'What we collect',
@@ -92,6 +107,7 @@ export const privacySections = (
     ],
   },
   ...(bookingUrl ? [bookingSection(bookingUrl)] : []),
+  ...(newsletter ? [newsletterSection] : []),
   {
     heading: 'How long we keep them, and deleting them',
     paragraphs: [
