@@ -83,6 +83,7 @@ describe('npm run check:launch on a filled-in studio', () => {
       '"Regular price $3,000" on Local Launch Pack (src/content/offer.ts, packages.ts)',
       "the price range $750–$3,000 in the home page's structured data (src/content/offer.ts, packages.ts)",
       'the newsletter\'s "5,000+ subscribers" and "61%" open rate (src/content/offer.ts, packages.ts)',
+      'the newsletter coming "fortnightly" (src/content/offer.ts, packages.ts)',
     ]);
   });
 

@@ -41,7 +41,7 @@ describe('npm run check:launch', () => {
         'Recent blog post',
         'Social profiles',
       ]);
-      expect(itemsIn(run.stdout, 'confirm')).toHaveLength(4);
+      expect(itemsIn(run.stdout, 'confirm')).toHaveLength(5);
       expect(run.stdout).toContain('set CONTACT_PHONE: every page shows the placeholder (02) 4929 7150');
       expect(run.stdout).toContain('set takesConsults: true on the team member a visitor talks to');
       expect(run.stdout).toMatch(/\nNot ready: 7 required items missing\.\n$/);
