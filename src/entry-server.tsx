@@ -12,6 +12,8 @@ import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
 import type { EnquiryFormState } from './browser/lib/enquiry-types.ts';
+import { NewsletterFormStateContext } from './lib/newsletter-form-state.ts';
+import type { NewsletterFormState } from './lib/newsletter.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { PublicConfig } from './browser/lib/public-config.ts';
 
@@ -20,6 +22,8 @@ export interface RenderInput {
   assets: () => PageAssets;
   /** The consult form's state, used by pages that show the form. */
   enquiry?: EnquiryFormState;
+  /** The newsletter sign-up's state: a returned plain post's; otherwise the consult form's token serves it. */
+  newsletter?: NewsletterFormState;
 }
 
 export interface RenderOutput {
@@ -82,6 +86,11 @@ export function pageUrl(input: string): string {
   return url.search ? path + canonicalQuery(route, url.searchParams) : path;
 }
 
+/** Whether the page at `input` (a path and query) has a secret in its address: never cached, nor told to analytics. */
+export function isPrivatePage(input: string): boolean {
+  return matchAppRoute(siteUrl(input).pathname).route.private === true;
+}
+
 /**
  * A page's route matched and the data it shows loaded from the store, once per request: its status is decided from
  * it before a byte is streamed, and the page renders from that same query cache.
@@ -131,7 +140,9 @@ export async function renderPage(
         {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
         <BlogSourceContext value={page.source}>
           <QueryClientProvider client={queryClient}>
-            <App route={route} params={params} location={page.url} />
+            <NewsletterFormStateContext value={input.newsletter ?? { token: input.enquiry?.token ?? '' }}>
+              <App route={route} params={params} location={page.url} />
+            </NewsletterFormStateContext>
           </QueryClientProvider>
         </BlogSourceContext>
       </Providers>

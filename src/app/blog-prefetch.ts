@@ -12,6 +12,7 @@ import {
   blogPreviewQuery,
   relatedPostsQuery,
 } from '../lib/queries.ts';
+import { newsletterCategorySlug } from '../lib/newsletter.ts';
 import type { PrefetchContext } from './prefetch-context.ts';
 
 /**
@@ -63,5 +64,13 @@ export async function prefetchBlogPreview({ queryClient, source, params }: Prefe
     return 404;
   }
   await queryClient.prefetchQuery(relatedPostsQuery(source, slug));
+  return 200;
+}
+
+/** The newsletter's page: the latest issue, the newest post of the Newsletter category, when there is one. */
+export async function prefetchNewsletter({ queryClient, source }: PrefetchContext): Promise<number> {
+  const categories = await queryClient.fetchQuery(blogCategoriesQuery(source));
+  const category = categories.find((c) => c.slug === newsletterCategorySlug);
+  if (category) await queryClient.fetchQuery(blogPostsQuery(source, { categoryId: category.id, page: 1 }));
   return 200;
 }

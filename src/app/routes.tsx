@@ -8,12 +8,24 @@ import BlogPostPage from '../pages/BlogPostPage.tsx';
 import FaqPage from '../pages/FaqPage.tsx';
 import HomePage from '../pages/HomePage.tsx';
 import HowItWorksPage from '../pages/HowItWorksPage.tsx';
+import NewsletterCheckInboxPage from '../pages/NewsletterCheckInboxPage.tsx';
+import NewsletterConfirmedPage from '../pages/NewsletterConfirmedPage.tsx';
+import NewsletterConfirmPage from '../pages/NewsletterConfirmPage.tsx';
+import NewsletterPage from '../pages/NewsletterPage.tsx';
+import NewsletterUnsubscribePage from '../pages/NewsletterUnsubscribePage.tsx';
 import NotFoundPage from '../pages/NotFoundPage.tsx';
 import PrivacyPage from '../pages/PrivacyPage.tsx';
 import ServicesPage from '../pages/ServicesPage.tsx';
 import StartProjectPage from '../pages/StartProjectPage.tsx';
 import ThankYouPage from '../pages/ThankYouPage.tsx';
-import { blogListNotFoundUrl, prefetchBlogList, prefetchBlogPost, prefetchBlogPreview } from './blog-prefetch.ts';
+import { newsletterPaths } from '../lib/newsletter.ts';
+import {
+  blogListNotFoundUrl,
+  prefetchBlogList,
+  prefetchBlogPost,
+  prefetchBlogPreview,
+  prefetchNewsletter,
+} from './blog-prefetch.ts';
 import type { PrefetchContext } from './prefetch-context.ts';
 import type { RouteParams } from './route-params.ts';
 
@@ -30,6 +42,11 @@ export interface AppRoute {
   form?: boolean;
   /** Listed in the sitemap unless false. */
   sitemap?: boolean;
+  /**
+   * Its address carries a secret (an email's link): rendered for each request and kept by no cache, nor told to
+   * Google's tag.
+   */
+  private?: boolean;
   /**
    * The address this route's 404 is rendered and cached as, when that page is the same for every address of its
    * kind (every missing post, every unknown category): each kind is one cache entry, as every unknown path is.
@@ -52,6 +69,11 @@ export const appRoutes: AppRoute[] = [
   { path: '/start-project', page: StartProjectPage, searchKeys: ['plan'], form: true },
   { path: '/thank-you', page: ThankYouPage, sitemap: false },
   { path: '/privacy', page: PrivacyPage },
+  { path: newsletterPaths.page, page: NewsletterPage, prefetch: prefetchNewsletter },
+  { path: newsletterPaths.checkYourInbox, page: NewsletterCheckInboxPage, sitemap: false },
+  { path: newsletterPaths.confirmed, page: NewsletterConfirmedPage, sitemap: false },
+  { path: `${newsletterPaths.confirmPage}/:token`, page: NewsletterConfirmPage, sitemap: false, private: true },
+  { path: `${newsletterPaths.unsubscribe}/:token`, page: NewsletterUnsubscribePage, sitemap: false, private: true },
   {
     path: '/blog',
     page: BlogPage,

@@ -1,6 +1,7 @@
 import { useServerFormHasProblems } from '../browser/form-state.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
 import { errorPrefix } from '../content/error-prefix.ts';
+import { useNewsletterFormState } from '../lib/newsletter-form-state.ts';
 import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
 
 interface PageMetaProps {
@@ -30,7 +31,8 @@ export function PageMeta({
   const { siteName, siteUrl } = useSiteConfig();
   const fullTitle = `${title} | ${siteName}`;
   // A form with problems names them in the title first, so that a screen reader announces them on arrival.
-  const hasErrors = useServerFormHasProblems();
+  const newsletterErrors = useNewsletterFormState().errors ?? {};
+  const hasErrors = useServerFormHasProblems() || Object.keys(newsletterErrors).length > 0;
   const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;
   const imageUrl = absoluteImageUrl(image ?? '/og-default.png', siteUrl);

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link.tsx';
 import { useBlogSource } from '../app/blog-source.tsx';
+import { useSiteConfig } from '../browser/site-config.tsx';
 import { CategoryList } from '../components/CategoryList.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
+import { NewsletterSignup } from '../components/NewsletterSignup.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { TeamSection } from '../components/TeamSection.tsx';
 import { blogCopy, blogListMessages } from '../content/page-copy/blog.ts';
@@ -17,6 +19,7 @@ export default function BlogPage() {
   const [searchParams] = useSearchParams();
   const { categorySlug, page } = parseBlogSearch(searchParams);
   const source = useBlogSource();
+  const { newsletterSignup } = useSiteConfig();
   const categories = useQuery(blogCategoriesQuery(source));
   const category = categorySlug ? categories.data?.find((c) => c.slug === categorySlug) : undefined;
   const unknownCategory = Boolean(categorySlug) && categories.isSuccess && !category;
@@ -86,13 +89,19 @@ export default function BlogPage() {
       />
       <PageHero eyebrow="Blog" heading={category ? category.name : copy.heading} intro={copy.intro} />
       {/* The sidebar comes first in the HTML, as phones show it, so that nothing moves while the page streams in. */}
-      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_18rem] lg:py-16">
+      {/* From 1024px the newsletter's sign-up stands under the categories, beside the list; below, after it. */}
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_18rem] lg:grid-rows-[auto_1fr] lg:py-16">
         <aside className="lg:col-start-2 lg:row-start-1">
           {categories.data && <CategoryList categories={categories.data} selectedSlug={categorySlug} />}
         </aside>
-        <section id={postListId} aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <section id={postListId} aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {body}
         </section>
+        {newsletterSignup && (
+          <div className="lg:col-start-2 lg:row-start-2">
+            <NewsletterSignup size="compact" />
+          </div>
+        )}
       </div>
       {/* While the team holds only the blog's writers, this is where they are introduced (and bylines link). */}
       {teamHoldsOnlyWriters() && <TeamSection />}

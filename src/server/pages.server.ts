@@ -214,6 +214,14 @@ export function createPageHandler({
       logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Error while rendering');
     try {
       const renderer = await loadRenderer();
+      if (renderer.isPrivatePage(req.originalUrl)) {
+        // An email's link: each address is its holder's alone, so no cache keeps it and Google's tag never sees it.
+        const data = await renderer.loadPage(req.originalUrl, store.source);
+        const render = await withToken({ ...input, config: { ...publicConfig, gaMeasurementId: undefined } });
+        const { status, html } = await renderToBuffer(renderer, data, render, onError);
+        res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
+        return;
+      }
       if (cache) {
         // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key. A
         // route's 404 that looks the same whatever was asked for (a missing post) is rendered and kept once.

@@ -12,4 +12,6 @@ export interface PublicConfig {
   bookingUrl?: string;
   /** Each enquiry is emailed to the studio (SMTP_URL is set): the privacy page says so only then. */
   enquiriesEmailed?: true;
+  /** A newsletter sign-up can be confirmed (an SMTP server, or HubSpot's own double opt-in): the box shows. */
+  newsletterSignup?: boolean;
 }
