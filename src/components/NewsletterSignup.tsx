@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
-import NewsletterForm from '../browser/components/NewsletterForm.tsx';
+import { Island } from '../browser/islands/Island.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
-import { newsletterForm } from '../content/newsletter.ts';
+import { newsletterForm } from '../content/newsletter-form.ts';
 import { useNewsletterFormState } from '../lib/newsletter-form-state.ts';
 
 interface NewsletterSignupProps {
@@ -13,7 +13,8 @@ interface NewsletterSignupProps {
 
 /**
  * The newsletter's sign-up box, where a confirmation can be sent (the public config's `newsletterSignup`); nothing
- * otherwise. Its form works as the server's HTML without JavaScript.
+ * otherwise. Its form works as the server's HTML without JavaScript; its island (NewsletterForm) sends it with fetch
+ * once hydrated.
  */
 export function NewsletterSignup({ size = 'full', headingLevel = 2 }: NewsletterSignupProps) {
   const { newsletterSignup } = useSiteConfig();
@@ -23,10 +24,13 @@ export function NewsletterSignup({ size = 'full', headingLevel = 2 }: Newsletter
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const compact = size === 'compact';
   return (
-    <div className={`card ${compact ? 'p-5' : 'p-5 sm:p-8'}`} data-newsletter-signup>
+    // The mobile consult bar steps aside while the box is on screen, as it does for the consult form: it would cover
+    // the button.
+    <div className={`card ${compact ? 'p-5' : 'p-5 sm:p-8'}`} data-newsletter-signup data-hides-mobile-bar>
       <Heading className={`font-bold text-ink ${compact ? 'text-lg' : 'text-2xl'}`}>{newsletterForm.heading}</Heading>
       <p className={`mt-1 mb-4 text-slate-600 ${compact ? 'text-sm' : ''}`}>{newsletterForm.intro}</p>
-      <NewsletterForm state={state} pagePath={pathname} />
+      {/* Its island hydrates as it nears the screen, and then answers in place. */}
+      <Island name="newsletter" props={{ state, pagePath: pathname }} wake="near" />
     </div>
   );
 }

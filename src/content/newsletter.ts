@@ -3,8 +3,8 @@ import { packages, type Package } from './packages.ts';
 
 /**
  * The studio's newsletter as visitors read about it: what it is, what it covers, what a featured business gets,
- * and the sign-up form's words. Its figures and frequency come from the offer (./offer.ts); its issues are posts of
- * the blog's Newsletter category.
+ * and the links to it. Its figures and frequency come from the offer (./offer.ts); its issues are posts of the
+ * blog's Newsletter category. The sign-up form's words are in ./newsletter-form.ts, which the browser loads.
  */
 
 /** What the newsletter is, in a sentence, wherever the site introduces it. */
@@ -41,20 +41,3 @@ export const featureBenefits = [
   'Your story written for readers who live and spend nearby, not a cold ad',
   'A link to your website, booking page or offer, where readers can act on it',
 ] as const;
-
-/** The sign-up form, wherever it stands: /newsletter, the end of every post and /blog. */
-export const newsletterForm = {
-  heading: 'Get the local newsletter',
-  intro: `${claims.newsletterFrequency.charAt(0).toUpperCase()}${claims.newsletterFrequency.slice(1)}, free, and one click to leave.`,
-  fields: {
-    email: { label: 'Email address', autoComplete: 'email' },
-    firstname: { label: 'First name (optional)', autoComplete: 'given-name' },
-  },
-  submit: 'Subscribe',
-  sending: 'Subscribing…',
-  errorSummaryTitle: 'There is a problem',
-  honeypotLabel: 'Leave this field empty',
-  notice: 'We email you a link to confirm. Nothing is sent until you do.',
-  noticeLink: 'How we handle your details',
-  network: 'Your sign-up could not be sent. Check your connection and try again.',
-} as const;

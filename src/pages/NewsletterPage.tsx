@@ -81,7 +81,7 @@ export default function NewsletterPage() {
               {stats.map((stat) => (
                 <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-harbour-800 px-4 py-5 text-white">
                   <dt className="mt-1 text-sm text-slate-200">{stat.label}</dt>
-                  <dd className="text-3xl font-extrabold tracking-tight text-sand-300 first-letter:uppercase">
+                  <dd className="text-2xl font-extrabold tracking-tight text-sand-300 first-letter:uppercase">
                     {stat.value}
                   </dd>
                 </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { errorPrefix } from '../../content/error-prefix.ts';
-import { newsletterForm as copy } from '../../content/newsletter.ts';
+import { newsletterForm as copy } from '../../content/newsletter-form.ts';
 import {
   newsletterFieldLimits,
   newsletterFieldNames,

@@ -10,6 +10,7 @@
  */
 const islandComponents = {
   'consult-form': 'ConsultForm',
+  newsletter: 'NewsletterForm',
   toasts: 'Toasts',
 } as const;
 
