@@ -80,6 +80,12 @@ export interface NewsletterFormState {
   values?: Partial<Record<NewsletterField, string>>;
   errors?: NewsletterErrors;
   message?: string;
+  /**
+   * On the sign-up: `sent` shows `message` in place of the form, `refused` and `unavailable` show it as the form's
+   * problem. The pages around a sign-up read it too, rendered with this state by the server's POST handlers:
+   * `/newsletter/confirm/<token>` with `refused` says "This link has expired or was already used" and offers the
+   * sign-up again (410); `/newsletter/unsubscribe/<token>` with `sent` says "You're unsubscribed" (200).
+   */
   status?: 'sent' | 'refused' | 'unavailable';
 }
 
