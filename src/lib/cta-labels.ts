@@ -34,6 +34,8 @@ export const ctaLabels: ReadonlySet<string> = new Set([
   'audience-newsletter',
   'about-newsletter',
   'newsletter-subscribe',
+  'newsletter-inbox-blog',
+  'newsletter-confirmed-blog',
   bookTime.cta,
   bookTime.upFrontCta,
   bookTime.upFrontSectionCta,

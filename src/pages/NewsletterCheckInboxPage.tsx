@@ -17,7 +17,7 @@ export default function NewsletterCheckInboxPage() {
       <section className="py-12 sm:py-16">
         <div className="container-page max-w-3xl">
           <p className="text-lg leading-8 text-slate-700">{copy.notArrived}</p>
-          <Link to="/blog" className="btn-dark mt-8">
+          <Link to="/blog" className="btn-dark mt-8" data-cta="newsletter-inbox-blog">
             {copy.blogLink}
           </Link>
         </div>

@@ -19,7 +19,7 @@ export default function NewsletterConfirmedPage() {
       <section className="py-12 sm:py-16" {...{ [newsletterConfirmedAttribute]: '' }}>
         <div className="container-page max-w-3xl">
           <h2 className="text-2xl font-bold text-ink">{copy.next}</h2>
-          <Link to="/blog" className="btn-dark mt-6">
+          <Link to="/blog" className="btn-dark mt-6" data-cta="newsletter-confirmed-blog">
             {copy.blogLink}
           </Link>
         </div>
