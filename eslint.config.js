@@ -12,15 +12,23 @@ const iconsMessage =
 
 /**
  * The code that runs in the browser is src/browser (the boot loader, the islands and what they import), with the
- * site's copy in src/content: neither imports any other part of src (the server, its pages, routes and components),
- * types included. The server may import both.
+ * site's copy in src/content and the pure modules both sides share in src/shared (the page–script contract, text
+ * rules): none imports any other part of src (the server, its pages, routes and components), types included. The
+ * server may import all three.
  */
-const browserCode = ['./src/browser', './src/content'];
+const browserCode = ['./src/browser', './src/content', './src/shared'];
 const serverOnlyCode = ['./src/server', './src/pages', './src/app', './src/components', './src/entry-server.tsx'];
-/** src/lib is the server's too, but for the modules whose names and types both sides share. */
+/** src/lib is the server's too, but for the newsletter's names and types, which both halves of the sign-up share. */
 const sharedLibModules = ['./newsletter.ts'];
 const serverOnlyPackages = [
   { name: 'react-router-dom', message: 'The router renders pages on the server; the browser loads each page whole.' },
+  {
+    name: 'react',
+    importNames: ['useId'],
+    message:
+      "An island is a root of its own in the browser, while the server numbers useId's ids across the whole page: " +
+      'they would not match. Give the element an id from its props instead.',
+  },
 ];
 
 const lucideOnlyByItsEntryPoint = [
@@ -87,8 +95,8 @@ export default tseslint.config(
               target: browserCode,
               from: serverOnlyCode,
               message:
-                'Browser code imports only src/browser and src/content: a module both use goes in src/browser (pure ' +
-                'code) or src/content (the copy).',
+                'Browser code imports only src/browser, src/content and src/shared: a module both use goes in ' +
+                'src/shared (pure code) or src/content (the copy).',
             },
             {
               target: browserCode,
@@ -121,7 +129,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/browser/**/*.{ts,tsx}', 'src/content/**/*.ts'],
+    files: ['src/browser/**/*.{ts,tsx}', 'src/content/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: lucideOnlyByItsEntryPoint, paths: serverOnlyPackages }],

@@ -87,10 +87,11 @@ test.describe('blog list', () => {
     await context.close();
   });
 
-  test('an empty category says so and offers View all posts', async ({ page }) => {
+  test('an unknown category says it does not exist and offers View all posts', async ({ page }) => {
     const response = await page.goto('/blog?category=no-such-category');
     expect(response?.status()).toBe(404);
-    await expect(page.getByText('No posts found in this category.')).toBeVisible();
+    await expect(page.getByText('This category does not exist.')).toBeVisible();
+    await expect(page.getByText(/No posts found|no articles here yet/)).toHaveCount(0);
     await page.getByRole('link', { name: 'View all posts' }).click();
     await expect(page).toHaveURL('/blog#posts');
   });
@@ -101,10 +102,10 @@ test.describe('blog list', () => {
   }) => {
     // The page never names the number or the unknown category asked for: one page answers them all.
     for (const [path, title, message] of [
-      [`/blog?page=${pages + 1}`, 'Blog', 'This page does not exist.'],
-      ['/blog?page=999', 'Blog', 'This page does not exist.'],
-      ['/blog?category=local-seo&page=40', `${localSeo!.name} articles`, 'This page does not exist.'],
-      ['/blog?category=no-such-category&page=3', 'Blog', 'No posts found in this category.'],
+      [`/blog?page=${pages + 1}`, 'Page not found – Blog', 'This page does not exist.'],
+      ['/blog?page=999', 'Page not found – Blog', 'This page does not exist.'],
+      ['/blog?category=local-seo&page=40', `Page not found – ${localSeo!.name} articles`, 'This page does not exist.'],
+      ['/blog?category=no-such-category&page=3', 'Category not found', 'This category does not exist.'],
     ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

@@ -3,27 +3,23 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { Writable } from 'node:stream';
 import { App } from './app/App.tsx';
 import { Providers } from './browser/islands/providers.tsx';
-import { BlogSourceContext } from './app/blog-source.tsx';
-import { serializeBootData, type BootData, type PageAssets } from './browser/boot-data.ts';
+import type { BootData, PageAssets } from './browser/boot-data.ts';
+import type { IslandName, IslandStates } from './browser/islands/registry.ts';
+import { RenderedIslandsContext } from './components/Island.tsx';
 import { Document } from './app/Document.tsx';
-import type { RouteParams } from './app/route-params.ts';
-import { matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.tsx';
+import { loadRoute, matchAppRoute, notFoundRoute, type AppRoute } from './app/routes.ts';
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
-import type { EnquiryFormState } from './browser/lib/enquiry-types.ts';
-import { NewsletterFormStateContext } from './lib/newsletter-form-state.ts';
-import type { NewsletterFormState } from './lib/newsletter.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import type { PublicConfig } from './browser/lib/public-config.ts';
+import type { Loaded, RouteParams } from './lib/route-load.ts';
+import type { BrowserConfig, PublicConfig } from './browser/lib/public-config.ts';
 
 export interface RenderInput {
   config: PublicConfig;
   assets: () => PageAssets;
-  /** The consult form's state, used by pages that show the form. */
-  enquiry?: EnquiryFormState;
-  /** The newsletter sign-up's state: a returned plain post's; otherwise the consult form's token serves it. */
-  newsletter?: NewsletterFormState;
+  /** The server state each island is rendered with, should the page show it (the consult form's token). */
+  islandState?: Partial<IslandStates>;
 }
 
 export interface RenderOutput {
@@ -71,6 +67,11 @@ function canonicalQuery(route: AppRoute, search: URLSearchParams): string {
   return plan !== null && isPlanId(plan) ? `?${new URLSearchParams({ plan }).toString()}` : '';
 }
 
+/** Whether the page at `input` (a path and query) has a secret in its address: never cached, nor told to analytics. */
+export function isPrivatePage(input: string): boolean {
+  return matchAppRoute(siteUrl(input).pathname).route.private === true;
+}
+
 /**
  * The part of a URL that its page depends on: the route's canonical path and the query values it reads, so that
  * `/?utm_source=newsletter` is the same page (and the same cache entry) as `/`, `/Services/` the same as
@@ -86,11 +87,6 @@ export function pageUrl(input: string): string {
   return url.search ? path + canonicalQuery(route, url.searchParams) : path;
 }
 
-/** Whether the page at `input` (a path and query) has a secret in its address: never cached, nor told to analytics. */
-export function isPrivatePage(input: string): boolean {
-  return matchAppRoute(siteUrl(input).pathname).route.private === true;
-}
-
 /**
  * A page's route matched and the data it shows loaded from the store, once per request: its status is decided from
  * it before a byte is streamed, and the page renders from that same query cache.
@@ -99,10 +95,9 @@ export interface LoadedPage {
   /** The path and query the page is rendered for, e.g. `/blog?page=2`. */
   url: string;
   route: AppRoute;
-  params: RouteParams;
-  source: BlogSource;
   queryClient: QueryClient;
-  status: number;
+  /** What the route's load decided: the status, the page's outcome and the queries it reads. */
+  loaded: Loaded;
   /**
    * The route's shared 404 address when this is a 404 of a route that has one (a missing post, a made-up preview
    * link, an unknown category, a page past the last): every address of that kind is then one cache entry, as every
@@ -116,10 +111,30 @@ export async function loadPage(url: string, source: BlogSource): Promise<LoadedP
   const { pathname, searchParams } = siteUrl(url);
   const { route, params } = matchAppRoute(pathname);
   const queryClient = createQueryClient();
-  const context = { queryClient, source, params, searchParams };
-  const status = (await route.prefetch?.(context)) ?? route.status ?? 200;
-  const sharedNotFoundUrl = status === 404 && route.prefetch ? route.notFoundUrl?.(context) : undefined;
-  return { url, route, params, source, queryClient, status, sharedNotFoundUrl };
+  const loaded = await loadRoute(route, { queryClient, source, params, searchParams });
+  return { url, route, queryClient, loaded, sharedNotFoundUrl: loaded.sharedUrl };
+}
+
+/**
+ * What the browser's code reads, and no more: its part of the configuration, and the modules and server state of the
+ * islands the page showed (none of the hydrate function's chunks where it shows none).
+ */
+function bootData(
+  config: PublicConfig,
+  assets: PageAssets,
+  state: Partial<IslandStates>,
+  rendered: ReadonlySet<IslandName>,
+): BootData {
+  const { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl } = config;
+  const browserConfig: BrowserConfig = { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl };
+  const shown = <T,>(record: Partial<Record<IslandName, T>>) =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => rendered.has(name as IslandName)));
+  const islandState = shown(state);
+  return {
+    config: browserConfig,
+    assets: { ...assets, islands: shown(assets.islands), hydrate: rendered.size ? assets.hydrate : [] },
+    ...(Object.keys(islandState).length ? { state: islandState } : {}),
+  };
 }
 
 /** Renders a loaded page with the status its data decided. */
@@ -128,27 +143,28 @@ export async function renderPage(
   input: RenderInput,
   output: RenderOutput,
 ): Promise<{ abort(): void }> {
-  const { route, params, status, queryClient } = page;
-  const boot: BootData = {
-    config: input.config,
-    assets: input.assets(),
-    ...(route.form && input.enquiry ? { enquiry: input.enquiry } : {}),
-  };
+  const { route, loaded, queryClient } = page;
+  const { status } = loaded;
+  const { config, islandState = {} } = input;
+  const assets = input.assets();
+  const rendered = new Set<IslandName>();
   const stream = renderToPipeableStream(
-    <Document boot={boot} bootJson={serializeBootData(boot)}>
-      <Providers config={input.config} enquiry={boot.enquiry}>
-        {/* The blog's pages read this request's cache, filled from the store by the route's prefetch. */}
-        <BlogSourceContext value={page.source}>
+    <Document
+      siteName={config.siteName}
+      styles={assets.styles}
+      boot={() => bootData(config, assets, islandState, rendered)}
+    >
+      <Providers config={config} state={islandState}>
+        <RenderedIslandsContext value={rendered}>
+          {/* The blog's pages read this request's cache, filled from the store by the route's load. */}
           <QueryClientProvider client={queryClient}>
-            <NewsletterFormStateContext value={input.newsletter ?? { token: input.enquiry?.token ?? '' }}>
-              <App route={route} params={params} location={page.url} />
-            </NewsletterFormStateContext>
+            <App route={route} loaded={loaded} location={page.url} />
           </QueryClientProvider>
-        </BlogSourceContext>
+        </RenderedIslandsContext>
       </Providers>
     </Document>,
     {
-      bootstrapModules: [boot.assets.loader],
+      bootstrapModules: [assets.loader],
       // A completed Suspense boundary stays in place in the HTML. By default React moves a
       // large one to the end of the stream and puts it back with an inline script, which the CSP forbids.
       progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -43,7 +43,7 @@ describe('dates-without-intl.md', { timeout: 30_000 }, () => {
 
 describe('boot-loader.md', () => {
   test('the HTML starts one script, the loader; the islands’ modules are listed for it', async () => {
-    const { text: html } = await request(testApp.app).get('/blog').expect(200);
+    const { text: html } = await request(testApp.app).get('/faq').expect(200);
     const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
     expect(modules).toEqual(['/src/browser/boot-loader.ts']);
     // Nothing else is fetched before the first paint: no modulepreload beyond React's hint for the loader.

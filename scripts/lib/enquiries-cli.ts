@@ -6,7 +6,7 @@ import { type Command, Option } from 'commander';
 import { type OperatorIo, operatorCommand, runOperatorCommand, table } from './operator-cli.ts';
 import { enquiryFieldTable, type EnquiryFieldTable } from '../../src/content/enquiry-form.ts';
 import { planTitles } from '../../src/content/plan-titles.ts';
-import { multiLine, singleLine } from '../../src/browser/lib/plain-text.ts';
+import { multiLine, singleLine } from '../../src/shared/plain-text.ts';
 import { enquiryRetentionDays } from '../../src/server/config.server.ts';
 import {
   deleteEnquiry,

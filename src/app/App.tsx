@@ -1,11 +1,13 @@
+import type { ComponentType } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import { Layout } from '../components/Layout.tsx';
-import type { RouteParams } from './route-params.ts';
-import type { AppRoute } from './routes.tsx';
+import type { Loaded } from '../lib/route-load.ts';
+import { pages } from './pages.ts';
+import type { AppRoute } from './routes.ts';
 
 interface AppProps {
   route: AppRoute;
-  params: RouteParams;
+  loaded: Loaded;
   /** The path and query the page is rendered for. */
   location: string;
 }
@@ -15,11 +17,13 @@ interface AppProps {
  * changes its location in place (links load the next page in full), so React Router's StaticRouter only tells the
  * page where it is.
  */
-export function App({ route, params, location }: AppProps) {
+export function App({ route, loaded, location }: AppProps) {
+  // The page of the route whose load gave `loaded`: the page map pairs each page with its route's load.
+  const Page = pages[route.id as keyof typeof pages] as ComponentType<Loaded>;
   return (
     <StaticRouter location={location}>
-      <Layout>
-        <route.page params={params} />
+      <Layout {...route.layout}>
+        <Page {...loaded} />
       </Layout>
     </StaticRouter>
   );

@@ -1,15 +1,27 @@
 import type { ReactNode } from 'react';
-import { bootDataElementId, type BootData } from '../browser/boot-data.ts';
+import { bootDataElementId, serializeBootData, type BootData } from '../browser/boot-data.ts';
 
 interface DocumentProps {
-  boot: BootData;
-  bootJson: string;
+  siteName: string;
+  styles: readonly string[];
+  /** Read once the page is rendered: it carries what the page drew (the islands it shows). */
+  boot: () => BootData;
   children: ReactNode;
 }
 
+/** Rendered after the page, which React renders first, so that the boot data knows the islands the page shows. */
+function BootDataScript({ boot }: { boot: () => BootData }) {
+  return (
+    <script
+      type="application/json"
+      id={bootDataElementId}
+      dangerouslySetInnerHTML={{ __html: serializeBootData(boot()) }}
+    />
+  );
+}
+
 /** The whole HTML document; React hoists each page's <title>, <meta> and <link> into its head. */
-export function Document({ boot, bootJson, children }: DocumentProps) {
-  const { config, assets } = boot;
+export function Document({ siteName, styles, boot, children }: DocumentProps) {
   return (
     <html lang="en-AU">
       <head>
@@ -19,14 +31,14 @@ export function Document({ boot, bootJson, children }: DocumentProps) {
         <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
-        <link rel="alternate" type="application/rss+xml" title={`${config.siteName} blog`} href="/rss.xml" />
-        {assets.styles.map((href) => (
+        <link rel="alternate" type="application/rss+xml" title={`${siteName} blog`} href="/rss.xml" />
+        {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
       </head>
       <body>
         {children}
-        <script type="application/json" id={bootDataElementId} dangerouslySetInnerHTML={{ __html: bootJson }} />
+        <BootDataScript boot={boot} />
       </body>
     </html>
   );

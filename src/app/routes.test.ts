@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
-import { appRoutes, matchAppRoute, notFoundRoute } from './routes.tsx';
+import { appRoutes, matchAppRoute, notFoundRoute } from './routes.ts';
 
 describe('matchAppRoute', () => {
   test('finds each page of the table', () => {

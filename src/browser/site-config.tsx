@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { PublicConfig } from './lib/public-config.ts';
+import type { BrowserConfig } from './lib/public-config.ts';
 
-export const SiteConfigContext = createContext<PublicConfig | null>(null);
+export const SiteConfigContext = createContext<BrowserConfig | null>(null);
 
-export function useSiteConfig(): PublicConfig {
+export function useSiteConfig(): BrowserConfig {
   const config = useContext(SiteConfigContext);
   if (!config) throw new Error('useSiteConfig needs a SiteConfigContext provider');
   return config;

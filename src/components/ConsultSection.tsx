@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useServerFormHasProblems } from '../browser/form-state.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { trustPoints } from '../content/home.ts';
 import { consultSection } from '../content/sections.ts';
 import { shortestTestimonial } from '../lib/testimonials.ts';
 import { BookTimeUpFront } from './BookTimeUpFront.tsx';
 import { ConsultHost } from './ConsultHost.tsx';
-import { Island } from '../browser/islands/Island.tsx';
+import { Island } from './Island.tsx';
 import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 

@@ -1,20 +1,23 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useServerFormHasProblems } from '../browser/form-state.tsx';
 import { pageLoadingLabel } from '../content/navigation.ts';
+import type { LayoutFlags } from '../lib/route-load.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileConsultBar } from './MobileConsultBar.tsx';
 
-export function Layout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+/** The page's frame, as its route's flags (src/app/routes.ts) have it. */
+export function Layout({
+  asksToBook = true,
+  formIsThePage = false,
+  heroAsksToBook = false,
+  children,
+}: LayoutFlags & { children: ReactNode }) {
   // Where an enquiry has just been accepted, nothing asks the visitor to book again: on /thank-you from the server's
-  // HTML on, after an in-place send by the form's island (src/browser/lib/page-around-form.ts).
-  const asksToBook = pathname !== '/thank-you';
-  // Where the form is what the page is for (the consult page, or a page that shows the form's problems), the mobile
-  // bar would only cover it: it is left out, from the server's HTML on.
+  // HTML on, after an in-place send by the form's island (src/browser/lib/page-around-form.ts). Where the form is
+  // what the page is for (the consult page, or a page that shows the form's problems), the mobile bar would only
+  // cover it: it is left out, from the server's HTML on.
   const formShowsProblems = useServerFormHasProblems();
-  const formIsThePage = pathname === '/start-project' || formShowsProblems;
   return (
     <div className="flex min-h-screen flex-col">
       {/* Shown only while a link's page loads (src/browser/lib/navigation-feedback.ts). */}
@@ -31,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer asksToBook={asksToBook} />
       {/* The home page's hero holds its own Book Free Consult on the first screen. */}
-      {asksToBook && !formIsThePage && <MobileConsultBar asideAtFirst={pathname === '/'} />}
+      {asksToBook && !formIsThePage && !formShowsProblems && <MobileConsultBar asideAtFirst={heroAsksToBook} />}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useLocation } from 'react-router-dom';
-import { Island } from '../browser/islands/Island.tsx';
-import { useSiteConfig } from '../browser/site-config.tsx';
 import { newsletterForm } from '../content/newsletter-form.ts';
-import { useNewsletterFormState } from '../lib/newsletter-form-state.ts';
+import { usePageConfig } from '../lib/page-config.ts';
+import { Island } from './Island.tsx';
 
 interface NewsletterSignupProps {
   /** `compact` beside a post's package card and the blog's list: a smaller heading and box. */
@@ -13,12 +12,11 @@ interface NewsletterSignupProps {
 
 /**
  * The newsletter's sign-up box, where a confirmation can be sent (the public config's `newsletterSignup`); nothing
- * otherwise. Its form works as the server's HTML without JavaScript; its island (NewsletterForm) sends it with fetch
- * once hydrated.
+ * otherwise. Its form works as the server's HTML without JavaScript; its island (NewsletterForm), with its own token
+ * and state, hydrates as it nears the screen and then answers in place.
  */
 export function NewsletterSignup({ size = 'full', headingLevel = 2 }: NewsletterSignupProps) {
-  const { newsletterSignup } = useSiteConfig();
-  const state = useNewsletterFormState();
+  const { newsletterSignup } = usePageConfig();
   const { pathname } = useLocation();
   if (!newsletterSignup) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -29,8 +27,7 @@ export function NewsletterSignup({ size = 'full', headingLevel = 2 }: Newsletter
     <div className={`card ${compact ? 'p-5' : 'p-5 sm:p-8'}`} data-newsletter-signup data-hides-mobile-bar>
       <Heading className={`font-bold text-ink ${compact ? 'text-lg' : 'text-2xl'}`}>{newsletterForm.heading}</Heading>
       <p className={`mt-1 mb-4 text-slate-600 ${compact ? 'text-sm' : ''}`}>{newsletterForm.intro}</p>
-      {/* Its island hydrates as it nears the screen, and then answers in place. */}
-      <Island name="newsletter" props={{ state, pagePath: pathname }} wake="near" />
+      <Island name="newsletter" props={{ pagePath: pathname }} wake="near" />
     </div>
   );
 }

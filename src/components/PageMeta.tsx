@@ -1,7 +1,6 @@
-import { useServerFormHasProblems } from '../browser/form-state.tsx';
-import { useSiteConfig } from '../browser/site-config.tsx';
+import { useServerFormHasProblems, useServerNewsletterState } from '../browser/form-state.tsx';
+import { usePageConfig } from '../lib/page-config.ts';
 import { errorPrefix } from '../content/error-prefix.ts';
-import { useNewsletterFormState } from '../lib/newsletter-form-state.ts';
 import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
 
 interface PageMetaProps {
@@ -28,10 +27,10 @@ export function PageMeta({
   modifiedTime,
   noindex,
 }: PageMetaProps) {
-  const { siteName, siteUrl } = useSiteConfig();
+  const { siteName, siteUrl } = usePageConfig();
   const fullTitle = `${title} | ${siteName}`;
   // A form with problems names them in the title first, so that a screen reader announces them on arrival.
-  const newsletterErrors = useNewsletterFormState().errors ?? {};
+  const newsletterErrors = useServerNewsletterState().errors ?? {};
   const hasErrors = useServerFormHasProblems() || Object.keys(newsletterErrors).length > 0;
   const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;

@@ -1,5 +1,5 @@
 import { Calendar as calendarIcon, Clock as clockIcon, User as userIcon } from 'lucide';
-import { useSiteConfig } from '../browser/site-config.tsx';
+import { usePageConfig } from '../lib/page-config.ts';
 import { authorName } from '../content/authors.ts';
 import { blogListLink } from '../lib/blog-search.ts';
 import { postPath, type PreviewPost } from '../lib/blog-types.ts';
@@ -17,7 +17,7 @@ import { ShareLinks } from './ShareLinks.tsx';
  * (where a draft, which has no date yet, shows none).
  */
 export function PostArticle({ post }: { post: PreviewPost }) {
-  const config = useSiteConfig();
+  const config = usePageConfig();
   const url = `${config.siteUrl}${postPath(post.slug)}`;
   // A writer who is on the team links to their entry in the team section (on /about, or with the blog).
   const member = teamMemberByAuthor(post.author.username);

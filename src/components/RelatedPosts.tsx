@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useBlogSource } from '../app/blog-source.tsx';
 import { RELATED_LIMIT } from '../lib/blog-types.ts';
-import { relatedPostsQuery } from '../lib/queries.ts';
+import type { relatedPostsQuery } from '../lib/queries.ts';
 import { PostCard } from './PostCard.tsx';
 
 /**
  * Loaded only once the post has loaded: its category's posts first, then the newest; the current post is left out
  * and at most three are shown.
  */
-export function RelatedPosts({ currentSlug }: { currentSlug: string }) {
-  const source = useBlogSource();
-  const related = useQuery(relatedPostsQuery(source, currentSlug));
+export function RelatedPosts({
+  query,
+  currentSlug,
+}: {
+  query: ReturnType<typeof relatedPostsQuery>;
+  currentSlug: string;
+}) {
+  const related = useQuery(query);
   const posts = related.data?.filter((post) => post.slug !== currentSlug).slice(0, RELATED_LIMIT) ?? [];
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-14">

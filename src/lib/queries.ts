@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BLOG_PAGE_SIZE, RELATED_LIMIT, type BlogSource } from './blog-types.ts';
 
-// One factory per query, used by a route's prefetch (src/app/blog-prefetch.ts) and by the page's hook that reads
-// what it loaded, so that both agree on every key. The source is the store: only the server renders pages.
+// One factory per query: a route's load (src/lib/blog-loads.ts) fills the request's cache through it and hands the
+// same options to the page, which reads what was loaded with useQuery, so that both agree on every key. The source is the store: only the server renders pages.
 
 export const blogCategoriesQuery = (source: BlogSource) =>
   queryOptions({ queryKey: ['blog', 'categories'], queryFn: () => source.categories() });

@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RouteParams } from '../app/route-params.ts';
-import { useBlogSource } from '../app/blog-source.tsx';
 import { PostStructuredData } from '../components/PostStructuredData.tsx';
 import { RelatedPosts } from '../components/RelatedPosts.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -8,14 +6,19 @@ import { PostArticle } from '../components/PostArticle.tsx';
 import { PostNotFound } from '../components/PostNotFound.tsx';
 import { PreviewNotice } from '../components/PreviewNotice.tsx';
 import { previewNotice } from '../content/page-copy/blog-post.ts';
+import type { loadBlogPost, loadBlogPreview } from '../lib/blog-loads.ts';
 import { postModifiedAt, postPath } from '../lib/blog-types.ts';
-import { blogPostQuery, blogPreviewQuery } from '../lib/queries.ts';
+import type { blogPostQuery, blogPreviewQuery, relatedPostsQuery } from '../lib/queries.ts';
 
-function PublicPost({ slug }: { slug: string }) {
-  const source = useBlogSource();
-  // The route's prefetch left the store's answer in the request's cache: the post, or that it is missing.
-  const { data: post } = useQuery(blogPostQuery(source, slug));
-  if (!post) return <PostNotFound />;
+interface PostQueries<Query> {
+  post: Query;
+  related: ReturnType<typeof relatedPostsQuery>;
+}
+
+function PublicPost({ queries }: { queries: PostQueries<ReturnType<typeof blogPostQuery>> }) {
+  // The route's load left the post in the request's cache.
+  const { data: post } = useQuery(queries.post);
+  if (!post) return null;
 
   return (
     <>
@@ -30,16 +33,15 @@ function PublicPost({ slug }: { slug: string }) {
       />
       <PostStructuredData post={post} />
       <PostArticle post={post} />
-      <RelatedPosts currentSlug={post.slug} />
+      <RelatedPosts query={queries.related} currentSlug={post.slug} />
     </>
   );
 }
 
 /** A draft or scheduled post as it will appear, under a line saying it is a preview; never indexed. */
-function PostPreview({ token }: { token: string }) {
-  const source = useBlogSource();
-  const { data: post } = useQuery(blogPreviewQuery(source, token));
-  if (!post) return <PostNotFound />;
+function PostPreview({ queries }: { queries: PostQueries<ReturnType<typeof blogPreviewQuery>> }) {
+  const { data: post } = useQuery(queries.post);
+  if (!post) return null;
 
   return (
     <>
@@ -53,7 +55,7 @@ function PostPreview({ token }: { token: string }) {
       />
       <PreviewNotice publishedAt={post.publishedAt} />
       <PostArticle post={post} />
-      <RelatedPosts currentSlug={post.slug} />
+      <RelatedPosts query={queries.related} currentSlug={post.slug} />
     </>
   );
 }
@@ -62,6 +64,9 @@ function PostPreview({ token }: { token: string }) {
  * A post's page: the post by its slug, or a draft or scheduled post by its signed preview link's token. One page
  * for both, as both show the same article.
  */
-export default function BlogPostPage({ params: { slug = '', token } }: { params: RouteParams }) {
-  return token === undefined ? <PublicPost slug={slug} /> : <PostPreview token={token} />;
+export default function BlogPostPage(
+  loaded: Awaited<ReturnType<typeof loadBlogPost>> | Awaited<ReturnType<typeof loadBlogPreview>>,
+) {
+  if (loaded.outcome === 'post-not-found') return <PostNotFound />;
+  return loaded.outcome === 'post' ? <PublicPost queries={loaded.data} /> : <PostPreview queries={loaded.data} />;
 }

@@ -1,10 +1,10 @@
-import type { RouteParams } from '../app/route-params.ts';
+import { useServerNewsletterState } from '../browser/form-state.tsx';
 import { newsletterConfirmAttribute } from '../browser/lib/newsletter-pages.ts';
 import { NewsletterSignup } from '../components/NewsletterSignup.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { confirmCopy, linkExpiredCopy } from '../content/page-copy/newsletter.ts';
-import { useNewsletterFormState } from '../lib/newsletter-form-state.ts';
+import type { Loaded } from '../lib/route-load.ts';
 import { confirmTokenFieldName, newsletterPaths } from '../lib/newsletter.ts';
 
 /**
@@ -13,8 +13,8 @@ import { confirmTokenFieldName, newsletterPaths } from '../lib/newsletter.ts';
  * (src/browser/lib/newsletter-pages.ts). Where the server has found the link expired or used (a refused state), the
  * page says so and offers the sign-up again. Never indexed, nor in the sitemap, nor fetched ahead.
  */
-export default function NewsletterConfirmPage({ params: { token = '' } }: { params: RouteParams }) {
-  const state = useNewsletterFormState();
+export default function NewsletterConfirmPage({ data: { token } }: Loaded<'page', { token: string }>) {
+  const state = useServerNewsletterState();
   if (state.status === 'refused') {
     return (
       <>

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight as arrowRightIcon, Mail as mailIcon } from 'lucide';
-import { useBlogSource } from '../app/blog-source.tsx';
 import { EmailAddress } from '../browser/components/EmailAddress.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
-import { useSiteConfig } from '../browser/site-config.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { Link } from '../components/Link.tsx';
 import { NewsletterSignup } from '../components/NewsletterSignup.tsx';
@@ -15,25 +13,61 @@ import { featureBenefits, newsletterTopics, packagesFeaturedInNewsletter } from 
 import { claims } from '../content/offer.ts';
 import { newsletterCopy, newsletterSections } from '../content/page-copy/newsletter.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
-import { newsletterCategorySlug, newsletterPaths } from '../lib/newsletter.ts';
-import { blogCategoriesQuery, blogPostsQuery } from '../lib/queries.ts';
+import type { loadNewsletter } from '../lib/blog-loads.ts';
+import { newsletterPaths } from '../lib/newsletter.ts';
+import { usePageConfig } from '../lib/page-config.ts';
+import type { blogPostsQuery } from '../lib/queries.ts';
 import { newsletterSchema } from '../lib/structured-data.ts';
 
-/** The newest post of the Newsletter category, when the studio has published one. */
-function useLatestIssue() {
-  const source = useBlogSource();
-  const categories = useQuery(blogCategoriesQuery(source));
-  const category = categories.data?.find((c) => c.slug === newsletterCategorySlug);
-  const posts = useQuery({
-    ...blogPostsQuery(source, { categoryId: category?.id, page: 1 }),
-    enabled: Boolean(category),
-  });
-  return category ? posts.data?.posts[0] : undefined;
+/** What each issue covers: said until the studio publishes one. */
+function WhatItCovers() {
+  const copy = newsletterSections.covers;
+  return (
+    <section aria-labelledby="covers-heading" className="bg-slate-50 py-12 sm:py-16">
+      <div className="container-page">
+        <SectionHeading id="covers-heading" copy={copy} align="start" />
+        <ul className="mt-8 grid max-w-3xl gap-3">
+          {newsletterTopics.map((topic) => (
+            <li key={topic} className="check-item text-lg text-slate-700 before:border-sea-700">
+              {topic}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The latest issue, the newest post of the Newsletter category, with the archive of them all. */
+function LatestIssue({ query }: { query: ReturnType<typeof blogPostsQuery> }) {
+  const { data } = useQuery(query);
+  const latest = data?.posts[0];
+  if (!latest) return <WhatItCovers />;
+  const copy = newsletterSections.latest;
+  return (
+    <section aria-labelledby="latest-heading" className="bg-slate-50 py-12 sm:py-16">
+      <div className="container-page">
+        <SectionHeading id="latest-heading" copy={copy} align="start" />
+        <div className="mt-8 max-w-md">
+          <PostCard post={latest} headingLevel="h3" />
+        </div>
+        <p className="mt-6">
+          <Link
+            to={newsletterPaths.archive}
+            className="inline-flex items-center gap-2 font-semibold text-harbour-700 underline underline-offset-4"
+          >
+            {copy.archive}
+            <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4" />
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
 }
 
 /** How to join where no confirmation can be sent: an email to the studio. */
 function JoinByEmail() {
-  const { contactEmail } = useSiteConfig();
+  const { contactEmail } = usePageConfig();
   const copy = newsletterSections.byEmail;
   return (
     <div className="card p-5 sm:p-6">
@@ -55,11 +89,10 @@ function JoinByEmail() {
  * business gets, with its latest issue (a post of the Newsletter category) or, until there is one, what it covers;
  * the sign-up where a confirmation can be sent, else how to join by email.
  */
-export default function NewsletterPage() {
+export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNewsletter>>) {
   const copy = newsletterCopy;
   const sections = newsletterSections;
-  const config = useSiteConfig();
-  const latest = useLatestIssue();
+  const config = usePageConfig();
   const stats = [
     { value: claims.subscribers, label: sections.stats.subscribers },
     { value: claims.openRate, label: sections.stats.openRate },
@@ -91,38 +124,7 @@ export default function NewsletterPage() {
           <div className="order-1 lg:order-2">{config.newsletterSignup ? <NewsletterSignup /> : <JoinByEmail />}</div>
         </div>
       </section>
-      {latest ? (
-        <section aria-labelledby="latest-heading" className="bg-slate-50 py-12 sm:py-16">
-          <div className="container-page">
-            <SectionHeading id="latest-heading" copy={sections.latest} align="start" />
-            <div className="mt-8 max-w-md">
-              <PostCard post={latest} headingLevel="h3" />
-            </div>
-            <p className="mt-6">
-              <Link
-                to={newsletterPaths.archive}
-                className="inline-flex items-center gap-2 font-semibold text-harbour-700 underline underline-offset-4"
-              >
-                {sections.latest.archive}
-                <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4" />
-              </Link>
-            </p>
-          </div>
-        </section>
-      ) : (
-        <section aria-labelledby="covers-heading" className="bg-slate-50 py-12 sm:py-16">
-          <div className="container-page">
-            <SectionHeading id="covers-heading" copy={sections.covers} align="start" />
-            <ul className="mt-8 grid max-w-3xl gap-3">
-              {newsletterTopics.map((topic) => (
-                <li key={topic} className="check-item text-lg text-slate-700 before:border-sea-700">
-                  {topic}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      )}
+      {loaded.outcome === 'issues' ? <LatestIssue query={loaded.data.issues} /> : <WhatItCovers />}
       <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:gap-16">
           <div>

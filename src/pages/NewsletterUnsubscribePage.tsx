@@ -1,9 +1,9 @@
-import type { RouteParams } from '../app/route-params.ts';
+import { useServerNewsletterState } from '../browser/form-state.tsx';
 import { NewsletterSignup } from '../components/NewsletterSignup.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { unsubscribeCopy, unsubscribedCopy } from '../content/page-copy/newsletter.ts';
-import { useNewsletterFormState } from '../lib/newsletter-form-state.ts';
+import type { Loaded } from '../lib/route-load.ts';
 import { newsletterPaths, newsletterUnsubscribePath } from '../lib/newsletter.ts';
 
 /**
@@ -11,8 +11,8 @@ import { newsletterPaths, newsletterUnsubscribePath } from '../lib/newsletter.ts
  * address, as a mail client's one-click unsubscribe does, and the server answers with this page in its sent state,
  * which says so and offers the sign-up again. Never indexed, nor in the sitemap, nor fetched ahead.
  */
-export default function NewsletterUnsubscribePage({ params: { token = '' } }: { params: RouteParams }) {
-  const state = useNewsletterFormState();
+export default function NewsletterUnsubscribePage({ data: { token } }: Loaded<'page', { token: string }>) {
+  const state = useServerNewsletterState();
   if (state.status === 'sent') {
     const copy = unsubscribedCopy;
     return (

@@ -1,13 +1,13 @@
-import { useSiteConfig } from '../browser/site-config.tsx';
+import { usePageConfig } from '../lib/page-config.ts';
 import { ContactLinks } from '../browser/components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { privacyContact, privacyCopy, privacySections } from '../content/page-copy/privacy.ts';
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = useSiteConfig();
+  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot } = usePageConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />

@@ -20,7 +20,7 @@ import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
 import { isSpeculativeView, speculationRulesRouter } from './speculation-rules.server.ts';
 
-export interface AppOptions extends Omit<PageHandlerOptions, 'formToken'> {
+export interface AppOptions extends Omit<PageHandlerOptions, 'islandState'> {
   /** Static files and development middleware (Vite), mounted before the routes. */
   staticFiles: RequestHandler[];
   /**
@@ -111,7 +111,13 @@ export function createApp(options: AppOptions) {
   const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
   const getTokens = () => (tokens ??= getSecret().then(formTokens));
   const getLinks = () => (links ??= getSecret().then(previewLinks));
-  const pageOptions = { ...options, formToken: async () => (await getTokens()).issue() };
+  // Each island's server state, by island: a page's HTML and boot data carry it where the page shows the island.
+  // The newsletter's sign-up takes the consult form's token: one form endpoint core checks both.
+  const islandState = async () => {
+    const token = (await getTokens()).issue();
+    return { 'consult-form': { token }, newsletter: { token } };
+  };
+  const pageOptions = { ...options, islandState };
   app.use(
     '/api/enquiries',
     createEnquiryRouter({

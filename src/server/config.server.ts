@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '../lib/path.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 
 // Every message reads as `Invalid configuration: NAME <message> (got "<value>")`, never zod's own wording.
 const notEmpty = 'must not be empty';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { appRoutes } from '../app/routes.tsx';
+import { appRoutes } from '../app/routes.ts';
 import { planIds } from '../content/plan-titles.ts';
 import { createTestApp, testStore, type TestApp } from '../../test-support/server.ts';
 

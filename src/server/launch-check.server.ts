@@ -8,7 +8,7 @@ import type { TeamMember } from '../content/team.ts';
 import { formatAbn, formatAddress, formatHours } from '../lib/business-details.ts';
 import type { Testimonial } from '../content/testimonials.ts';
 import { contactDefaults, reachesAPerson, type Config } from './config.server.ts';
-import { hubspotConfigured } from '../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { claimsToConfirm } from '../content/packages.ts';
 
 export interface LaunchContent {

@@ -31,7 +31,11 @@ async function renderWith(url: string, config: Partial<PublicConfig>, newsletter
     });
     void renderer.renderPage(
       page,
-      { config: { ...testApp.config.public, ...config }, assets: devAssets, newsletter },
+      {
+        config: { ...testApp.config.public, ...config },
+        assets: devAssets,
+        islandState: newsletter && { newsletter },
+      },
       {
         waitForAll: true,
         onReady(status, pipe) {

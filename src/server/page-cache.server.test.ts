@@ -178,10 +178,10 @@ describe('the render cache', () => {
       expect(missingPage).toContain('Blog Post Not Found');
       expect(missingPage).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
       const [pastPage = ''] = pastTheLast.bodies;
-      expect(pastPage).toMatch(/<title>Blog \| /);
+      expect(pastPage).toMatch(/<title>Page not found – Blog \| /);
       expect(pastPage).toMatch(/<link rel="canonical" href="[^"]*\/blog"/);
       expect(pastPage).toContain('<meta name="robots" content="noindex, follow"/>');
-      expect(pastTheLastOfACategory.bodies[0]).toMatch(/<title>Local SEO articles \| /);
+      expect(pastTheLastOfACategory.bodies[0]).toMatch(/<title>Page not found – Local SEO articles \| /);
       expect(unknownCategories.bodies[0]).not.toContain('no-such-');
       for (const url of real) expect((await get(server, url).expect(200)).headers.etag, url).toBe(etags.get(url));
     },

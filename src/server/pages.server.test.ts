@@ -230,6 +230,21 @@ describe('status codes', () => {
     },
   );
 
+  test('an unknown category says the category does not exist, in the title too, never the empty wordings', async () => {
+    const html = await get('/blog?category=no-such', 404);
+    const list = textOf(element(html, '<section id="posts"', 'section'));
+    expect(list).toContain('This category does not exist.');
+    expect(list).not.toMatch(/No blog posts yet|No posts found|no articles here yet/);
+    expect(headOf(html).title).toMatch(/^Category not found \|/);
+  });
+
+  test('a page past the last is titled for what it is', async () => {
+    expect(headOf(await get('/blog?page=9', 404)).title).toMatch(/^Page not found – Blog \|/);
+    expect(headOf(await get('/blog?category=local-seo&page=5', 404)).title).toMatch(
+      /^Page not found – Local SEO articles \|/,
+    );
+  });
+
   test.each([
     ['//', '//'],
     ['///', '///'],
@@ -321,6 +336,25 @@ describe('the page’s boot data: what its scripts read, and no more', () => {
     for (const shown of ['post-3', 'Post 3', 'Heading 3', 'Body of post 3.', 'Post 5'])
       expect(boot).not.toContain(shown);
     expect(html.split('Body of post 3.')).toHaveLength(2);
+  });
+
+  test('names the islands the page shows, with their server state, and the configuration the browser reads', async () => {
+    const bootOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? '') as {
+        config: Record<string, unknown>;
+        assets: { islands: Record<string, string[]>; hydrate: string[] };
+        state?: Record<string, { token?: string }>;
+      };
+    const browserReads = ['siteName', 'contactPhone', 'contactEmail', 'hubspot', 'gaMeasurementId', 'bookingUrl'];
+    const form = bootOf(await get('/faq'));
+    expect(Object.keys(form.assets.islands)).toEqual(['consult-form']);
+    expect(form.assets.hydrate).not.toEqual([]);
+    expect(Object.keys(form.state ?? {})).toEqual(['consult-form']);
+    expect(form.state?.['consult-form']?.token).toMatch(/\S{20}/);
+    const post = bootOf(await get('/blog/post-3'));
+    expect(post.assets).toMatchObject({ islands: {}, hydrate: [] });
+    expect(post.state).toBeUndefined();
+    for (const boot of [form, post]) expect(browserReads).toEqual(expect.arrayContaining(Object.keys(boot.config)));
   });
 
   test('a hostile title cannot close the data block or run as script', async () => {

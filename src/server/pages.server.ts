@@ -6,6 +6,7 @@ import type { PageAssets } from '../browser/boot-data.ts';
 import type { LoadedPage, RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../browser/lib/enquiry-types.ts';
+import type { IslandStates } from '../browser/islands/registry.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
@@ -21,8 +22,8 @@ export interface PageHandlerOptions {
   logger: Logger;
   loadRenderer: () => Promise<RenderModule>;
   assets: () => PageAssets;
-  /** Issues the consult form's token for each render of a page that shows the form. */
-  formToken?: () => Promise<string>;
+  /** The server state of each island that has one (the consult form's token), issued for each render. */
+  islandState?: () => Promise<Partial<IslandStates>>;
 }
 
 // Cached pages carry a form token that the server accepts for 3 days: a cached render is replaced after 12 hours,
@@ -194,7 +195,7 @@ export function createPageHandler({
   logger,
   loadRenderer,
   assets,
-  formToken,
+  islandState,
 }: PageHandlerOptions): RequestHandler {
   const cache = config.renderCache ? new PageCache() : undefined;
   if (cache) {
@@ -207,9 +208,9 @@ export function createPageHandler({
     // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
     if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
     const input: RenderInput = { config: publicConfig, assets };
-    // Only pages showing the form put the token in their HTML (src/entry-server.tsx), so others stay byte-identical.
+    // Only pages showing an island put its state in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
-      formToken ? { ...render, enquiry: { token: await formToken() } } : render;
+      islandState ? { ...render, islandState: await islandState() } : render;
     const onError = (error: unknown) =>
       logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Error while rendering');
     try {
@@ -301,7 +302,7 @@ export function createPageHandler({
 export function createFormPageRenderer({ config, store, logger, loadRenderer, assets }: PageHandlerOptions) {
   return async (res: Response, url: string, enquiry: EnquiryFormState, status: number): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { config: config.public, assets, enquiry };
+    const input: RenderInput = { config: config.public, assets, islandState: { 'consult-form': enquiry } };
     const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
     const { html } = await renderToBuffer(renderer, await renderer.loadPage(url, store.source), input, onError);
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { create } from 'xmlbuilder2';
-import { appRoutes } from '../app/routes.tsx';
+import { appRoutes } from '../app/routes.ts';
 import { postModifiedAt, postPath, type PostSummary } from '../lib/blog-types.ts';
 import { absoluteImageUrl } from '../lib/post-image.ts';
 import type { BlogIndex } from './blog-index.server.ts';

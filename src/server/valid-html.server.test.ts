@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appRoutes, matchAppRoute } from '../app/routes.tsx';
+import { appRoutes, matchAppRoute } from '../app/routes.ts';
 import { honeypotFieldName, tokenFieldName } from '../browser/lib/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';

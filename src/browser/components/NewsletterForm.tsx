@@ -9,15 +9,13 @@ import {
   type NewsletterAccepted,
   type NewsletterErrors,
   type NewsletterField,
-  type NewsletterFormState,
   type NewsletterProblem,
 } from '../../lib/newsletter.ts';
+import { useServerNewsletterState } from '../form-state.tsx';
 import type { Attribution } from '../lib/attribution.ts';
 import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../lib/enquiry-types.ts';
 
 export interface NewsletterFormProps {
-  /** The form's token, and a returned plain post's values, problems or answer. */
-  state: NewsletterFormState;
   /** The page the form is on, which a plain post with problems comes back to. */
   pagePath: string;
 }
@@ -59,7 +57,9 @@ function formErrors(problem: NewsletterProblem): NewsletterErrors {
  * page back with its problems); once its island has hydrated it sends with fetch and answers in place, with the same
  * words for every valid address, so that no one can learn from it whether an address is subscribed.
  */
-export default function NewsletterForm({ state, pagePath }: NewsletterFormProps) {
+export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
+  // The form's own token, and a returned plain post's values, problems or answer.
+  const state = useServerNewsletterState();
   const values = state.values ?? {};
   // A refusal of the whole sign-up (the hourly cap reached, too many from one connection) is the form's problem.
   const refused = state.status === 'refused' || state.status === 'unavailable';

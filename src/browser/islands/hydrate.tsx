@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { pageBootData } from '../boot-data.ts';
 import { islandHydratedMark } from '../marks.ts';
 import { Providers } from './providers.tsx';
-import type { IslandName } from './registry.ts';
+import type { IslandName, IslandStates } from './registry.ts';
 
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   useEffect(onHydrated, [onHydrated]);
@@ -16,8 +16,9 @@ const hydrated = new WeakMap<Element, Promise<void>>();
 /**
  * Hydrates the island in `element` (./registry.ts) from the server's HTML: its component with the props the server
  * rendered it with, inside the page's providers (config and the form's server state, from the boot data), which
- * render no element. An island the server rendered nothing of (the toasts) is rendered into its empty element
- * instead. Each island is a root of its own, its `useId`s prefixed with its name. Resolves once it has hydrated,
+ * render no element: the island gets its own server state alone. An island the server rendered nothing of (the
+ * toasts) is rendered into its empty element instead. Each island is a root of its own, so no island calls `useId`
+ * (lint forbids it: the server's render numbers them across the whole page). Resolves once it has hydrated,
  * when it sets its `island-hydrated:<name>` mark; an element is hydrated once, however often asked.
  */
 export function hydrateIsland(
@@ -28,21 +29,20 @@ export function hydrateIsland(
 ): Promise<void> {
   let done = hydrated.get(element);
   if (done) return done;
-  const { config, enquiry } = pageBootData();
+  const { config, state } = pageBootData();
   done = new Promise((resolve) => {
     const onHydrated = () => {
       performance.mark(islandHydratedMark(name));
       resolve();
     };
     const island = (
-      <Providers config={config} enquiry={enquiry}>
+      <Providers config={config} state={{ [name]: state?.[name as keyof IslandStates] }}>
         <Component {...props} />
         <Hydrated onHydrated={onHydrated} />
       </Providers>
     );
-    const options = { identifierPrefix: `${name}-` };
-    if (element.hasChildNodes()) hydrateRoot(element, island, options);
-    else createRoot(element, options).render(island);
+    if (element.hasChildNodes()) hydrateRoot(element, island);
+    else createRoot(element).render(island);
   });
   hydrated.set(element, done);
   return done;

@@ -1,23 +1,23 @@
 import type { ReactNode } from 'react';
-import { FormStateContext } from '../form-state.tsx';
-import type { EnquiryFormState } from '../lib/enquiry-types.ts';
-import type { PublicConfig } from '../lib/public-config.ts';
+import { IslandStateContext } from '../form-state.tsx';
+import type { BrowserConfig } from '../lib/public-config.ts';
 import { SiteConfigContext } from '../site-config.tsx';
+import type { IslandStates } from './registry.ts';
 
 interface ProvidersProps {
-  config: PublicConfig;
-  enquiry?: EnquiryFormState;
+  config: BrowserConfig;
+  state: Partial<IslandStates>;
   children: ReactNode;
 }
 
 /**
- * The site's config and the consult form's server state, around the page on the server and around each island in
- * the browser: they render no element, so an island's markup is the server's exactly.
+ * The site's config and the islands' server state, around the page on the server and around each island in the
+ * browser: they render no element, so an island's markup is the server's exactly.
  */
-export function Providers({ config, enquiry, children }: ProvidersProps) {
+export function Providers({ config, state, children }: ProvidersProps) {
   return (
     <SiteConfigContext value={config}>
-      <FormStateContext value={enquiry}>{children}</FormStateContext>
+      <IslandStateContext value={state}>{children}</IslandStateContext>
     </SiteConfigContext>
   );
 }

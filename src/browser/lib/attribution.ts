@@ -1,5 +1,5 @@
 import { attributionDays } from '../../content/attribution.ts';
-import { withinLength } from './plain-text.ts';
+import { withinLength } from '../../shared/plain-text.ts';
 
 // Where a visitor's visits came from, kept in their browser and sent only with an enquiry. Pure: the browser's
 // storage is read and written by attribution-storage.ts, which passes the stored text in and out.

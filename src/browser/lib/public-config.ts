@@ -1,15 +1,19 @@
-/** What the browser may know: sent to the client in the page's boot data. */
-export interface PublicConfig {
+/** What the browser's code reads of the configuration: sent to the client in the page's boot data. */
+export interface BrowserConfig {
   siteName: string;
-  siteUrl: string;
   contactPhone: string;
   contactEmail: string;
   hubspot: { region: string; portalId?: string; formId?: string };
   gaMeasurementId?: string;
-  /** Enquiries older than this are deleted; the privacy page states it. */
-  enquiryRetentionDays: number;
   /** The studio's scheduling page, offered right after an enquiry is sent; the privacy page names its service. */
   bookingUrl?: string;
+}
+
+/** What any page may show of the configuration: the server's pages read it all, the browser its own part. */
+export interface PublicConfig extends BrowserConfig {
+  siteUrl: string;
+  /** Enquiries older than this are deleted; the privacy page states it. */
+  enquiryRetentionDays: number;
   /** Each enquiry is emailed to the studio (SMTP_URL is set): the privacy page says so only then. */
   enquiriesEmailed?: true;
   /** A newsletter sign-up can be confirmed (an SMTP server, or HubSpot's own double opt-in): the box shows. */

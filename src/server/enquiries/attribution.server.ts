@@ -3,10 +3,10 @@
  * bounded, and anything malformed dropped piece by piece, never a reason to refuse the enquiry.
  */
 import { z } from 'zod';
-import { matchAppRoute } from '../../app/routes.tsx';
+import { matchAppRoute } from '../../app/routes.ts';
 import { postPath, previewPath } from '../../lib/blog-types.ts';
 import { ctaLabels } from '../../lib/cta-labels.ts';
-import { singleLine, withinLength } from '../../browser/lib/plain-text.ts';
+import { singleLine, withinLength } from '../../shared/plain-text.ts';
 import { withoutPreviewToken } from '../preview-links.server.ts';
 
 export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;

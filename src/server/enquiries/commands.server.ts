@@ -7,7 +7,7 @@ import { sourceMedium, touchKeys, type Touch } from './attribution.server.ts';
 import { EnquiryStoreError, type EnquiryStore } from './enquiry-store.server.ts';
 import { channels, isEnquiryId, isIsoTime, type Channel, type StoredEnquiry } from './enquiry.ts';
 import { deliveryPolicy } from './delivery-policy.server.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
+import { singleLine } from '../../shared/plain-text.ts';
 import { fieldValue, recordOrder, staffValue } from './enquiry-fields.server.ts';
 import { writeFileAtomically } from '../files/atomic-write.server.ts';
 import { readEnquiryFile } from './file-store/enquiry-file.server.ts';
@@ -16,7 +16,7 @@ import { openEnquiryStore, type StoreLocation } from './stores.server.ts';
 import type { Config } from '../config.server.ts';
 import { postAlert } from './alerts.server.ts';
 import { createMailer } from './mail.server.ts';
-import { hubspotConfigured } from '../../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {

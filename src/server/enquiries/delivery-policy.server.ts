@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import type { Channel, EnabledChannels } from './enquiry.ts';
-import { hubspotConfigured } from '../../browser/lib/hubspot.ts';
+import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 
 export interface DeliveryPolicy {
   /** How often an idle process looks for work another process queued. */

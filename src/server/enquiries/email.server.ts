@@ -1,7 +1,7 @@
 /** The staff's notification email for each enquiry: plain text, reply-to the visitor. */
 import { enquiryFieldTable } from '../../content/enquiry-form.ts';
 import { planTitles } from '../../content/plan-titles.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
+import { singleLine } from '../../shared/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { fieldValue, keepsLines, staffValue } from './enquiry-fields.server.ts';
 import { absolutePageUri, type Outcome, type StoredEnquiry } from './enquiry.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { EnquiryFieldSpec, EnquiryFieldTable } from '../../content/enquiry-form.ts';
 import { planIds, planTitles, type PlanId } from '../../content/plan-titles.ts';
-import { multiLine, singleLine } from '../../browser/lib/plain-text.ts';
+import { multiLine, singleLine } from '../../shared/plain-text.ts';
 
 const phonePattern = /^\+?[\d\s().-]{6,30}$/;
 

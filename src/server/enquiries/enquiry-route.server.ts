@@ -3,7 +3,7 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import { formPagePaths } from '../../app/routes.tsx';
+import { formPagePaths } from '../../app/routes.ts';
 import { enquiryFieldTable, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
 import { leadCookieName } from '../../browser/lib/analytics.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { enquiryFieldTable, type EnquiryFieldTable, type EnquiryFieldsOf } from '../../content/enquiry-form.ts';
 import { attributionSchema, type Attribution } from './attribution.server.ts';
 import { optionalFieldNames, storedShape, type CoreField } from './enquiry-fields.server.ts';
-import { wellFormed } from '../../browser/lib/plain-text.ts';
+import { wellFormed } from '../../shared/plain-text.ts';
 
 export type DeliveryState = 'off' | 'pending' | 'sent' | 'failed';
 export type Channel = 'hubspot' | 'email';

@@ -1,6 +1,6 @@
 /** Forwarding an enquiry to HubSpot's Forms Submission API (v3), and what its answers mean for a retry. */
 import { enquiryFieldTable } from '../../content/enquiry-form.ts';
-import { singleLine } from '../../browser/lib/plain-text.ts';
+import { singleLine } from '../../shared/plain-text.ts';
 import type { Config } from '../config.server.ts';
 import { cameFrom, utmKeys } from './attribution.server.ts';
 import { fieldValue, staffValue } from './enquiry-fields.server.ts';
