@@ -142,7 +142,8 @@ async function main() {
     wake: () => outbox.wake(),
     deliveryHealth: outbox,
   };
-  handle = createApp({ config, store, logger, ...rendering, enquiries });
+  const newsletter = { mailer: outbox.mailer, wake: () => outbox.wake() };
+  handle = createApp({ config, store, logger, ...rendering, enquiries, newsletter });
   server.listen(config.port, config.host, () => {
     logger.info(
       `Serving ${config.public.siteName} on http://${config.host}:${config.port} (${config.isProduction ? 'production' : 'development'})`,

@@ -8,6 +8,7 @@ import type { BlogSource } from '../src/lib/blog-types.ts';
 import type { RenderModule } from '../src/server/pages.server.ts';
 import type { StoreData, StoredPost } from '../src/lib/store-schema.ts';
 import { createApp } from '../src/server/app.server.ts';
+import { createMailer } from '../src/server/enquiries/mail.server.ts';
 import { devAssets } from '../src/server/assets.server.ts';
 import { parseConfig } from '../src/server/config.server.ts';
 import { openFileStore } from '../src/server/enquiries/file-store/file-store.server.ts';
@@ -115,6 +116,7 @@ export async function createTestApp({
     assets: devAssets,
     staticFiles: rendering?.staticFiles ?? [],
     enquiries: { store: enquiries, wake },
+    newsletter: { mailer: createMailer(config) },
   });
   return {
     app,

@@ -82,9 +82,8 @@ export interface NewsletterFormState {
   message?: string;
   /**
    * On the sign-up: `sent` shows `message` in place of the form, `refused` and `unavailable` show it as the form's
-   * problem. The pages around a sign-up read it too, rendered with this state by the server's POST handlers:
-   * `/newsletter/confirm/<token>` with `refused` says "This link has expired or was already used" and offers the
-   * sign-up again (410); `/newsletter/unsubscribe/<token>` with `sent` says "You're unsubscribed" (200).
+   * problem (on /newsletter, a confirmation link that no longer works: 410). `/newsletter/unsubscribe/<token>`,
+   * rendered by its POST with `sent`, says "You're unsubscribed" (200).
    */
   status?: 'sent' | 'refused' | 'unavailable';
 }

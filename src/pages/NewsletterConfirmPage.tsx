@@ -1,38 +1,17 @@
-import { useServerNewsletterState } from '../browser/form-state.tsx';
 import { newsletterConfirmAttribute } from '../browser/lib/newsletter-pages.ts';
-import { NewsletterSignup } from '../components/NewsletterSignup.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { confirmCopy, linkExpiredCopy } from '../content/page-copy/newsletter.ts';
+import { confirmCopy } from '../content/page-copy/newsletter.ts';
 import type { Loaded } from '../lib/route-load.ts';
 import { confirmTokenFieldName, newsletterPaths } from '../lib/newsletter.ts';
 
 /**
  * The page a confirmation email's link opens. Opening it confirms nothing (email link checkers open every link):
  * its one button posts the token, and with JavaScript the boot loader posts it for the visitor after a moment
- * (src/browser/lib/newsletter-pages.ts). Where the server has found the link expired or used (a refused state), the
- * page says so and offers the sign-up again. Never indexed, nor in the sitemap, nor fetched ahead.
+ * (src/browser/lib/newsletter-pages.ts). A link that no longer works is answered by the post with /newsletter, its
+ * sign-up saying so. Never indexed, nor in the sitemap, nor fetched ahead.
  */
 export default function NewsletterConfirmPage({ data: { token } }: Loaded<'page', { token: string }>) {
-  const state = useServerNewsletterState();
-  if (state.status === 'refused') {
-    return (
-      <>
-        <PageMeta
-          title={linkExpiredCopy.title}
-          description={linkExpiredCopy.description}
-          path={newsletterPaths.page}
-          noindex
-        />
-        <PageHero eyebrow="Newsletter" heading={linkExpiredCopy.heading} intro={linkExpiredCopy.intro} />
-        <section className="py-12 sm:py-16">
-          <div className="container-page max-w-2xl">
-            <NewsletterSignup />
-          </div>
-        </section>
-      </>
-    );
-  }
   const copy = confirmCopy;
   return (
     <>

@@ -6,6 +6,12 @@ import { copyWidths } from '../lib/post-image.ts';
 import { createApiRouter, httpStatusOf } from './api.server.ts';
 import type { DeliveryHealth } from './enquiries/delivery-health.server.ts';
 import { createEnquiryRouter, type EnquiryRouteOptions } from './enquiries/enquiry-route.server.ts';
+import type { Mailer } from './enquiries/mail.server.ts';
+import { createNewsletterRouter, createUnsubscribeHandler } from './newsletter/newsletter-route.server.ts';
+import { newsletterSender } from './newsletter/newsletter-sender.server.ts';
+import type { SubscriberRecords } from './newsletter/subscriber-store.server.ts';
+import { unsubscribeTokens, type UnsubscribeTokens } from './newsletter/unsubscribe-token.server.ts';
+import { newsletterPaths } from '../lib/newsletter.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
 import { statusPage } from './error-page.server.ts';
 import {
@@ -27,8 +33,16 @@ export interface AppOptions extends Omit<PageHandlerOptions, 'islandState'> {
    * Where accepted enquiries go (stored durably, then delivery is woken), where the rate limit counts, and how
    * their delivery is going (/healthz).
    */
-  enquiries: Pick<EnquiryRouteOptions, 'store' | 'wake' | 'rateLimitStore'> & {
+  enquiries: Pick<EnquiryRouteOptions, 'wake' | 'rateLimitStore'> & {
+    /** Enquiries and, as records of their own, the newsletter's subscribers. */
+    store: EnquiryRouteOptions['store'] & SubscriberRecords;
     deliveryHealth?: Pick<DeliveryHealth, 'report'>;
+  };
+  newsletter?: {
+    /** The process's one SMTP transport: the confirmation emails go through it, on a path of their own. */
+    mailer?: Mailer;
+    /** Tells delivery that a subscriber was confirmed. */
+    wake?: () => void;
   };
 }
 
@@ -106,6 +120,7 @@ export function createApp(options: AppOptions) {
   let secret: Promise<Buffer> | undefined;
   let tokens: Promise<FormTokens> | undefined;
   let links: Promise<PreviewLinks> | undefined;
+  let unsubscribes: Promise<UnsubscribeTokens> | undefined;
   // Instances that share a database share FORM_SECRET, so each accepts the forms (and the preview links) the others
   // made.
   const getSecret = () => (secret ??= loadSiteSecret(config.enquiries));
@@ -118,6 +133,8 @@ export function createApp(options: AppOptions) {
     return { 'consult-form': { token }, newsletter: { token } };
   };
   const pageOptions = { ...options, islandState };
+  const getUnsubscribes = () => (unsubscribes ??= getSecret().then(unsubscribeTokens));
+  const renderFormPage = createFormPageRenderer(pageOptions);
   app.use(
     '/api/enquiries',
     createEnquiryRouter({
@@ -128,9 +145,28 @@ export function createApp(options: AppOptions) {
       rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
       isPublishedPost: (slug) => store.index.isPublic(slug),
-      renderFormPage: createFormPageRenderer(pageOptions),
+      renderFormPage: (res, url, enquiry, status) => renderFormPage(res, url, { enquiry }, status),
     }),
   );
+  const newsletterOptions = {
+    config,
+    logger,
+    store: enquiries.store,
+    rateLimitStore: enquiries.rateLimitStore,
+    tokens: getTokens,
+    unsubscribeTokens: getUnsubscribes,
+    isPublishedPost: (slug: string) => store.index.isPublic(slug),
+    sender: newsletterSender({
+      config,
+      logger,
+      mailer: options.newsletter?.mailer,
+      unsubscribeTokens: getUnsubscribes,
+    }),
+    wake: options.newsletter?.wake,
+    renderFormPage,
+  };
+  app.use(newsletterPaths.signUp, createNewsletterRouter(newsletterOptions));
+  app.post(`${newsletterPaths.unsubscribe}/:token`, ...createUnsubscribeHandler(newsletterOptions));
   app.use('/api', createApiRouter(store));
   app.use(createSeoRouter(store, config.public, { noindex: config.noindex }));
 

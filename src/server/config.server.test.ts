@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseConfig } from './config.server.ts';
+import { newsletterHiddenWarning, parseConfig } from './config.server.ts';
 
 /** What a launched studio sets: its own contact details, a channel that reaches a person, its address. */
 const launched = {
@@ -246,7 +246,28 @@ describe('no lead sits unseen: production warns, and still starts', () => {
   test('no SMTP_URL, no HubSpot ids, no ALERT_WEBHOOK_URL: enquiries reach no person', () => {
     expect(warnings(noChannel)).toEqual([
       'No channel reaches a person: enquiries are only stored on this server. Set SMTP_URL (each enquiry emailed), HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID (sent to HubSpot) or ALERT_WEBHOOK_URL',
+      newsletterHiddenWarning,
     ]);
+  });
+
+  test('without SMTP_URL or HubSpot newsletter form the newsletter sign-up is hidden, and a warning says why', () => {
+    expect(warnings(noChannel)).toContain(newsletterHiddenWarning);
+    expect(parseConfig({ ...launched, ...noChannel }).public.newsletterSignup).toBe(false);
+    const hubspot = {
+      ...noChannel,
+      HUBSPOT_PORTAL_ID: '12345678',
+      HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789',
+      HUBSPOT_NEWSLETTER_FORM_ID: '9f8e7d6c-5b4a-3210',
+    };
+    expect(warnings(hubspot)).not.toContain(newsletterHiddenWarning);
+    expect(parseConfig({ ...launched, ...hubspot }).newsletter.confirmation).toBe('hubspot');
+    expect(parseConfig(launched).newsletter.confirmation).toBe('email');
+  });
+
+  test('HUBSPOT_NEWSLETTER_FORM_ID without HUBSPOT_PORTAL_ID stops the start', () => {
+    expect(() => parseConfig({ HUBSPOT_NEWSLETTER_FORM_ID: '0a1b2c3d-4e5f-6789' })).toThrow(
+      /HUBSPOT_NEWSLETTER_FORM_ID is set but HUBSPOT_PORTAL_ID is not/,
+    );
   });
 
   test.each([
@@ -254,7 +275,7 @@ describe('no lead sits unseen: production warns, and still starts', () => {
     ['the HubSpot ids', { ...noChannel, HUBSPOT_PORTAL_ID: '12345678', HUBSPOT_FORM_ID: '0a1b2c3d-4e5f-6789' }],
     ['ALERT_WEBHOOK_URL', { ...noChannel, ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/s3cr3t' }],
   ])('%s alone reaches a person', (_name, env) => {
-    expect(warnings(env)).toEqual([]);
+    expect(warnings(env).filter((warning) => warning !== newsletterHiddenWarning)).toEqual([]);
   });
 
   test('CONTACT_PHONE and CONTACT_EMAIL at their defaults: one warning each, naming the setting', () => {

@@ -129,6 +129,19 @@ const envSchema = z.object({
       .optional(),
   ),
   DELIVERY_ALERT_MINUTES: wholeNumber(1, 10_080).default(15),
+  HUBSPOT_NEWSLETTER_FORM_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f-]{8,64}$/i, 'must be a form GUID')
+      .optional(),
+  ),
+  NEWSLETTER_WEBHOOK_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://hooks.zapier.com/…' })
+      .optional(),
+  ),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: wholeNumber(1, 100_000).default(50),
+  NEWSLETTER_RATE_LIMIT: wholeNumber(1, 1_000_000).default(5),
   // A plain https link only: the visitor's browser goes there, and an http page would be downgraded or blocked.
   BOOKING_URL: optionalText.pipe(
     z.url({ protocol: /^https$/, error: 'must be an https:// URL such as https://cal.com/studio/consult' }).optional(),
@@ -136,7 +149,13 @@ const envSchema = z.object({
 });
 
 /** Values never echoed in an error message: they may hold a password. */
-const secretVariables = new Set(['SMTP_URL', 'DATABASE_URL', 'FORM_SECRET', 'ALERT_WEBHOOK_URL']);
+const secretVariables = new Set([
+  'SMTP_URL',
+  'DATABASE_URL',
+  'FORM_SECRET',
+  'ALERT_WEBHOOK_URL',
+  'NEWSLETTER_WEBHOOK_URL',
+]);
 
 export interface Config {
   isProduction: boolean;
@@ -183,6 +202,21 @@ export interface Config {
     /** A pending delivery older than this is a delivery problem. */
     deliveryAlertMs: number;
   };
+  newsletter: {
+    /**
+     * How a sign-up is confirmed: `email` (SMTP_URL: the site sends the link), `hubspot` (no SMTP, HubSpot's
+     * newsletter form set: HubSpot sends its own double opt-in email), or `none` (the sign-up is not shown).
+     */
+    confirmation: 'email' | 'hubspot' | 'none';
+    /** HubSpot's newsletter form: confirmed subscribers are submitted to it (with HUBSPOT_PORTAL_ID). */
+    hubspotFormId?: string;
+    /** Receives each confirmed subscriber as JSON (Zapier, Make, n8n: Mailchimp and the like). */
+    webhookUrl?: string;
+    /** Confirmation emails the whole site sends in an hour (every instance together); past it sign-ups wait. */
+    confirmationsPerHour: number;
+    /** Sign-ups accepted per visitor address per hour. */
+    rateLimit: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -191,6 +225,10 @@ export class ConfigError extends Error {}
 const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][] = [
   ['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID'],
 ];
+
+/** Why the newsletter's sign-up is hidden, while no confirmation can be sent (for start, /healthz, check:launch). */
+export const newsletterHiddenWarning =
+  'The newsletter sign-up is hidden: no confirmation can be sent. Set SMTP_URL (the site emails the confirmation link), or HUBSPOT_PORTAL_ID and HUBSPOT_NEWSLETTER_FORM_ID (HubSpot sends its own double opt-in email)';
 
 /** An enquiry reaches someone: emailed (SMTP_URL), sent to HubSpot (both ids), or an alert webhook is set. */
 export function reachesAPerson(config: Pick<Config, 'public' | 'enquiries'>): boolean {
@@ -244,12 +282,18 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       throw new ConfigError(`Invalid configuration: ${given} is set but ${missing} is not (set both, or neither)`);
     }
   }
+  if (e.HUBSPOT_NEWSLETTER_FORM_ID && !e.HUBSPOT_PORTAL_ID) {
+    throw new ConfigError(
+      'Invalid configuration: HUBSPOT_NEWSLETTER_FORM_ID is set but HUBSPOT_PORTAL_ID is not (the form belongs to a portal: set both)',
+    );
+  }
   if (e.DATABASE_URL && !e.FORM_SECRET) {
     throw new ConfigError(
       'Invalid configuration: FORM_SECRET must be set when DATABASE_URL is (at least 32 characters, the same on every instance, so that each accepts the forms the others rendered)',
     );
   }
   const isProduction = e.NODE_ENV === 'production';
+  const newsletterConfirmation = e.SMTP_URL ? 'email' : e.HUBSPOT_NEWSLETTER_FORM_ID ? 'hubspot' : 'none';
   const noindex = isProduction && !e.SITE_URL;
   const config: Config = {
     isProduction,
@@ -276,6 +320,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       enquiryRetentionDays: e.ENQUIRY_RETENTION_DAYS,
       ...(e.BOOKING_URL ? { bookingUrl: e.BOOKING_URL } : {}),
       ...(e.SMTP_URL ? { enquiriesEmailed: true as const } : {}),
+      newsletterSignup: newsletterConfirmation !== 'none',
     },
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),
@@ -289,7 +334,15 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       alertWebhookUrl: e.ALERT_WEBHOOK_URL,
       deliveryAlertMs: e.DELIVERY_ALERT_MINUTES * 60_000,
     },
+    newsletter: {
+      confirmation: newsletterConfirmation,
+      hubspotFormId: e.HUBSPOT_NEWSLETTER_FORM_ID,
+      webhookUrl: e.NEWSLETTER_WEBHOOK_URL,
+      confirmationsPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+      rateLimit: e.NEWSLETTER_RATE_LIMIT,
+    },
   };
   if (isProduction) config.warnings.push(...unseenLeadWarnings(config));
+  if (isProduction && newsletterConfirmation === 'none') config.warnings.push(newsletterHiddenWarning);
   return config;
 }

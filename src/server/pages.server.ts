@@ -7,6 +7,7 @@ import type { LoadedPage, RenderInput, RenderOutput } from '../entry-server.tsx'
 import type { BlogSource } from '../lib/blog-types.ts';
 import type { EnquiryFormState } from '../browser/lib/enquiry-types.ts';
 import type { IslandStates } from '../browser/islands/registry.ts';
+import type { NewsletterFormState } from '../lib/newsletter.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
@@ -295,14 +296,25 @@ export function createPageHandler({
   };
 }
 
+/** A returned form's state: the consult form's, or the newsletter sign-up's. */
+export interface ReturnedFormState {
+  enquiry?: EnquiryFormState;
+  newsletter?: NewsletterFormState;
+}
+
 /**
- * Renders a page with the consult form in a given state (a plain post that came back with problems): the
- * complete document, with the status given, never cached.
+ * Renders a page with a form in a given state (a plain post that came back with problems): the complete document,
+ * with the status given, never cached.
  */
 export function createFormPageRenderer({ config, store, logger, loadRenderer, assets }: PageHandlerOptions) {
-  return async (res: Response, url: string, enquiry: EnquiryFormState, status: number): Promise<void> => {
+  return async (res: Response, url: string, form: ReturnedFormState, status: number): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { config: config.public, assets, islandState: { 'consult-form': enquiry } };
+    // A returned form's state is its island's.
+    const islandState: Partial<IslandStates> = {
+      ...(form.enquiry ? { 'consult-form': form.enquiry } : {}),
+      ...(form.newsletter ? { newsletter: form.newsletter } : {}),
+    };
+    const input: RenderInput = { config: config.public, assets, islandState };
     const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
     const { html } = await renderToBuffer(renderer, await renderer.loadPage(url, store.source), input, onError);
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html);

@@ -87,11 +87,3 @@ export const unsubscribedCopy = {
   heading: "You're unsubscribed",
   intro: 'We have removed your address and will not email you again. Changed your mind? You can join again below.',
 } as const satisfies PageCopy;
-
-/** A confirmation or unsubscribe link that no longer works: the sign-up is offered again. */
-export const linkExpiredCopy = {
-  title: 'Link Expired',
-  description: 'This newsletter link has expired or was already used.',
-  heading: 'This link has expired or was already used',
-  intro: 'Each confirmation link works once, and not for long. Sign up again below and we email you a fresh one.',
-} as const satisfies PageCopy;

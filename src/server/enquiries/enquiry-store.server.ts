@@ -5,9 +5,12 @@
  *
  * - The file (file-store/): ENQUIRIES_FILE, one machine; the embedded default.
  * - PostgreSQL (postgres-store/): DATABASE_URL, shared by every instance that names it.
+ *
+ * The newsletter's subscribers are records of their own in the same store (`SubscriberRecords`, newsletter/).
  */
 import type { Store as RateLimitStore } from 'express-rate-limit';
 import type { AttemptResult, Channel, EnabledChannels, NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import type { SubscriberRecords } from '../newsletter/subscriber-store.server.ts';
 
 /** A store's refusal, in one line for operators; `code` classifies it (see `isStoreUnreachable`). */
 export class EnquiryStoreError extends Error {
@@ -193,7 +196,8 @@ export interface StoreConnection {
 }
 
 /** Both implementations provide each job's interface; each user asks only for the jobs it needs. */
-export interface EnquiryStore extends EnquiryRecords, DeliveryQueueStore, SenderLeaseStore, StoreConnection {}
+export interface EnquiryStore
+  extends EnquiryRecords, DeliveryQueueStore, SenderLeaseStore, StoreConnection, SubscriberRecords {}
 
 export interface OpenOptions {
   /** New, non-spam enquiries start `pending` on these channels. */

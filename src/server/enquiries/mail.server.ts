@@ -1,6 +1,6 @@
 /**
  * The site's one SMTP transport, built from SMTP_URL once per process: the staff's enquiry emails, alerts by email,
- * the SMTP check at start and `test-delivery` all send through it, from the site's own address, and read a mail
+ * the newsletter's confirmation emails, the SMTP check at start and `test-delivery` all send through it, from the site's own address, and read a mail
  * server's failures the same way.
  */
 import { createTransport } from 'nodemailer';
@@ -19,6 +19,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: { name: string; address: string };
+  /** Further headers (a newsletter email's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface MailFailure {
@@ -57,7 +59,7 @@ export function createMailer(config: Config): Mailer | undefined {
   });
   const from = { name: `${config.public.siteName} website`, address: notifyEmail };
   return {
-    async send({ to = notifyEmail, subject, text, replyTo }, { timeoutMs, signal }) {
+    async send({ to = notifyEmail, subject, text, replyTo, headers }, { timeoutMs, signal }) {
       const deadline = AbortSignal.timeout(timeoutMs);
       try {
         await transport.sendMail({
@@ -66,6 +68,7 @@ export function createMailer(config: Config): Mailer | undefined {
           subject,
           text,
           ...(replyTo ? { replyTo } : {}),
+          ...(headers ? { headers } : {}),
           signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
         });
         return { ok: true };

@@ -43,13 +43,15 @@ import {
   type StoredEnquiry,
 } from './enquiry.ts';
 import { forwardToHubSpot } from './hubspot.server.ts';
-import { createMailer } from './mail.server.ts';
+import { createMailer, type Mailer } from './mail.server.ts';
 
 export interface Outbox extends Pick<DeliveryHealth, 'report'> {
   /** A new enquiry was stored: look for work now rather than at the next poll. */
   wake(): void;
   /** Stops after aborting what is in flight (it stays pending and is sent again later); releases the lease. */
   stop(): Promise<void>;
+  /** The process's one SMTP transport (SMTP_URL), for the other emails the site sends. */
+  readonly mailer?: Mailer;
 }
 
 /** The channel's next state and history after an attempt that came to `outcome`. */
@@ -346,6 +348,7 @@ export function startOutbox({
   const running = run();
   return {
     wake,
+    mailer,
     report: () => health.report(),
     async stop() {
       stopping.abort();

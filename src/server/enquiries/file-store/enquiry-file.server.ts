@@ -13,6 +13,7 @@ import { writeFileAtomically } from '../../files/atomic-write.server.ts';
 import { FileLockError, withFileLock } from '../../files/file-lock.server.ts';
 import { EnquiryStoreError } from '../enquiry-store.server.ts';
 import { storedEnquirySchema, type StoredEnquiry } from '../enquiry.ts';
+import { storedSubscriberSchema, type StoredSubscriber } from '../../newsletter/subscriber.ts';
 
 /**
  * A delivery a sender has claimed until `until` (see the delivery queue's `claimNext`). It stays after `until` when
@@ -32,6 +33,7 @@ const fileSchema = z.looseObject({
   version: z.literal(1),
   enquiries: z.array(storedEnquirySchema),
   claims: z.array(claimSchema).optional(),
+  subscribers: z.array(storedSubscriberSchema).optional(),
 });
 
 interface FileContents {
@@ -39,6 +41,8 @@ interface FileContents {
   enquiries: StoredEnquiry[];
   /** Deliveries being sent now, or left by a sender that died; absent when none. */
   claims?: FileClaim[];
+  /** The newsletter's sign-ups and subscribers, oldest first; absent when none. */
+  subscribers?: StoredSubscriber[];
 }
 
 function describe(error: z.ZodError): string {
@@ -77,8 +81,8 @@ export class Unchanged<T> {
   constructor(readonly value: T) {}
 }
 
-/** A change to the file: its enquiries (oldest first) and its claims, both changed in place. */
-type Change<T> = (enquiries: StoredEnquiry[], claims: FileClaim[]) => T | Unchanged<T>;
+/** A change to the file: its enquiries (oldest first), its claims and its subscribers, each changed in place. */
+type Change<T> = (enquiries: StoredEnquiry[], claims: FileClaim[], subscribers: StoredSubscriber[]) => T | Unchanged<T>;
 
 interface Operation {
   apply: Change<unknown>;
@@ -150,18 +154,21 @@ export class EnquiryFile {
       const data = await this.readForChange();
       let enquiries = data.enquiries;
       let claims = data.claims ?? [];
+      let subscribers = data.subscribers ?? [];
       for (const operation of batch) {
         // Shallow copies, so an operation that throws after adding or removing leaves no trace.
         const draft = [...enquiries];
         const draftClaims = [...claims];
+        const draftSubscribers = [...subscribers];
         try {
-          const value = operation.apply(draft, draftClaims);
+          const value = operation.apply(draft, draftClaims, draftSubscribers);
           if (value instanceof Unchanged) {
             results.push({ operation, ok: true, value: value.value as unknown, changed: false });
             continue;
           }
           enquiries = draft;
           claims = draftClaims;
+          subscribers = draftSubscribers;
           results.push({ operation, ok: true, value, changed: true });
         } catch (error) {
           results.push({ operation, ok: false, value: error });
@@ -171,8 +178,9 @@ export class EnquiryFile {
       // A claim ends when its outcome is recorded, or with its enquiry.
       const ids = new Set(enquiries.map((e) => e.id));
       const kept = claims.filter((claim) => ids.has(claim.enquiry));
-      const next: FileContents = { ...data, version: 1, enquiries, claims: kept };
+      const next: FileContents = { ...data, version: 1, enquiries, claims: kept, subscribers };
       if (!kept.length) delete next.claims;
+      if (!subscribers.length) delete next.subscribers;
       stillHeld();
       await writeFileAtomically(this.path, `${JSON.stringify(next, null, 2)}\n`, { durable: true, mode: 0o600 });
       const info = await stat(this.path);

@@ -2,6 +2,7 @@
  * The enquiry store on one machine: a JSON file (ENQUIRIES_FILE), its jobs each in a module of their own over the
  * one locked file (enquiry-file.server.ts): the records, the delivery queue and the sender's lease.
  */
+import { fileSubscribers } from '../../newsletter/file-subscribers.server.ts';
 import type { EnquiryStore, OpenOptions } from '../enquiry-store.server.ts';
 import { EnquiryFile } from './enquiry-file.server.ts';
 import { fileDeliveryQueue } from './delivery-queue.server.ts';
@@ -17,6 +18,7 @@ export async function openFileStore(path: string, options: OpenOptions = { enabl
     ...fileRecords(file, options),
     ...fileDeliveryQueue(file),
     ...fileSenderLease(file),
+    ...fileSubscribers(file),
     health: () => ({ ok: true }),
     close: async () => {},
   };

@@ -72,6 +72,23 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
       );
     `,
   },
+  {
+    version: 5,
+    name: 'newsletter sign-ups and subscribers',
+    // The record itself is kept whole in `record`; the columns beside it are those the store looks up or prunes by.
+    sql: `
+      CREATE TABLE newsletter_subscribers (
+        id uuid PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        status text NOT NULL CHECK (status IN ('pending', 'confirmed')),
+        created_at timestamptz NOT NULL,
+        token_hash text UNIQUE,
+        last_email_at timestamptz,
+        record jsonb NOT NULL
+      );
+      CREATE INDEX newsletter_subscribers_pending ON newsletter_subscribers (last_email_at) WHERE status = 'pending';
+    `,
+  },
 ];
 
 /** Any constant shared by every instance; "enquiry schema" in ASCII. */

@@ -3,6 +3,7 @@
  * jobs each in a module of their own over one pool (database.server.ts): the records, the delivery queue, the
  * sender's lease, and the rate limit's counts. Why this shape: docs/decisions/enquiry-database.md.
  */
+import { postgresSubscribers } from '../../newsletter/postgres-subscribers.server.ts';
 import type { EnquiryStore, OpenOptions } from '../enquiry-store.server.ts';
 import { EnquiryDatabase } from './database.server.ts';
 import { postgresDeliveryQueue } from './delivery-queue.server.ts';
@@ -17,6 +18,7 @@ export async function openPostgresStore(url: string, options: OpenOptions): Prom
     ...postgresRecords(db, options),
     ...postgresDeliveryQueue(db),
     ...postgresSenderLease(db),
+    ...postgresSubscribers(db),
     rateLimitStore: (name) => new PostgresRateLimitStore(db.pool, { prefix: `${name}:` }),
     health: () => db.health(),
     close: () => db.close(),

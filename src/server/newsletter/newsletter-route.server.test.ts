@@ -1,0 +1,210 @@
+import request from 'supertest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import {
+  confirmTokenFieldName,
+  newsletterConfirmedCookieName,
+  newsletterMessages,
+  newsletterPaths,
+} from '../../lib/newsletter.ts';
+import { smtpStandIn, webhookReceiver } from '../../../test-support/enquiries.ts';
+import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
+import { formSecretFile, formTokens, loadFormSecret } from '../enquiries/form-token.server.ts';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp(env: Record<string, string | undefined> = {}) {
+  const smtp = await smtpStandIn();
+  cleanups.push(smtp.close);
+  const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env } });
+  cleanups.push(testApp.close);
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const token = () => tokens.issue(Date.now() - 10_000);
+  const signUp = (fields: Record<string, string>, json = true) => {
+    const post = request(testApp.app).post(newsletterPaths.signUp).set(fromSite);
+    const body = { [tokenFieldName]: token(), [honeypotFieldName]: '', ...fields };
+    return json ? post.send(body) : post.type('form').send(body);
+  };
+  return { ...testApp, smtp, signUp, token };
+}
+
+const fromSite = { 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/newsletter` };
+
+/** The confirmation link's token and the unsubscribe address in an email the stand-in received. */
+function linksIn(text: string) {
+  const confirm = new RegExp(`${testSiteUrl}/newsletter/confirm/([A-Za-z0-9_-]+)`).exec(text)?.[1];
+  const unsubscribe = new RegExp(`${testSiteUrl}(/newsletter/unsubscribe/[^\\s]+)`).exec(text)?.[1];
+  return { confirm: confirm ?? '', unsubscribe: unsubscribe ?? '' };
+}
+
+describe('POST /api/newsletter', () => {
+  test('a sign-up answers "check your inbox" and emails a confirmation link that names the studio and how to leave', async () => {
+    const { signUp, smtp, enquiries } = await setUp();
+    const response = await signUp({ email: 'Reader@Example.com', firstname: 'Rae' }).expect(202);
+    expect(response.body).toEqual({ message: newsletterMessages.checkYourInbox });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const [mail] = smtp.messages;
+    expect(mail?.rcpt).toEqual(['reader@example.com']);
+    const text = mail?.parsed.text ?? '';
+    expect(text).toContain('Hi Rae,');
+    expect(text).toContain('Newcastle Marketing Studio');
+    expect(text).toContain('Newcastle, NSW');
+    expect(text).toMatch(/asked to receive the .* newsletter/);
+    const { confirm, unsubscribe } = linksIn(text);
+    expect(confirm).not.toBe('');
+    // Unfolded, as a mail app reads a long header.
+    const header = (name: string) =>
+      mail?.parsed.headerLines.find((h) => h.key === name)?.line.replace(/\r\n\s+/g, ' ');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${testSiteUrl}${unsubscribe}>`);
+    // Nothing counts until confirmed; the store keeps a hash of the link, never the link.
+    const [pending] = await enquiries.subscribers();
+    expect(pending?.status).toBe('pending');
+    expect(JSON.stringify(pending)).not.toContain(confirm);
+  });
+
+  test('a plain post answers 303 to the check-your-inbox page', async () => {
+    const { signUp } = await setUp();
+    const response = await signUp({ email: 'plain@example.com' }, false).expect(303);
+    expect(response.headers.location).toBe(newsletterPaths.checkYourInbox);
+  });
+
+  test('the answer is the same for a new, a pending and a confirmed address, and one email goes per 24 h', async () => {
+    const { signUp, smtp, app } = await setUp();
+    const first = await signUp({ email: 'same@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const again = await signUp({ email: 'same@example.com' }).expect(202);
+    const { confirm } = linksIn(smtp.messages[0]?.parsed.text ?? '');
+    await request(app)
+      .post(newsletterPaths.confirm)
+      .set(fromSite)
+      .type('form')
+      .send({ [confirmTokenFieldName]: confirm })
+      .expect(303);
+    const confirmedAgain = await signUp({ email: 'same@example.com' }).expect(202);
+    expect(again.body).toEqual(first.body);
+    expect(confirmedAgain.body).toEqual(first.body);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  test('an invalid address is refused with the field named: JSON 400, and a plain post gets its page back', async () => {
+    const { signUp } = await setUp();
+    const json = await signUp({ email: 'not-an-address' }).expect(400);
+    expect(json.body.fields).toEqual({ email: newsletterMessages.fields.emailInvalid });
+    const plain = await signUp({ email: '' }, false).expect(400);
+    expect(plain.headers['cache-control']).toBe('no-store');
+  });
+
+  test('a filled honeypot gets the same answer and nothing is stored or sent', async () => {
+    const { signUp, smtp, enquiries } = await setUp();
+    await signUp({ email: 'bot@example.com', [honeypotFieldName]: 'http://spam.example' }).expect(202);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages).toHaveLength(0);
+    expect(await enquiries.subscribers()).toEqual([]);
+  });
+
+  test('a post from another site or without a valid token is refused', async () => {
+    const { app } = await setUp();
+    await request(app)
+      .post(newsletterPaths.signUp)
+      .set({ 'Sec-Fetch-Site': 'cross-site' })
+      .send({ email: 'x@example.com' })
+      .expect(403);
+    const noToken = await request(app).post(newsletterPaths.signUp).set(fromSite).send({ email: 'x@example.com' });
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.token).toEqual(expect.any(String));
+  });
+
+  test('one visitor gets 429 with Retry-After past NEWSLETTER_RATE_LIMIT sign-ups in an hour', async () => {
+    const { signUp } = await setUp({ NEWSLETTER_RATE_LIMIT: '2' });
+    await signUp({ email: 'a@example.com' }).expect(202);
+    await signUp({ email: 'b@example.com' }).expect(202);
+    const third = await signUp({ email: 'c@example.com' }).expect(429);
+    expect(third.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  test('past the hourly cap of confirmation emails sign-ups get 503 with the cap message, and the studio is alerted once', async () => {
+    const hook = await webhookReceiver();
+    cleanups.push(hook.close);
+    const { signUp, smtp } = await setUp({
+      NEWSLETTER_CONFIRMATIONS_PER_HOUR: '2',
+      NEWSLETTER_RATE_LIMIT: '100',
+      ALERT_WEBHOOK_URL: hook.url,
+      TRUST_PROXY: 'loopback',
+    });
+    await signUp({ email: 'one@example.com' }).expect(202);
+    await signUp({ email: 'two@example.com' }).expect(202);
+    const refused = await signUp({ email: 'three@example.com' }).expect(503);
+    expect(refused.body.error).toBe(newsletterMessages.capReached);
+    await signUp({ email: 'four@example.com' }).expect(503);
+    await vi.waitFor(() => expect(hook.accepted()).toHaveLength(1));
+    expect(hook.accepted()[0]).toMatchObject({ event: 'newsletter_cap_reached' });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2));
+  });
+
+  test("without SMTP or HubSpot's newsletter form the public config hides the sign-up, and a warning says why", async () => {
+    const testApp = await createTestApp();
+    cleanups.push(testApp.close);
+    expect(testApp.config.public.newsletterSignup).toBe(false);
+    expect(testApp.config.warnings.join('\n')).toContain('The newsletter sign-up is hidden');
+  });
+});
+
+describe('confirming and leaving', () => {
+  test('a GET of the link confirms nothing; the POST confirms once, with the cookie for analytics', async () => {
+    const { signUp, smtp, app, enquiries } = await setUp();
+    await signUp({ email: 'c@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const { confirm } = linksIn(smtp.messages[0]?.parsed.text ?? '');
+    await request(app).get(`/newsletter/confirm/${confirm}`);
+    expect((await enquiries.findSubscriber('c@example.com'))?.status).toBe('pending');
+
+    const post = () =>
+      request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: confirm });
+    const done = await post().expect(303);
+    expect(done.headers.location).toBe(newsletterPaths.confirmed);
+    expect(done.headers['set-cookie']?.[0]).toMatch(
+      new RegExp(`^${newsletterConfirmedCookieName}=1; Max-Age=600; Path=/newsletter/confirmed;`),
+    );
+    expect((await enquiries.findSubscriber('c@example.com'))?.status).toBe('confirmed');
+    await post().expect(410);
+  });
+
+  test('an unknown or revoked link answers 410', async () => {
+    const { app } = await setUp();
+    await request(app)
+      .post(newsletterPaths.confirm)
+      .set(fromSite)
+      .type('form')
+      .send({ [confirmTokenFieldName]: 'nope' })
+      .expect(410);
+  });
+
+  test('a one-click POST to the List-Unsubscribe address removes the address; a forged token removes nothing', async () => {
+    const { signUp, smtp, app, enquiries } = await setUp();
+    await signUp({ email: 'leave@example.com' }).expect(202);
+    await signUp({ email: 'stay@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2));
+    const mail = smtp.messages.find((m) => m.rcpt[0] === 'leave@example.com');
+    const { unsubscribe } = linksIn(mail?.parsed.text ?? '');
+    const [id] = unsubscribe.split('/').pop()?.split('.') ?? [];
+    await request(app)
+      .post(`/newsletter/unsubscribe/${id}.forged`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(404);
+    expect(await enquiries.subscribers()).toHaveLength(2);
+    await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect((await enquiries.subscribers()).map((s) => s.email)).toEqual(['stay@example.com']);
+    // Again: still 200, the address already gone.
+    await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * A newsletter subscriber as both stores keep it: a pending sign-up until its owner confirms (with only a hash of
+ * the confirmation link's token), then a confirmed subscriber handed on through the outbox per channel.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { attributionSchema, type Attribution } from '../enquiries/attribution.server.ts';
+import { wellFormed } from '../../shared/plain-text.ts';
+import { progressSchema, type ChannelProgress, type DeliveryState } from '../enquiries/enquiry.ts';
+
+/** Where a confirmed subscriber is handed on: HubSpot (a newsletter form of its own) and a webhook (JSON). */
+export type SubscriberChannel = 'hubspot' | 'webhook';
+export const subscriberChannels: readonly SubscriberChannel[] = ['hubspot', 'webhook'];
+export type EnabledSubscriberChannels = Record<SubscriberChannel, boolean>;
+
+/** A confirmation link works this long after its email was sent; an unconfirmed sign-up is deleted after it. */
+export const confirmationLifetimeMs = 48 * 60 * 60 * 1000;
+/** At most one confirmation email to an address in this time, however often it is signed up. */
+export const confirmationEmailIntervalMs = 24 * 60 * 60 * 1000;
+
+export interface NewSignUp {
+  email: string;
+  firstname?: string;
+  /** Where the visitor came from, when the form was sent with JavaScript. */
+  attribution?: Attribution;
+}
+
+export interface StoredSubscriber extends NewSignUp {
+  id: string;
+  status: 'pending' | 'confirmed';
+  /** ISO time of the first sign-up (kept across repeated sign-ups). */
+  createdAt: string;
+  /** SHA-256 of the confirmation link's token, while a link works (none once used or revoked). */
+  tokenHash?: string;
+  /** ISO time the last confirmation email was sent: the link ends 48 h after it, the next may go 24 h after it. */
+  lastEmailAt?: string;
+  confirmedAt?: string;
+  delivery: Record<SubscriberChannel, DeliveryState>;
+  progress: Record<SubscriberChannel, ChannelProgress>;
+}
+
+const deliveryState = z.enum(['off', 'pending', 'sent', 'failed']);
+
+/** A stored subscriber's shape, checked wherever one is read from outside (the file, an import). */
+export const storedSubscriberSchema = z.looseObject({
+  id: z.string().min(1),
+  email: z.string().min(3),
+  firstname: z.string().optional(),
+  attribution: attributionSchema.optional(),
+  status: z.enum(['pending', 'confirmed']),
+  createdAt: z.string().min(1),
+  tokenHash: z.string().optional(),
+  lastEmailAt: z.string().optional(),
+  confirmedAt: z.string().optional(),
+  delivery: z.looseObject({ hubspot: deliveryState, webhook: deliveryState }),
+  progress: z.looseObject({ hubspot: progressSchema, webhook: progressSchema }),
+});
+
+/** One address however it was typed: trimmed and lower-cased, so a second sign-up finds the first. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** A confirmation link's token: 256 random bits; only its hash is stored, so a leaked store confirms nothing. */
+export function newConfirmationToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: tokenHash(token) };
+}
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new pending sign-up: nothing is delivered until it is confirmed. */
+export function newPendingSubscriber(signUp: NewSignUp, hash: string, now: Date): StoredSubscriber {
+  return {
+    id: crypto.randomUUID(),
+    email: normalEmail(signUp.email),
+    ...(signUp.firstname ? { firstname: signUp.firstname } : {}),
+    ...(signUp.attribution ? { attribution: signUp.attribution } : {}),
+    status: 'pending',
+    createdAt: now.toISOString(),
+    tokenHash: hash,
+    lastEmailAt: now.toISOString(),
+    delivery: { hubspot: 'off', webhook: 'off' },
+    progress: { hubspot: { attempts: 0 }, webhook: { attempts: 0 } },
+  };
+}
+
+/**
+ * What a sign-up of `signUp` does to `existing` (the address's record, if any) at `now`: whether a confirmation
+ * email goes out, and the record to keep. A confirmed address is left as it is; a pending one gets a new link
+ * (its first name and attribution refreshed) only once 24 h have passed since its last email.
+ */
+export function afterSignUp(
+  existing: StoredSubscriber | undefined,
+  signUp: NewSignUp,
+  hash: string,
+  now: Date,
+): { send: boolean; subscriber: StoredSubscriber } {
+  if (!existing) return { send: true, subscriber: newPendingSubscriber(signUp, hash, now) };
+  if (existing.status === 'confirmed') return { send: false, subscriber: existing };
+  const last = existing.lastEmailAt ? Date.parse(existing.lastEmailAt) : 0;
+  if (now.getTime() - last < confirmationEmailIntervalMs) return { send: false, subscriber: existing };
+  return {
+    send: true,
+    subscriber: {
+      ...newPendingSubscriber(signUp, hash, now),
+      id: existing.id,
+      createdAt: existing.createdAt,
+    },
+  };
+}
+
+/** Whether `subscriber`'s link (matched by its hash) still confirms at `now`. */
+export function linkWorks(subscriber: StoredSubscriber, now: Date): boolean {
+  if (subscriber.status !== 'pending' || !subscriber.tokenHash || !subscriber.lastEmailAt) return false;
+  return now.getTime() - Date.parse(subscriber.lastEmailAt) < confirmationLifetimeMs;
+}
+
+/** The subscriber once confirmed: its link spent, its delivery pending on each configured channel. */
+export function confirmed(
+  subscriber: StoredSubscriber,
+  enabled: EnabledSubscriberChannels,
+  now: Date,
+): StoredSubscriber {
+  const { tokenHash: _spent, ...rest } = subscriber;
+  return {
+    ...rest,
+    status: 'confirmed',
+    confirmedAt: now.toISOString(),
+    delivery: { hubspot: enabled.hubspot ? 'pending' : 'off', webhook: enabled.webhook ? 'pending' : 'off' },
+    progress: { hubspot: { attempts: 0 }, webhook: { attempts: 0 } },
+  };
+}
+
+/** A copy whose every text is well-formed Unicode: PostgreSQL refuses a lone surrogate in JSON whole. */
+export function withWellFormedText<T>(record: T): T {
+  return JSON.parse(JSON.stringify(record), (_key, value: unknown) =>
+    typeof value === 'string' ? wellFormed(value) : value,
+  ) as T;
+}
