@@ -10,11 +10,13 @@ import { devAssets, manifestAssets, productionStaticFiles } from './src/server/a
 import { lastGoodFromPrimary, supervise } from './src/server/cluster.server.ts';
 import { closeGracefully, createHttpServer } from './src/server/http-server.server.ts';
 import { securityHeaderValues } from './src/server/security.server.ts';
-import { ConfigError, parseConfig, type Config } from './src/server/config.server.ts';
+import { ConfigError, noNewsletterIssueWarning, parseConfig, type Config } from './src/server/config.server.ts';
+import { newsletterCategorySlug } from './src/lib/newsletter.ts';
 import { deliveryChannels } from './src/server/enquiries/delivery-policy.server.ts';
 import { startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { startRetention } from './src/server/enquiries/retention.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
+import { startSubscriberDelivery } from './src/server/newsletter/subscriber-delivery.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStoreText, StoreError } from './src/server/store.server.ts';
 import { studioContent, studioContentProblem } from './src/server/studio-content.server.ts';
@@ -121,6 +123,8 @@ async function main() {
     throw error;
   }
   store.watch();
+  const newsletterIssue = store.index.categories.some((c) => c.slug === newsletterCategorySlug && c.postCount > 0);
+  if (config.isProduction && cluster.isPrimary && !newsletterIssue) logger.warn(noNewsletterIssueWarning);
   const enquiryStore = await openEnquiryStore(config.enquiries, { enabled: deliveryChannels(config), logger }).catch(
     (error: unknown) => fail(`Cannot start: ${(error as Error).message}`),
   );
@@ -142,7 +146,13 @@ async function main() {
     wake: () => outbox.wake(),
     deliveryHealth: outbox,
   };
-  const newsletter = { mailer: outbox.mailer, wake: () => outbox.wake() };
+  // Confirmed subscribers are handed on (HubSpot's newsletter form, the webhook) under the same sender's lease.
+  const subscriberDelivery = startSubscriberDelivery({ store: enquiryStore, config, logger });
+  const newsletter = {
+    mailer: outbox.mailer,
+    wake: () => subscriberDelivery.wake(),
+    deliveryHealth: subscriberDelivery,
+  };
   handle = createApp({ config, store, logger, ...rendering, enquiries, newsletter });
   server.listen(config.port, config.host, () => {
     logger.info(
@@ -154,6 +164,7 @@ async function main() {
     store.close();
     retention.stop();
     await outbox.stop();
+    await subscriberDelivery.stop();
     await enquiryStore.close();
     await rendering.close();
   });

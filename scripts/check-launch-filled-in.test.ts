@@ -14,7 +14,10 @@ const day = 24 * 60 * 60 * 1000;
 /** A blog whose newest post is `daysAgo` days old. */
 function blogWithNewestPost(daysAgo: number): string {
   const data = testStore(0);
+  // The newsletter's first issue: a post in its blog category.
+  data.categories.push({ id: 3, name: 'Newsletter', slug: 'newsletter' });
   data.posts.push(
+    testPost({ id: 3, slug: 'issue-1', categoryId: 3, publishedAt: new Date(Date.now() - 300 * day).toISOString() }),
     testPost({ id: 1, slug: 'older', publishedAt: new Date(Date.now() - 400 * day).toISOString() }),
     testPost({ id: 2, slug: 'newest', publishedAt: new Date(Date.now() - daysAgo * day).toISOString() }),
   );

@@ -39,8 +39,12 @@ describe('npm run check:launch', () => {
         'Team photos',
         'Legal name',
         'Recent blog post',
+        'Newsletter sign-up',
+        'Newsletter sample issue',
         'Social profiles',
       ]);
+      expect(run.stdout).toContain('The newsletter sign-up is hidden: no confirmation can be sent');
+      expect(run.stdout).toContain('add a sample issue: a post in the category "newsletter"');
       expect(itemsIn(run.stdout, 'confirm')).toHaveLength(5);
       expect(run.stdout).toContain('set CONTACT_PHONE: every page shows the placeholder (02) 4929 7150');
       expect(run.stdout).toContain('set takesConsults: true on the team member a visitor talks to');

@@ -11,6 +11,7 @@ import { team } from '../../src/content/team.ts';
 import { testimonials } from '../../src/content/testimonials.ts';
 import { ConfigError, parseConfig } from '../../src/server/config.server.ts';
 import { storeSchema } from '../../src/lib/store-schema.ts';
+import { newsletterCategorySlug } from '../../src/lib/newsletter.ts';
 import { launchReport, type LaunchItem } from '../../src/server/launch-check.server.ts';
 import { studioContentProblem } from '../../src/server/studio-content.server.ts';
 
@@ -32,6 +33,23 @@ function newestPost(dataFile: string): { slug: string; publishedAt: string } | u
       publishedAt !== null && Date.parse(publishedAt) <= now ? [{ slug, publishedAt }] : [],
     )
     .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))[0];
+}
+
+/** Public posts in the blog's Newsletter category: none when the store has no such category or cannot be read. */
+function newsletterIssues(dataFile: string): number {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(dataFile, 'utf8'));
+  } catch {
+    return 0;
+  }
+  const parsed = storeSchema.safeParse(data);
+  if (!parsed.success) return 0;
+  const category = parsed.data.categories.find((c) => c.slug === newsletterCategorySlug);
+  const now = Date.now();
+  return parsed.data.posts.filter(
+    (post) => post.categoryId === category?.id && post.publishedAt !== null && Date.parse(post.publishedAt) <= now,
+  ).length;
 }
 
 /**
@@ -61,6 +79,7 @@ export function runLaunchCheck(io: OperatorIo): number {
     team,
     testimonials,
     newestPost: newestPost(config.dataFile),
+    newsletterIssues: newsletterIssues(config.dataFile),
   });
   const rows = (list: LaunchItem[], unset: string) =>
     table(

@@ -10,9 +10,11 @@ import type { Mailer } from './enquiries/mail.server.ts';
 import { createNewsletterRouter, createUnsubscribeHandler } from './newsletter/newsletter-route.server.ts';
 import { newsletterSender } from './newsletter/newsletter-sender.server.ts';
 import type { SubscriberRecords } from './newsletter/subscriber-store.server.ts';
+import type { SubscriberDelivery } from './newsletter/subscriber-delivery.server.ts';
 import { unsubscribeTokens, type UnsubscribeTokens } from './newsletter/unsubscribe-token.server.ts';
-import { newsletterPaths } from '../lib/newsletter.ts';
+import { newsletterCategorySlug, newsletterPaths } from '../lib/newsletter.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
+import { noNewsletterIssueWarning } from './config.server.ts';
 import { statusPage } from './error-page.server.ts';
 import {
   createFormPageRenderer,
@@ -43,6 +45,8 @@ export interface AppOptions extends Omit<PageHandlerOptions, 'islandState'> {
     mailer?: Mailer;
     /** Tells delivery that a subscriber was confirmed. */
     wake?: () => void;
+    /** How confirmed subscribers are being handed on (HubSpot, the webhook), for /healthz. */
+    deliveryHealth?: Pick<SubscriberDelivery, 'report'>;
   };
 }
 
@@ -91,17 +95,26 @@ export function createApp(options: AppOptions) {
     (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(req.socket.remoteAddress ?? '', 0);
   app.get('/healthz', async (req, res) => {
     const delivery = (await enquiries.deliveryHealth?.report()) ?? { problems: [], warnings: [] };
-    const warnings = [...config.warnings, ...delivery.warnings];
+    const subscribers = await options.newsletter?.deliveryHealth?.report().catch(() => undefined);
+    const noIssue = !store.index.categories.some((c) => c.slug === newsletterCategorySlug && c.postCount > 0);
+    const warnings = [
+      ...config.warnings,
+      ...delivery.warnings,
+      ...(noIssue && config.isProduction ? [noNewsletterIssueWarning] : []),
+    ];
     const enquiryStore = enquiries.store.health();
     const reasons = [
       ...(store.health.status === 'ok' ? [] : [store.health.reason]),
       ...(enquiryStore.ok ? [] : [enquiryStore.reason]),
       ...delivery.problems,
+      ...(subscribers?.problems ?? []),
     ];
     const health = reasons.length ? { status: 'degraded', reason: reasons.join('; ') } : { status: 'ok' };
     res.set('Cache-Control', 'no-store').json({
       ...health,
-      ...(delivery.deliveries ? { deliveries: delivery.deliveries } : {}),
+      ...(delivery.deliveries || subscribers
+        ? { deliveries: { ...delivery.deliveries, ...subscribers?.deliveries } }
+        : {}),
       ...(warnings.length ? (fromOperator(req) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
   });

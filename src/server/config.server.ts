@@ -230,6 +230,10 @@ const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][
 export const newsletterHiddenWarning =
   'The newsletter sign-up is hidden: no confirmation can be sent. Set SMTP_URL (the site emails the confirmation link), or HUBSPOT_PORTAL_ID and HUBSPOT_NEWSLETTER_FORM_ID (HubSpot sends its own double opt-in email)';
 
+/** While the blog's Newsletter category has no public post, /newsletter has no issue to show (start, /healthz). */
+export const noNewsletterIssueWarning =
+  'The newsletter has no issue yet: add a sample as a post in the blog category "newsletter" (npm run content -- add); /newsletter shows the latest one';
+
 /** An enquiry reaches someone: emailed (SMTP_URL), sent to HubSpot (both ids), or an alert webhook is set. */
 export function reachesAPerson(config: Pick<Config, 'public' | 'enquiries'>): boolean {
   const { smtpUrl, alertWebhookUrl } = config.enquiries;

@@ -7,7 +7,8 @@ import type { BusinessDetails } from '../content/business.ts';
 import type { TeamMember } from '../content/team.ts';
 import { formatAbn, formatAddress, formatHours } from '../lib/business-details.ts';
 import type { Testimonial } from '../content/testimonials.ts';
-import { contactDefaults, reachesAPerson, type Config } from './config.server.ts';
+import { contactDefaults, newsletterHiddenWarning, reachesAPerson, type Config } from './config.server.ts';
+import { newsletterCategorySlug } from '../lib/newsletter.ts';
 import { hubspotConfigured } from '../shared/hubspot-settings.ts';
 import { claimsToConfirm } from '../content/packages.ts';
 
@@ -19,6 +20,8 @@ export interface LaunchContent {
   newestPost?: { slug: string; publishedAt: string };
   /** Now, for the newest post's age. */
   now?: number;
+  /** Public posts in the blog's Newsletter category: the newsletter's issues. */
+  newsletterIssues?: number;
 }
 
 export interface LaunchItem {
@@ -161,6 +164,24 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
       newestPost
         ? `the newest, ${newestPost.slug}, is from ${newestPost.publishedAt.slice(0, 10)}${recentPost ? '' : `: older than ${staleBlogMonths} months, publish one (npm run content -- add)`}`
         : 'publish a first post (npm run content -- add)',
+    ),
+    item(
+      'Newsletter sign-up',
+      false,
+      config.newsletter.confirmation !== 'none',
+      config.newsletter.confirmation === 'email'
+        ? 'shown: the site emails each confirmation link (SMTP_URL)'
+        : config.newsletter.confirmation === 'hubspot'
+          ? "shown: sign-ups go to HubSpot's newsletter form, which sends its own double opt-in email"
+          : newsletterHiddenWarning,
+    ),
+    item(
+      'Newsletter sample issue',
+      false,
+      (content.newsletterIssues ?? 0) > 0,
+      content.newsletterIssues
+        ? `${content.newsletterIssues} issue${content.newsletterIssues === 1 ? '' : 's'} in the blog's Newsletter category`
+        : `add a sample issue: a post in the category "${newsletterCategorySlug}" (npm run content -- add); /newsletter shows the latest one`,
     ),
     ...claimsToConfirm().map((claim) => ({
       name: 'Claim to confirm',

@@ -11,6 +11,11 @@ import { createTestApp, testStore, writeTempStore } from '../../test-support/ser
 import { tempFolder } from '../../test-support/temp-folder.ts';
 
 const run = promisify(execFile);
+/** What a launched studio without SMTP_URL and without a newsletter issue is still told (the test store has none). */
+const newsletterWarnings = [
+  expect.stringMatching(/^The newsletter sign-up is hidden: no confirmation can be sent/),
+  expect.stringMatching(/^The newsletter has no issue yet/),
+];
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
@@ -27,14 +32,21 @@ describe('/healthz while the store on disk is bad', () => {
     expect(await store.reload()).toBe(false);
     const degraded = await request(app).get('/healthz').expect(200);
     // Public: what is wrong in words, never the file's path (the log has it).
-    expect(degraded.body).toEqual({ status: 'degraded', reason: 'the blog store is not valid JSON' });
+    expect(degraded.body).toEqual({
+      status: 'degraded',
+      reason: 'the blog store is not valid JSON',
+      warnings: newsletterWarnings,
+    });
     expect(degraded.text).not.toContain(file);
     expect(degraded.text).not.toContain('db.json');
     expect((await request(app).get('/blog/post-1').expect(200)).text).toContain('Post 1');
 
     writeFileSync(file, JSON.stringify(testStore(4)));
     expect(await store.reload()).toBe(true);
-    expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(app).get('/healthz').expect(200)).body).toEqual({
+      status: 'ok',
+      warnings: newsletterWarnings,
+    });
     await request(app).get('/blog/post-4').expect(200);
   });
 
@@ -87,7 +99,7 @@ describe('production without SITE_URL', () => {
     expect((await request(app).get('/robots.txt').expect(200)).text).toBe('User-agent: *\nDisallow: /\n');
     expect((await request(app).get('/healthz').expect(200)).body).toEqual({
       status: 'ok',
-      warnings: [expect.stringMatching(/^SITE_URL is not set: .*not to index/)],
+      warnings: [expect.stringMatching(/^SITE_URL is not set: .*not to index/), ...newsletterWarnings],
     });
   });
 
@@ -97,7 +109,7 @@ describe('production without SITE_URL', () => {
       expect((await request(app).get(url)).headers['x-robots-tag'], url).toBeUndefined();
     }
     expect((await request(app).get('/robots.txt')).text).toContain('Allow: /\n');
-    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok', warnings: newsletterWarnings });
   });
 
   test('the start says so in one warning line', async () => {
@@ -132,7 +144,7 @@ describe('production where a lead could sit unseen', () => {
     const { app } = await testApp(env);
     expect((await request(app).get('/healthz').expect(200)).body).toEqual({
       status: 'ok',
-      warnings: expected.map((line) => expect.stringMatching(line)),
+      warnings: [...expected.map((line) => expect.stringMatching(line)), ...newsletterWarnings],
     });
     await request(app).get('/').expect(200);
   });
@@ -140,7 +152,7 @@ describe('production where a lead could sit unseen', () => {
   test('a visitor, even one a trusted proxy forwards, learns how many warnings there are, not their words', async () => {
     const { app } = await testApp(noChannel);
     const visitor = await request(app).get('/healthz').set('X-Forwarded-For', '203.0.113.9').expect(200);
-    expect(visitor.body).toEqual({ status: 'ok', warningCount: 1 });
+    expect(visitor.body).toEqual({ status: 'ok', warningCount: 1 + newsletterWarnings.length });
     expect(JSON.stringify(visitor.body)).not.toMatch(/channel|SMTP|HUBSPOT/i);
   });
 
@@ -167,6 +179,7 @@ describe('production where a lead could sit unseen', () => {
       expect.stringMatching(/^No channel reaches a person/),
       expect.stringMatching(/^CONTACT_PHONE is the placeholder/),
       expect.stringMatching(/^CONTACT_EMAIL is the placeholder/),
+      expect.stringMatching(/^The newsletter sign-up is hidden/),
     ]);
   }, 30_000);
 });

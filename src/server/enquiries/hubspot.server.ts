@@ -167,7 +167,7 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   return Math.min(Math.max(ms, 1_000), 3_600_000);
 }
 
-function networkErrorCode(error: unknown): string {
+export function networkErrorCode(error: unknown): string {
   const err = error as { name?: string; code?: string; cause?: { code?: string; name?: string } };
   if (err.name === 'TimeoutError' || err.cause?.name === 'TimeoutError') return 'TIMEOUT';
   if (err.name === 'AbortError') return 'ABORTED';
