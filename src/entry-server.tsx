@@ -126,14 +126,12 @@ function bootData(
   rendered: ReadonlySet<IslandName>,
 ): BootData {
   const { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl } = config;
-  const browserConfig: BrowserConfig = { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl };
   const shown = <T,>(record: Partial<Record<IslandName, T>>) =>
     Object.fromEntries(Object.entries(record).filter(([name]) => rendered.has(name as IslandName)));
-  const islandState = shown(state);
   return {
-    config: browserConfig,
+    config: { siteName, contactPhone, contactEmail, hubspot, gaMeasurementId, bookingUrl } satisfies BrowserConfig,
     assets: { ...assets, islands: shown(assets.islands), hydrate: rendered.size ? assets.hydrate : [] },
-    ...(Object.keys(islandState).length ? { state: islandState } : {}),
+    ...(rendered.size && Object.keys(state).length ? { state: shown(state) } : {}),
   };
 }
 

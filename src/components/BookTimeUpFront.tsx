@@ -1,6 +1,7 @@
 import { CalendarClock as calendarClockIcon } from 'lucide';
 import { bookTime } from '../content/booking.ts';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
+import { asksToBookAttribute } from '../shared/page-contract.ts';
 
 /**
  * The consult section's second way in, beside the form (under it on a phone): the studio's scheduling page, straight
@@ -22,7 +23,7 @@ export function BookTimeUpFront({
   const dark = tone === 'dark';
   return (
     // Once the enquiry is sent, its message offers a time instead.
-    <p className={className} data-asks-to-book>
+    <p className={className} {...{ [asksToBookAttribute]: true }}>
       <a
         href={href}
         className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}

@@ -13,6 +13,7 @@ import { ConsultHost } from './ConsultHost.tsx';
 import { Island } from './Island.tsx';
 import { TestimonialCard } from '../browser/components/TestimonialCard.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 interface ConsultSectionProps {
   planId?: string;
@@ -59,7 +60,7 @@ export function ConsultSection({
     <section
       id="consult"
       aria-labelledby="consult-heading"
-      data-hides-mobile-bar
+      {...{ [hidesMobileBarAttribute]: true }}
       className={`relative overflow-clip ${level === 1 ? 'pt-6 pb-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
     >
       {dark && (

@@ -13,6 +13,7 @@ import { FooterBusinessDetails } from './FooterBusinessDetails.tsx';
 import { FooterLegalName } from './FooterLegalName.tsx';
 import { Logo } from './Logo.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { asksToBookAttribute, hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
@@ -23,9 +24,13 @@ const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 export function Footer({ asksToBook }: { asksToBook: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
   return (
-    <footer data-hides-mobile-bar className="bg-harbour-900 text-slate-200">
+    <footer {...{ [hidesMobileBarAttribute]: true }} className="bg-harbour-900 text-slate-200">
       {asksToBook && (
-        <section aria-labelledby="footer-cta-heading" className="border-b border-white/10" data-asks-to-book>
+        <section
+          aria-labelledby="footer-cta-heading"
+          className="border-b border-white/10"
+          {...{ [asksToBookAttribute]: true }}
+        >
           <div className="container-page flex flex-col items-start justify-between gap-6 py-12 md:flex-row md:items-center">
             <div>
               <h2 id="footer-cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
@@ -52,7 +57,7 @@ export function Footer({ asksToBook }: { asksToBook: boolean }) {
             {quickLinks
               .filter((link) => asksToBook || link.to !== '/start-project')
               .map((link) => (
-                <li key={link.to} data-asks-to-book={link.to === '/start-project' ? '' : undefined}>
+                <li key={link.to} {...{ [asksToBookAttribute]: link.to === '/start-project' ? '' : undefined }}>
                   <Link
                     to={link.to}
                     className="hover:text-sand-300"

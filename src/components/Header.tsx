@@ -6,6 +6,7 @@ import { Logo } from './Logo.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
 import { callLabel } from '../content/navigation.ts';
 import { telHref } from '../browser/lib/tel-href.ts';
+import { asksToBookAttribute, scrollSentinelAttribute, scrolledAttribute } from '../shared/page-contract.ts';
 
 // The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
@@ -26,7 +27,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
     <>
       {/* The page's first 50px: the header is scrolled once this is out of view. */}
       <div
-        data-scroll-sentinel
+        {...{ [scrollSentinelAttribute]: true }}
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0"
         style={{ height: shadowThreshold }}
@@ -35,7 +36,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
           home page, 40% of it while the page loads), for a tint that 95% white all but hid. The same goes for the
           mobile consult bar and the home hero's panel. */}
       <header
-        data-scrolled="false"
+        {...{ [scrolledAttribute]: 'false' }}
         className="group/header sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-[scrolled=true]:border-slate-200 data-[scrolled=true]:shadow-md"
       >
         <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -69,7 +70,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
                 to="/start-project"
                 className="btn-dark hidden text-sm whitespace-nowrap md:inline-flex"
                 data-cta="header-get-my-custom-plan"
-                data-asks-to-book
+                {...{ [asksToBookAttribute]: true }}
               >
                 Get My Custom Plan
               </Link>
@@ -122,7 +123,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
               </li>
             ))}
             {asksToBook && (
-              <li className="pt-2" data-asks-to-book>
+              <li className="pt-2" {...{ [asksToBookAttribute]: true }}>
                 <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
                   Get My Custom Plan
                 </Link>

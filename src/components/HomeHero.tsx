@@ -8,6 +8,7 @@ import { newsletterLinkLabels } from '../content/newsletter.ts';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 export function HomeHero() {
   return (
@@ -29,7 +30,7 @@ export function HomeHero() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200 sm:text-xl">{hero.subtitle}</p>
           {/* While these are on screen the mobile consult bar stays hidden: the first screen asks once. */}
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row" data-hides-mobile-bar>
+          <div className="mt-9 flex flex-col gap-3 sm:flex-row" {...{ [hidesMobileBarAttribute]: true }}>
             <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
             <a href={`#${comparisonId}`} className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
               Compare Plans

@@ -5,12 +5,7 @@ import {
   islandWakeAttribute,
   type IslandWake,
 } from '../browser/islands/markup.ts';
-import {
-  islandComponentFile,
-  islandNames,
-  type IslandName,
-  type IslandProps as ComponentProps,
-} from '../browser/islands/registry.ts';
+import { islandComponentFile, islandNames, type IslandName, type IslandProps } from '../browser/islands/registry.ts';
 
 /**
  * Each island's component, imported once as the server starts, from the module the registry names (the bundler
@@ -19,9 +14,8 @@ import {
 const components = Object.fromEntries(
   await Promise.all(
     islandNames.map(async (name) => {
-      const module = (await import(`../browser/components/${islandComponentFile(name)}.tsx`)) as {
-        default: ComponentType;
-      };
+      const file = islandComponentFile(name);
+      const module = (await import(`../browser/components/${file}.tsx`)) as { default: ComponentType };
       return [name, module.default] as const;
     }),
   ),
@@ -30,10 +24,10 @@ const components = Object.fromEntries(
 /** The islands a page's render has drawn so far: the page's boot data carries their state and modules alone. */
 export const RenderedIslandsContext = createContext<Set<IslandName> | undefined>(undefined);
 
-interface IslandProps<Name extends IslandName> {
+interface IslandDeclaration<Name extends IslandName> {
   name: Name;
   /** What the island's component is rendered with, on the server and again in the browser: its props, as JSON. */
-  props: ComponentProps<Name>;
+  props: IslandProps<Name>;
   /** When the browser hydrates it: as it nears the screen, or only once used. */
   wake: IslandWake;
 }
@@ -43,7 +37,7 @@ interface IslandProps<Name extends IslandName> {
  * renders the registered component from `props` in an element that names the island and carries the same props, and
  * the browser hydrates that element alone from them, with the island's server state from the boot data.
  */
-export function Island<Name extends IslandName>({ name, props, wake }: IslandProps<Name>) {
+export function Island<Name extends IslandName>({ name, props, wake }: IslandDeclaration<Name>) {
   use(RenderedIslandsContext)?.add(name);
   const Component: ComponentType<object> = components[name];
   const attributes = {

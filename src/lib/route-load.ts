@@ -28,12 +28,13 @@ export interface Loaded<Outcome extends string = string, Data = unknown> {
   sharedUrl?: string;
 }
 
-/** How the page's frame differs by route (src/components/Layout.tsx). */
+/**
+ * How the page's frame differs by route (src/components/Layout.tsx): `asksToBook` false where an enquiry has just
+ * been accepted; `formIsThePage` where the mobile bar would only cover the form; `heroAsksToBook` where the first
+ * screen holds its own Book Free Consult (the mobile bar starts aside).
+ */
 export interface LayoutFlags {
-  /** False where an enquiry has just been accepted: nothing asks the visitor to book again. */
   asksToBook?: boolean;
-  /** The form is what the page is for: the mobile consult bar would only cover it. */
   formIsThePage?: boolean;
-  /** The page's first screen holds its own Book Free Consult: the mobile bar starts aside. */
   heroAsksToBook?: boolean;
 }

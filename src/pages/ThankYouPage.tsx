@@ -6,6 +6,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { enquiryAcceptedAttribute } from '../shared/page-contract.ts';
 
 /**
  * Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post.
@@ -24,7 +25,11 @@ export default function ThankYouPage() {
         {bookingUrl && <BookTimeLink href={bookingUrl} />}
       </PageHero>
       {/* The boot loader clears the enquiry form's draft on a page that carries this mark (src/browser/lib/enquiry-draft.ts). */}
-      <section aria-labelledby="next-steps-heading" className="py-16 sm:py-24" data-enquiry-accepted>
+      <section
+        aria-labelledby="next-steps-heading"
+        className="py-16 sm:py-24"
+        {...{ [enquiryAcceptedAttribute]: true }}
+      >
         <div className="container-page max-w-3xl">
           <h2 id="next-steps-heading" className="text-3xl font-extrabold tracking-tight text-ink">
             {thankYouNextSteps.heading}

@@ -15,6 +15,7 @@ import { unsubscribeTokens, type UnsubscribeTokens } from './newsletter/unsubscr
 import { newsletterCategorySlug, newsletterPaths } from '../lib/newsletter.ts';
 import { formTokens, loadSiteSecret, type FormTokens } from './enquiries/form-token.server.ts';
 import { noNewsletterIssueWarning } from './config.server.ts';
+import { enquiryEndpoint } from '../shared/page-contract.ts';
 import { statusPage } from './error-page.server.ts';
 import {
   createFormPageRenderer,
@@ -149,7 +150,7 @@ export function createApp(options: AppOptions) {
   const getUnsubscribes = () => (unsubscribes ??= getSecret().then(unsubscribeTokens));
   const renderFormPage = createFormPageRenderer(pageOptions);
   app.use(
-    '/api/enquiries',
+    enquiryEndpoint,
     createEnquiryRouter({
       config,
       logger,

@@ -23,8 +23,7 @@ import {
 import { useSiteConfig } from '../site-config.tsx';
 import { BookTimeOffer } from './BookTimeOffer.tsx';
 import { KeepTogether } from './KeepTogether.tsx';
-
-export const enquiryEndpoint = '/api/enquiries';
+import { enquiryEndpoint } from '../../shared/page-contract.ts';
 
 const controlClass =
   'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';

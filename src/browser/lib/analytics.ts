@@ -1,5 +1,6 @@
 import { loadScript } from './load-script.ts';
 import { ctaTapEvent, takeCtaClicks } from './visit-events.ts';
+import { leadCookieName } from '../../shared/page-contract.ts';
 
 declare global {
   interface Window {
@@ -29,12 +30,10 @@ export function trackLead(source: 'site-form' | 'hubspot-form'): void {
 }
 
 /**
- * Set by the server on the 303 that answers a plain form post (a visitor whose page had not started its scripts
- * yet). The thank-you page reports the lead and deletes the cookie, so a reload does not count it again.
+ * Whether the server has just accepted a plain post from this browser: the lead cookie, set on the 303 that answers a
+ * plain form post (a visitor whose page had not started its scripts yet). The thank-you page reports the lead and
+ * deletes the cookie, so a reload does not count it again.
  */
-export const leadCookieName = 'enquiry_sent';
-
-/** Whether the server has just accepted a plain post from this browser (its answer set the cookie). */
 export function leadCookieSet(): boolean {
   return document.cookie.split('; ').includes(`${leadCookieName}=1`);
 }

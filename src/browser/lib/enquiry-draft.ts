@@ -9,6 +9,12 @@
 
 import { leadCookieSet } from './analytics.ts';
 import { keepBookingContact } from './booking-contact.ts';
+import {
+  bookingLinkAttribute,
+  enquiryAcceptedAttribute,
+  enquiryEndpoint,
+  postedAnswerMs,
+} from '../../shared/page-contract.ts';
 
 const storageKey = 'enquiry-draft';
 /** Set once an enquiry has been accepted in this tab: fields then hold nothing the draft does not. */
@@ -20,10 +26,8 @@ const acceptedKey = 'enquiry-accepted';
  * cannot take the mark itself.
  */
 const postedKey = 'enquiry-posted';
-/** How long a plain post's mark waits for its answer: as long as the server's cookie on that answer lives. */
-const postedMarkMs = 10 * 60 * 1000;
 /** The site's own enquiry form, as the server renders it (a plain post to the enquiry endpoint). */
-const formSelector = 'form[action="/api/enquiries"]';
+const formSelector = `form[action="${enquiryEndpoint}"]`;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -94,7 +98,7 @@ function takePostedMark(): boolean {
   try {
     const postedAt = Number(sessionStorage.getItem(postedKey));
     sessionStorage.removeItem(postedKey);
-    return Date.now() - postedAt < postedMarkMs;
+    return Date.now() - postedAt < postedAnswerMs;
   } catch {
     return false;
   }
@@ -203,8 +207,8 @@ export function keepEnquiryDrafts(): void {
   // done with, but for the name and email that page's booking link carries, when it has one. At once, because the
   // page the visitor may go Back to can be shown from the back/forward cache in another process, which learns of
   // the tab's storage only some time after it is written.
-  if (document.querySelector('[data-enquiry-accepted]') && takePostedMark() && leadCookieSet()) {
-    if (document.querySelector('[data-booking-link]')) keepBookingContact(readDraft()?.values);
+  if (document.querySelector(`[${enquiryAcceptedAttribute}]`) && takePostedMark() && leadCookieSet()) {
+    if (document.querySelector(`[${bookingLinkAttribute}]`)) keepBookingContact(readDraft()?.values);
     markEnquiryAccepted();
   }
   const inForm = (event: Event) => (event.target as Element | null)?.closest?.(formSelector);

@@ -1,14 +1,10 @@
 import { errorPrefix } from '../../content/error-prefix.ts';
+import { asksToBookAttribute, mobileBarAttribute } from '../../shared/page-contract.ts';
 
 /**
  * What the consult form's island changes in the page around it, which stays the server's HTML: the page's title
  * while the form shows problems, and the calls to book a consult once an enquiry is accepted in place.
  */
-
-/** On an element that asks the visitor to book a consult (the footer's call, the mobile bar): gone once sent. */
-export const asksToBookAttribute = 'data-asks-to-book';
-/** On the mobile consult bar, which also steps aside while the form shows problems. */
-export const mobileBarAttribute = 'data-mobile-consult-bar';
 
 const titlePrefix = `${errorPrefix} `;
 

@@ -2,7 +2,15 @@ import { pageBootData } from '../boot-data.ts';
 import { trackLeadFromRedirect } from './analytics.ts';
 import { bookingContact } from './booking-contact.ts';
 import { bookingHref } from './booking-link.ts';
-import { mobileBarAttribute } from './page-around-form.ts';
+import {
+  bookingLinkAttribute,
+  enquiryAcceptedAttribute,
+  hidesMobileBarAttribute,
+  mobileBarAttribute,
+  mobileBarHiddenAttribute,
+  scrollSentinelAttribute,
+  scrolledAttribute,
+} from '../../shared/page-contract.ts';
 
 /**
  * The page's behaviours that need no React, run by the boot loader on the server's HTML from the first idle moment
@@ -11,11 +19,11 @@ import { mobileBarAttribute } from './page-around-form.ts';
 
 /** The header gains its shadow once the page's first 50px (a sentinel the header renders) are out of view. */
 function watchHeaderScroll(): void {
-  const sentinel = document.querySelector('[data-scroll-sentinel]');
-  const header = document.querySelector('header[data-scrolled]');
+  const sentinel = document.querySelector(`[${scrollSentinelAttribute}]`);
+  const header = document.querySelector(`header[${scrolledAttribute}]`);
   if (!sentinel || !header) return;
   // An observer rather than reading window.scrollY, which would make the browser lay the page out on each scroll.
-  new IntersectionObserver(([entry]) => header.setAttribute('data-scrolled', String(!entry!.isIntersecting))).observe(
+  new IntersectionObserver(([entry]) => header.setAttribute(scrolledAttribute, String(!entry!.isIntersecting))).observe(
     sentinel,
   );
 }
@@ -30,9 +38,9 @@ function watchMobileBar(): void {
       if (entry.isIntersecting) inView.add(entry.target);
       else inView.delete(entry.target);
     }
-    bar.setAttribute('data-hidden', String(inView.size > 0));
+    bar.setAttribute(mobileBarHiddenAttribute, String(inView.size > 0));
   });
-  document.querySelectorAll('[data-hides-mobile-bar]').forEach((element) => observer.observe(element));
+  document.querySelectorAll(`[${hidesMobileBarAttribute}]`).forEach((element) => observer.observe(element));
 }
 
 /** The header's shadow and the mobile bar's place, from the first idle moment on. */
@@ -49,13 +57,13 @@ let thankYouCompleted = false;
  * kept them for it (./booking-contact.ts, as the draft was ended).
  */
 export function completeThankYouPage(): void {
-  if (thankYouCompleted || !document.querySelector('[data-enquiry-accepted]')) return;
+  if (thankYouCompleted || !document.querySelector(`[${enquiryAcceptedAttribute}]`)) return;
   thankYouCompleted = true;
   trackLeadFromRedirect();
   const { bookingUrl } = pageBootData().config;
   const contact = bookingContact();
   if (!bookingUrl || !contact) return;
-  document.querySelectorAll<HTMLAnchorElement>('a[data-booking-link]').forEach((link) => {
+  document.querySelectorAll<HTMLAnchorElement>(`a[${bookingLinkAttribute}]`).forEach((link) => {
     link.href = bookingHref(bookingUrl, contact);
   });
 }
@@ -65,9 +73,9 @@ export function completeThankYouPage(): void {
  * the booking link is followed (a click, a middle click, its menu as a long press opens it) or the page is left.
  */
 export function completeThankYouPageOnUse(): void {
-  if (!document.querySelector('[data-enquiry-accepted]')) return;
+  if (!document.querySelector(`[${enquiryAcceptedAttribute}]`)) return;
   const onBookingLink = (event: Event) =>
-    (event.target as Element | null)?.closest?.('a[data-booking-link]') && completeThankYouPage();
+    (event.target as Element | null)?.closest?.(`a[${bookingLinkAttribute}]`) && completeThankYouPage();
   for (const type of ['click', 'auxclick', 'contextmenu']) document.addEventListener(type, onBookingLink, true);
   window.addEventListener('pagehide', completeThankYouPage);
 }

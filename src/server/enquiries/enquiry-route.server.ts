@@ -3,7 +3,7 @@ import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.ts';
 import { enquiryFieldTable, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
-import { leadCookieName } from '../../browser/lib/analytics.ts';
+import { enquiryEndpoint, leadCookieName, postedAnswerMs } from '../../shared/page-contract.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
   formPageFieldName,
@@ -59,7 +59,7 @@ function keptValuesForm(values: Partial<Record<EnquiryField, string>>, token: st
       return `<p><label for="f-${field.name}">${escapeHtml(field.label)}</label><br>${control}</p>`;
     })
     .join('');
-  return `<h2>What you typed</h2><p>Nothing is lost: send it again in a minute, or copy it into an email.</p><form method="post" action="/api/enquiries"><input type="hidden" name="${tokenFieldName}" value="${escapeHtml(token)}"><input type="hidden" name="${formPageFieldName}" value="${escapeHtml(formPath)}">${fields}<p><button type="submit">${escapeHtml(enquiryForm.submit)}</button></p></form>`;
+  return `<h2>What you typed</h2><p>Nothing is lost: send it again in a minute, or copy it into an email.</p><form method="post" action="${enquiryEndpoint}"><input type="hidden" name="${tokenFieldName}" value="${escapeHtml(token)}"><input type="hidden" name="${formPageFieldName}" value="${escapeHtml(formPath)}">${fields}<p><button type="submit">${escapeHtml(enquiryForm.submit)}</button></p></form>`;
 }
 
 const formPage = (path: string | undefined) => {
@@ -156,7 +156,7 @@ export function createEnquiryRouter({
       // http then.
       res.cookie(leadCookieName, '1', {
         path: '/thank-you',
-        maxAge: 10 * 60 * 1000,
+        maxAge: postedAnswerMs,
         sameSite: 'lax',
         secure: req.secure,
       });

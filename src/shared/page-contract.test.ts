@@ -1,0 +1,41 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import {
+  asksToBookAttribute,
+  bookingLinkAttribute,
+  enquiryAcceptedAttribute,
+  enquiryEndpoint,
+  hidesMobileBarAttribute,
+  mobileBarAttribute,
+  mobileBarHiddenAttribute,
+  scrollSentinelAttribute,
+  scrolledAttribute,
+} from './page-contract.ts';
+
+const src = new URL('../', import.meta.url).pathname;
+const hooks = [
+  asksToBookAttribute,
+  bookingLinkAttribute,
+  enquiryAcceptedAttribute,
+  enquiryEndpoint,
+  hidesMobileBarAttribute,
+  mobileBarAttribute,
+  mobileBarHiddenAttribute,
+  scrollSentinelAttribute,
+  scrolledAttribute,
+];
+
+test('the server’s components and the browser’s script name the page’s hooks and endpoints only through the contract', async () => {
+  const files = (await readdir(src, { recursive: true })).filter(
+    (file) => /\.tsx?$/.test(file) && !/\.test(-d)?\.tsx?$/.test(file) && !file.endsWith('page-contract.ts'),
+  );
+  const spelled: string[] = [];
+  for (const file of files) {
+    const text = await readFile(join(src, file), 'utf8');
+    // A hook's name as code writes it: quoted, in a selector, or as a JSX attribute; not inside a longer name.
+    for (const hook of hooks)
+      if (new RegExp(`['"\`\\[]${hook}(?![\\w-])|\\s${hook}[\\s=>]`).test(text)) spelled.push(`${file}: ${hook}`);
+  }
+  expect(spelled).toEqual([]);
+});
