@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { newsletterForm } from '../content/newsletter-form.ts';
 import { usePageConfig } from '../lib/page-config.ts';
+import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 import { Island } from './Island.tsx';
 
 interface NewsletterSignupProps {
@@ -24,7 +25,11 @@ export function NewsletterSignup({ size = 'full', headingLevel = 2 }: Newsletter
   return (
     // The mobile consult bar steps aside while the box is on screen, as it does for the consult form: it would cover
     // the button.
-    <div className={`card ${compact ? 'p-5' : 'p-5 sm:p-8'}`} data-newsletter-signup data-hides-mobile-bar>
+    <div
+      className={`card ${compact ? 'p-5' : 'p-5 sm:p-8'}`}
+      data-newsletter-signup
+      {...{ [hidesMobileBarAttribute]: true }}
+    >
       <Heading className={`font-bold text-ink ${compact ? 'text-lg' : 'text-2xl'}`}>{newsletterForm.heading}</Heading>
       <p className={`mt-1 mb-4 text-slate-600 ${compact ? 'text-sm' : ''}`}>{newsletterForm.intro}</p>
       <Island name="newsletter" props={{ pagePath: pathname }} wake="near" />

@@ -1,4 +1,4 @@
-import { newsletterConfirmAttribute } from '../browser/lib/newsletter-pages.ts';
+import { newsletterConfirmAttribute } from '../shared/page-contract.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { confirmCopy } from '../content/page-copy/newsletter.ts';

@@ -1,4 +1,4 @@
-import { newsletterConfirmedAttribute } from '../browser/lib/newsletter-pages.ts';
+import { newsletterConfirmedAttribute } from '../shared/page-contract.ts';
 import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';

@@ -1,15 +1,11 @@
 import { newsletterConfirmedCookieName, newsletterPaths } from '../../lib/newsletter.ts';
+import { newsletterConfirmAttribute, newsletterConfirmedAttribute } from '../../shared/page-contract.ts';
 import { installGtag } from './analytics.ts';
 
 /**
  * The newsletter's pages that need a little script, run by the boot loader on the server's HTML: the confirmation
  * page's post sent for the visitor, and the confirmed page's report to analytics.
  */
-
-/** Marks the confirmation page's form, which the boot loader sends for the visitor. */
-export const newsletterConfirmAttribute = 'data-newsletter-confirm';
-/** Marks the page a confirmation lands on, which reports `sign_up` in the tab that confirmed. */
-export const newsletterConfirmedAttribute = 'data-newsletter-confirmed';
 
 /**
  * Long enough to read the page and see what is happening, short enough not to wait for the tap: a person opened
