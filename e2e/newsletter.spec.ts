@@ -4,6 +4,7 @@ import { freePort, startServer, type RunningServer } from '../scripts/lib/server
 import { tokenMinimumAgeMs } from '../src/browser/lib/enquiry-types.ts';
 import { newsletterMessages } from '../src/lib/newsletter.ts';
 import { smtpStandIn } from '../test-support/enquiries.ts';
+import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { samplePostPath } from './fixtures/site-pages.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
@@ -149,6 +150,20 @@ test.describe('signing up and confirming', () => {
       await confirmationPath(address);
     });
   }
+
+  test('the sign-up box, empty and with a problem, has no axe-core violations at 375 and 1280 px', async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const place of places) {
+        await page.goto(`${server.url}${place.path}`);
+        await expectNoAxeViolations(page, { include: '[data-newsletter-signup]' });
+      }
+      await page.goto(`${server.url}/newsletter`);
+      await page.locator('[data-newsletter-signup]').getByRole('button', { name: 'Subscribe' }).click();
+      await expect(page.getByRole('alert')).toBeFocused();
+      await expectNoAxeViolations(page, { include: '[data-newsletter-signup]' });
+    }
+  });
 
   test('a problem is shown in place, in a summary that takes the focus and leads to the field', async ({ page }) => {
     await page.goto(`${server.url}/newsletter`);
