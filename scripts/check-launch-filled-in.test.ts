@@ -99,6 +99,7 @@ describe('npm run check:launch on a filled-in studio', () => {
       `"Regular price $3,000" on Local Launch Pack${confirm('regular-price')}`,
       `the price range $750–$3,000 in the home page's structured data${confirm('price-range')}`,
       `the newsletter's "5,000+ subscribers" and "61%" open rate${confirm('newsletter')}`,
+      `the newsletter coming "fortnightly"${confirm('newsletter-frequency')}`,
       `the founding offer's 10 places are all still open (set foundingOffer.open: false once they are taken)${confirm('founding-places')}`,
       `"work starts within 48 hours" of a confirmed package${confirm('start-time')}`,
       `"we reply within 1 business day" to every enquiry${confirm('reply-time')}`,
@@ -108,7 +109,7 @@ describe('npm run check:launch on a filled-in studio', () => {
   test('a claim recorded as confirmed is no longer listed, and once all are the list is quiet', async () => {
     const some = await checkConfirmed(['popular', 'reply-time'], launched);
     expect(some.code).toBe(0);
-    expect(itemsIn(some.stdout, 'confirm')).toHaveLength(5);
+    expect(itemsIn(some.stdout, 'confirm')).toHaveLength(6);
     expect(some.stdout).not.toContain('"Most popular"');
     expect(some.stdout).not.toContain('we reply within');
 
@@ -117,6 +118,7 @@ describe('npm run check:launch on a filled-in studio', () => {
       'regular-price',
       'price-range',
       'newsletter',
+      'newsletter-frequency',
       'founding-places',
       'start-time',
       'reply-time',

@@ -45,7 +45,7 @@ describe('npm run check:launch', () => {
       ]);
       expect(run.stdout).toContain('The newsletter sign-up is hidden: no confirmation can be sent');
       expect(run.stdout).toContain('add a sample issue: a post in the category "newsletter"');
-      expect(itemsIn(run.stdout, 'confirm')).toHaveLength(7);
+      expect(itemsIn(run.stdout, 'confirm')).toHaveLength(8);
       expect(run.stdout).toContain('set CONTACT_PHONE: every page shows the placeholder (02) 4929 7150');
       expect(run.stdout).toContain('set takesConsults: true on the team member a visitor talks to');
       expect(run.stdout).toMatch(/\nNot ready: 7 required items missing\.\n$/);

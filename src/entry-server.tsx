@@ -11,7 +11,6 @@ import { loadRoute, matchAppRoute, notFoundRoute, type AppRoute } from './app/ro
 import { planIds } from './content/plan-titles.ts';
 import { blogListHref, parseBlogSearch } from './lib/blog-search.ts';
 import type { BlogSource } from './lib/blog-types.ts';
-import type { NewsletterFormState } from './lib/newsletter.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { Loaded, RouteParams } from './lib/route-load.ts';
 import type { BrowserConfig, PublicConfig } from './browser/lib/public-config.ts';
@@ -21,8 +20,6 @@ export interface RenderInput {
   assets: () => PageAssets;
   /** The server state each island is rendered with, should the page show it (the consult form's token). */
   islandState?: Partial<IslandStates>;
-  /** The newsletter sign-up's state: a returned plain post's; otherwise the consult form's token serves it. */
-  newsletter?: NewsletterFormState;
 }
 
 export interface RenderOutput {
@@ -68,6 +65,11 @@ function canonicalQuery(route: AppRoute, search: URLSearchParams): string {
   }
   const plan = keys.includes('plan') ? search.get('plan') : null;
   return plan !== null && isPlanId(plan) ? `?${new URLSearchParams({ plan }).toString()}` : '';
+}
+
+/** Whether the page at `input` (a path and query) has a secret in its address: never cached, nor told to analytics. */
+export function isPrivatePage(input: string): boolean {
+  return matchAppRoute(siteUrl(input).pathname).route.private === true;
 }
 
 /**

@@ -5,6 +5,11 @@ import BlogPostPage from '../pages/BlogPostPage.tsx';
 import FaqPage from '../pages/FaqPage.tsx';
 import HomePage from '../pages/HomePage.tsx';
 import HowItWorksPage from '../pages/HowItWorksPage.tsx';
+import NewsletterCheckInboxPage from '../pages/NewsletterCheckInboxPage.tsx';
+import NewsletterConfirmedPage from '../pages/NewsletterConfirmedPage.tsx';
+import NewsletterConfirmPage from '../pages/NewsletterConfirmPage.tsx';
+import NewsletterPage from '../pages/NewsletterPage.tsx';
+import NewsletterUnsubscribePage from '../pages/NewsletterUnsubscribePage.tsx';
 import NotFoundPage from '../pages/NotFoundPage.tsx';
 import PrivacyPage from '../pages/PrivacyPage.tsx';
 import ServicesPage from '../pages/ServicesPage.tsx';
@@ -22,6 +27,11 @@ export const pages: { [Id in RouteId]: ComponentType<LoadedRoute<Id>> } = {
   'start-project': StartProjectPage,
   'thank-you': ThankYouPage,
   privacy: PrivacyPage,
+  newsletter: NewsletterPage,
+  'newsletter-check-your-inbox': NewsletterCheckInboxPage,
+  'newsletter-confirmed': NewsletterConfirmedPage,
+  'newsletter-confirm': NewsletterConfirmPage,
+  'newsletter-unsubscribe': NewsletterUnsubscribePage,
   blog: BlogPage,
   'blog-post': BlogPostPage,
   'blog-preview': BlogPostPage,

@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
-import { loadBlogList, loadBlogPost, loadBlogPreview } from '../lib/blog-loads.ts';
+import { loadBlogList, loadBlogPost, loadBlogPreview, loadNewsletter } from '../lib/blog-loads.ts';
 import { previewPath } from '../lib/blog-types.ts';
+import { newsletterPaths } from '../lib/newsletter.ts';
 import { withoutTrailingSlashes } from '../lib/path.ts';
 import type { LayoutFlags, LoadContext, Loaded, RouteParams } from '../lib/route-load.ts';
 
@@ -22,10 +23,20 @@ export interface AppRoute {
   form?: true;
   /** Listed in the sitemap unless false. */
   sitemap?: false;
+  /**
+   * Its address carries a secret (an email's link): rendered for each request and kept by no cache, nor told to
+   * Google's tag. Why: docs/decisions/newsletter-links.md
+   */
+  private?: true;
   layout?: LayoutFlags;
 }
 
 const notFound = { id: 'not-found', path: '*', status: 404 } as const satisfies AppRoute;
+
+/** An email link's page: the token its address carries, which its button posts. */
+async function loadLinkToken({ params }: LoadContext) {
+  return { status: 200, outcome: 'page', data: { token: params.token ?? '' } } as const;
+}
 
 const routeTable = [
   { id: 'home', path: '/', form: true },
@@ -36,6 +47,23 @@ const routeTable = [
   { id: 'start-project', path: '/start-project', searchKeys: ['plan'], form: true, layout: { formIsThePage: true } },
   { id: 'thank-you', path: '/thank-you', sitemap: false, layout: { asksToBook: false } },
   { id: 'privacy', path: '/privacy' },
+  { id: 'newsletter', path: newsletterPaths.page, load: loadNewsletter },
+  { id: 'newsletter-check-your-inbox', path: newsletterPaths.checkYourInbox, sitemap: false },
+  { id: 'newsletter-confirmed', path: newsletterPaths.confirmed, sitemap: false },
+  {
+    id: 'newsletter-confirm',
+    path: `${newsletterPaths.confirmPage}/:token`,
+    load: loadLinkToken,
+    sitemap: false,
+    private: true,
+  },
+  {
+    id: 'newsletter-unsubscribe',
+    path: `${newsletterPaths.unsubscribe}/:token`,
+    load: loadLinkToken,
+    sitemap: false,
+    private: true,
+  },
   { id: 'blog', path: '/blog', load: loadBlogList, searchKeys: ['category', 'page'] },
   { id: 'blog-post', path: '/blog/:slug', load: loadBlogPost },
   // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts). A link that

@@ -5,7 +5,8 @@
  * in memory (./lib/visit-events.ts), keeps the enquiry form's draft (./lib/enquiry-draft.ts), shows a progress bar
  * for a tapped link (./lib/navigation-feedback.ts), plays a post's video in place (./lib/video-facade.ts) and wakes
  * an island at its first use. Everything else waits for the browser's first idle moment after the first paint: the
- * draft back into the form (sooner, as the visitor reaches the form), a plain post's thanks completed, the header's
+ * draft back into the form (sooner, as the visitor reaches the form), a plain post's thanks completed (and a
+ * newsletter confirmation's, ./lib/newsletter-pages.ts, whose confirmation page it also sends), the header's
  * and the mobile bar's watch on scrolling (./lib/page-behaviours.ts), the islands' watch for nearing the screen,
  * then the landing, attribution and analytics. Until then the server's HTML is right as it is. Why:
  * docs/decisions/boot-loader.md
@@ -24,6 +25,7 @@ import { keepEnquiryDrafts, notePostedPlainly, restoreEnquiryDraft } from './lib
 import { onIdle, onIdleAfterFirstPaint } from './lib/idle.ts';
 import { showNavigationFeedback } from './lib/navigation-feedback.ts';
 import { followChosenPlan } from './lib/page-around-form.ts';
+import { confirmForVisitor, reportNewsletterSignUp } from './lib/newsletter-pages.ts';
 import { completeThankYouPage, completeThankYouPageOnUse, watchScrolling } from './lib/page-behaviours.ts';
 import { whenShown } from './lib/page-shown.ts';
 import { enableVideoFacades } from './lib/video-facade.ts';
@@ -182,10 +184,12 @@ whenShown(() => {
   enableVideoFacades();
   showNavigationFeedback();
   wakeIslandsOnUse();
+  confirmForVisitor();
   onIdleAfterFirstPaint(() => {
     restoreEnquiryDraft();
     followChosenPlan();
     completeThankYouPage();
+    reportNewsletterSignUp();
     watchScrolling();
     watchIslandsNearing();
     performance.mark(pageSettledMark);

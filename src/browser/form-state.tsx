@@ -16,6 +16,14 @@ export function useServerFormState(): IslandStates['consult-form'] | undefined {
   return use(IslandStateContext)['consult-form'];
 }
 
+/**
+ * The newsletter sign-up's state as the server rendered it: its token, and a returned plain post's values, problems
+ * or answer. The server's pages read it too (the title's error prefix, the pages around a sign-up).
+ */
+export function useServerNewsletterState(): IslandStates['newsletter'] {
+  return use(IslandStateContext).newsletter ?? { token: '' };
+}
+
 /** Whether the server rendered the form with problems: a returned post's page. */
 export function useServerFormHasProblems(): boolean {
   return Object.keys(useServerFormState()?.errors ?? {}).length > 0;

@@ -2,6 +2,7 @@ import { ChevronDown as chevronDownIcon } from 'lucide';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import type { FaqItem } from '../content/faq.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { Link } from './Link.tsx';
 
 /** <details> toggles open and closed without JavaScript, and browsers announce its state. */
 export function FaqList({ items }: { items: readonly FaqItem[] }) {
@@ -17,6 +18,14 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
           </summary>
           <p className="px-5 pb-6 leading-7 text-slate-700 sm:px-6">
             <KeepTogether text={item.answer} />
+            {item.link && (
+              <>
+                {' '}
+                <Link to={item.link.to} className="font-semibold text-harbour-700 underline underline-offset-4">
+                  {item.link.label}
+                </Link>
+              </>
+            )}
           </p>
         </details>
       ))}

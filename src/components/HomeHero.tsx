@@ -3,7 +3,9 @@ import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { AudienceStats } from './AudienceStats.tsx';
 import { BookConsultLink } from './BookConsultLink.tsx';
 import { HomeProof } from './HomeProof.tsx';
+import { NewsletterLink } from './NewsletterLink.tsx';
 import { comparisonId } from './PackageComparison.tsx';
+import { newsletterLinkLabels } from '../content/newsletter.ts';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
@@ -57,6 +59,7 @@ export function HomeHero() {
             labelClassName="text-sm text-slate-200"
             valueClassName="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl"
           />
+          <NewsletterLink label={newsletterLinkLabels.audience} cta="hero-stats-newsletter" className="mt-6 text-sm" />
           {foundingOfferText && (
             <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">
               <strong className="font-bold text-white">{foundingOfferLabel}</strong> {foundingOfferText}

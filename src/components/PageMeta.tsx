@@ -1,4 +1,4 @@
-import { useServerFormHasProblems } from '../browser/form-state.tsx';
+import { useServerFormHasProblems, useServerNewsletterState } from '../browser/form-state.tsx';
 import { usePageConfig } from '../lib/page-config.ts';
 import { errorPrefix } from '../content/error-prefix.ts';
 import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
@@ -30,7 +30,8 @@ export function PageMeta({
   const { siteName, siteUrl } = usePageConfig();
   const fullTitle = `${title} | ${siteName}`;
   // A form with problems names them in the title first, so that a screen reader announces them on arrival.
-  const hasErrors = useServerFormHasProblems();
+  const newsletterErrors = useServerNewsletterState().errors ?? {};
+  const hasErrors = useServerFormHasProblems() || Object.keys(newsletterErrors).length > 0;
   const documentTitle = hasErrors ? `${errorPrefix} ${fullTitle}` : fullTitle;
   const url = `${siteUrl}${path}`;
   const imageUrl = absoluteImageUrl(image ?? '/og-default.png', siteUrl);

@@ -1,11 +1,12 @@
 import { addOns, findPlan, type PlanId } from '../content/packages.ts';
 import { postPackageCallToAction } from '../content/page-copy/blog-post.ts';
+import { NewsletterSignup } from './NewsletterSignup.tsx';
 import { PackageCard } from './PackageCard.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 /**
- * The end of every post: its package's card (its price
- * from the offer, with GST) and its button to /start-project with the plan chosen.
+ * The end of every post: its package's card (its price from the offer, with GST) and its button to /start-project
+ * with the plan chosen, and beside it the newsletter's sign-up.
  */
 export function PostPackage({ planId }: { planId: PlanId }) {
   const plan = findPlan(planId);
@@ -18,8 +19,13 @@ export function PostPackage({ planId }: { planId: PlanId }) {
       <p className="mt-2 text-slate-700">
         <KeepTogether text={postPackageCallToAction.text} />
       </p>
-      <div className="mt-8 max-w-md">
-        <PackageCard plan={plan} kind={addOns.includes(plan) ? 'add-on' : 'package'} />
+      {/* The newsletter's sign-up stands beside the card from 768px, and after it, compact, on a phone: the card
+          stays the first thing under the heading. */}
+      <div className="mt-8 grid items-start gap-8 md:grid-cols-2">
+        <div className="max-w-md">
+          <PackageCard plan={plan} kind={addOns.includes(plan) ? 'add-on' : 'package'} />
+        </div>
+        <NewsletterSignup size="compact" />
       </div>
     </aside>
   );

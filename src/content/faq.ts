@@ -1,3 +1,5 @@
+import type { SitePath } from './navigation.ts';
+import { newsletterLinkLabels } from './newsletter.ts';
 import { claims, formatDuration, foundingOffer, planTerms, pricesIncludeGst } from './offer.ts';
 import { formatMinimumTerm, formatPrice, foundingRegularPrice, planPriceSummary } from './offer-prices.ts';
 
@@ -10,6 +12,8 @@ const timelines = {
 export interface FaqItem {
   readonly question: string;
   readonly answer: string;
+  /** A page that says more, linked after the answer. */
+  readonly link?: { readonly to: SitePath; readonly label: string };
 }
 
 export const faqItems: readonly FaqItem[] = [
@@ -27,6 +31,7 @@ export const faqItems: readonly FaqItem[] = [
     question: 'Who reads your newsletter?',
     answer:
       `Our local email newsletter goes to ${claims.subscribers} subscribers, with an average open rate of about ${claims.openRate}. That gives your business a built-in local audience instead of starting from zero.`,
+    link: { to: '/newsletter', label: newsletterLinkLabels.faq },
   },
   {
     question: `What happens in the free ${claims.consult} consult?`,

@@ -1,3 +1,5 @@
+import { newsletterLinkLabels } from './newsletter.ts';
+
 /** A path on this site, for a Link; links elsewhere are plain `<a>` elements. */
 export type SitePath = `/${string}`;
 
@@ -14,7 +16,12 @@ export const mainNav: readonly NavLink[] = [
   { label: 'FAQ', to: '/faq' },
 ];
 
-export const quickLinks: readonly NavLink[] = [{ label: 'Home', to: '/' }, ...mainNav, { label: 'Book a Free Consult', to: '/start-project' }];
+export const quickLinks: readonly NavLink[] = [
+  { label: 'Home', to: '/' },
+  ...mainNav,
+  { label: newsletterLinkLabels.footer, to: '/newsletter' },
+  { label: 'Book a Free Consult', to: '/start-project' },
+];
 
 export const copyrightYear = 2025;
 

@@ -35,6 +35,7 @@ describe('the offer as visitors read it', () => {
     expect(claims).toEqual({
       subscribers: '5,000+',
       openRate: '61%',
+      newsletterFrequency: 'fortnightly',
       consult: '15-minute',
       strategyCall: '30-minute',
       reply: '1 business day',

@@ -99,7 +99,9 @@ export const newsletter = {
   subscribers: 5000,
   /** The average share of subscribers who open an issue, about this much. */
   openRate: 0.61,
-} as const;
+  /** An issue goes out once in this long: 2 weeks reads "fortnightly". */
+  issueEvery: { amount: 2, unit: 'week' },
+} as const satisfies { subscribers: number; openRate: number; issueEvery: Duration };
 
 export const serviceTimes = {
   /** The free consult's length. */
@@ -156,10 +158,19 @@ export function formatDuration(
   return `${amount} ${one ? names.one : names.many}`;
 }
 
+/** How often something comes: 1 week → "weekly", 2 weeks → "fortnightly", 1 month → "monthly", else "every 3 weeks". */
+export function formatFrequency(every: Duration): string {
+  if (every.amount === 1 && (every.unit === 'week' || every.unit === 'month')) return `${every.unit}ly`;
+  if (every.amount === 2 && every.unit === 'week') return 'fortnightly';
+  return `every ${formatDuration(every)}`;
+}
+
 /** The facts as visitors read them, ready for copy: `We reply within ${claims.reply}`. */
 export const claims = {
   subscribers: formatAtLeast(newsletter.subscribers),
   openRate: formatPercent(newsletter.openRate),
+  /** How often an issue comes: "fortnightly". */
+  newsletterFrequency: formatFrequency(newsletter.issueEvery),
   consult: formatDuration(serviceTimes.consult, 'adjective'),
   strategyCall: formatDuration(serviceTimes.strategyCall, 'adjective'),
   reply: formatDuration(serviceTimes.reply),

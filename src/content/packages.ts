@@ -19,6 +19,8 @@ export interface Package {
   readonly badge?: string;
   readonly outcome: string;
   readonly features: readonly string[];
+  /** What the package's client gets in the studio's newsletter, one of its features: /newsletter lists these. */
+  readonly newsletterFeature?: string;
   readonly popular: boolean;
   readonly ctaLabel: string;
 }
@@ -33,6 +35,13 @@ export const foundingOfferLabel = 'Founding offer:';
 export const foundingOfferText = foundingOffer.open
   ? `Our first ${foundingOffer.places} clients get the ${planTitles[foundingOffer.planId]} for ${formatPrice(foundingOffer.price)} instead of the regular ${formatPrice(foundingRegularPrice())} (both ${claims.gst}).`
   : undefined;
+
+/** Each package's place in the studio's newsletter, as its feature and on /newsletter. */
+const newsletterFeatures = {
+  'visibility-boost': `A feature in our local email newsletter (${claims.subscribers} subscribers)`,
+  'local-launch': 'A launch feature in our local email newsletter',
+  growth: 'Regular placements in our local email newsletter',
+} as const;
 
 export const packages: readonly Package[] = [
   {
@@ -49,9 +58,10 @@ export const packages: readonly Package[] = [
       'Google Business Profile audit and optimisation',
       'Refreshed business description, categories and photos',
       'Name, address and phone details checked across key local directories',
-      `A feature in our local email newsletter (${claims.subscribers} subscribers)`,
+      newsletterFeatures['visibility-boost'],
       'A plain-English summary with your next steps',
     ],
+    newsletterFeature: newsletterFeatures['visibility-boost'],
     popular: false,
     ctaLabel: 'Start with Visibility Boost',
   },
@@ -68,12 +78,13 @@ export const packages: readonly Package[] = [
     features: [
       'Everything in Visibility Boost',
       'A written local marketing plan from your strategy call',
-      'A launch feature in our local email newsletter',
+      newsletterFeatures['local-launch'],
       'Facebook and Instagram profiles set up or refreshed',
       'A launch set of social posts, written and scheduled for you',
       'A launch offer designed to bring in first-time customers',
       'A simple review-request process to grow your Google reviews',
     ],
+    newsletterFeature: newsletterFeatures['local-launch'],
     popular: true,
     ctaLabel: 'Start with Local Launch',
   },
@@ -86,13 +97,14 @@ export const packages: readonly Package[] = [
     audience: 'For established businesses that want steady growth',
     outcome: `Consistent, month-on-month local marketing that builds awareness and enquiries over ${formatDuration(planTerms.growth.timeline)}.`,
     features: [
-      'Regular placements in our local email newsletter',
+      newsletterFeatures.growth,
       'Social content written, designed and posted each month',
       'Ongoing Google Business Profile updates and review management',
       'A seasonal promotion or offer planned each quarter',
       "A monthly check-in call to set the next month's priorities",
       "A plain-English monthly report: what ran, what worked and what's next",
     ],
+    newsletterFeature: newsletterFeatures.growth,
     popular: false,
     ctaLabel: 'Start with Growth Partner',
   },
@@ -180,6 +192,7 @@ export type ClaimId =
   | 'regular-price'
   | 'price-range'
   | 'newsletter'
+  | 'newsletter-frequency'
   | 'founding-places'
   | 'start-time'
   | 'reply-time'
@@ -187,7 +200,7 @@ export type ClaimId =
 
 /**
  * The claims of the offer to confirm: the highlighted package, the regular price the founding offer undercuts, the
- * price range in the structured data, the newsletter's figures, the founding offer's places while it is open, and
+ * price range in the structured data, the newsletter's figures and frequency, the founding offer's places while it is open, and
  * how soon work starts and a reply comes.
  */
 export function claimsToConfirm(): ClaimToConfirm[] {
@@ -212,6 +225,7 @@ export function claimsToConfirm(): ClaimToConfirm[] {
           } as const,
         ]
       : []),
+    { id: 'newsletter-frequency', claim: `the newsletter coming "${claims.newsletterFrequency}"` },
     { id: 'start-time', claim: `"work starts within ${claims.start}" of a confirmed package` },
     { id: 'reply-time', claim: `"we reply within ${claims.reply}" to every enquiry` },
   ];

@@ -1,5 +1,6 @@
 import { blogListHref, lastReadablePage, listPageCount, missingCategorySlug, parseBlogSearch } from './blog-search.ts';
 import { missingPostSlug, postPath } from './blog-types.ts';
+import { newsletterCategorySlug } from './newsletter.ts';
 import { blogCategoriesQuery, blogPostQuery, blogPostsQuery, blogPreviewQuery, relatedPostsQuery } from './queries.ts';
 import type { LoadContext } from './route-load.ts';
 
@@ -61,4 +62,14 @@ export async function loadBlogPreview({ queryClient, source, params }: LoadConte
   const related = relatedPostsQuery(source, slug);
   await queryClient.prefetchQuery(related);
   return { status: 200, outcome: 'preview', data: { post, related } } as const;
+}
+
+/** The newsletter's page: its latest issue, the newest post of the Newsletter category, once there is one. */
+export async function loadNewsletter({ queryClient, source }: LoadContext) {
+  const all = await queryClient.fetchQuery(blogCategoriesQuery(source));
+  const category = all.find((c) => c.slug === newsletterCategorySlug);
+  if (!category) return { status: 200, outcome: 'no-issue', data: undefined } as const;
+  const issues = blogPostsQuery(source, { categoryId: category.id, page: 1 });
+  await queryClient.fetchQuery(issues);
+  return { status: 200, outcome: 'issues', data: { issues } } as const;
 }

@@ -1,4 +1,5 @@
 import { bookTime } from '../content/booking.ts';
+import { packagesFeaturedInNewsletter } from '../content/newsletter.ts';
 import { addOns, packages } from '../content/packages.ts';
 
 /**
@@ -29,6 +30,12 @@ export const ctaLabels: ReadonlySet<string> = new Set([
   'not-found-blog',
   'thank-you-blog',
   'thank-you-services',
+  'hero-stats-newsletter',
+  'audience-newsletter',
+  'about-newsletter',
+  'newsletter-subscribe',
+  'newsletter-inbox-blog',
+  'newsletter-confirmed-blog',
   bookTime.cta,
   bookTime.upFrontCta,
   bookTime.upFrontSectionCta,
@@ -36,4 +43,5 @@ export const ctaLabels: ReadonlySet<string> = new Set([
   ...[...packages, ...addOns].map((plan) => `package-${plan.planId}`),
   ...addOns.map((plan) => `add-on-${plan.planId}`),
   ...[...packages, ...addOns].map((plan) => `footer-plan-${plan.planId}`),
+  ...packagesFeaturedInNewsletter.map((plan) => `newsletter-plan-${plan.planId}`),
 ]);

@@ -80,6 +80,11 @@ export interface NewsletterFormState {
   values?: Partial<Record<NewsletterField, string>>;
   errors?: NewsletterErrors;
   message?: string;
+  /**
+   * On the sign-up: `sent` shows `message` in place of the form, `refused` and `unavailable` show it as the form's
+   * problem (on /newsletter, a confirmation link that no longer works: 410). `/newsletter/unsubscribe/<token>`,
+   * rendered by its POST with `sent`, says "You're unsubscribed" (200).
+   */
   status?: 'sent' | 'refused' | 'unavailable';
 }
 

@@ -1,6 +1,7 @@
-import type { FAQPage, Offer, ProfessionalService, WithContext } from 'schema-dts';
+import type { FAQPage, Offer, ProfessionalService, WebPage, WithContext } from 'schema-dts';
 import type { BusinessDetails } from '../content/business.ts';
 import type { FaqItem } from '../content/faq.ts';
+import { newsletterSummary } from '../content/newsletter.ts';
 import { claims, currency, pricesIncludeGst, type Price } from '../content/offer.ts';
 import { currentPrice, priceRange } from '../content/offer-prices.ts';
 import { allPlans } from '../content/packages.ts';
@@ -97,5 +98,32 @@ export function faqSchema(items: readonly FaqItem[]): WithContext<FAQPage> {
       name: item.question,
       acceptedAnswer: { '@type': 'Answer', text: item.answer },
     })),
+  };
+}
+
+/** /newsletter: the page, about the studio's newsletter as a periodical it publishes. */
+export function newsletterSchema(
+  config: PublicConfig,
+  page: { name: string; description: string; path: string },
+): WithContext<WebPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: page.name,
+    description: page.description,
+    url: `${config.siteUrl}${page.path}`,
+    mainEntity: {
+      '@type': 'Periodical',
+      name: `${config.siteName} newsletter`,
+      description: newsletterSummary,
+      inLanguage: 'en-AU',
+      isAccessibleForFree: true,
+      publisher: {
+        '@type': 'Organization',
+        '@id': `${config.siteUrl}/#studio`,
+        name: config.siteName,
+        url: config.siteUrl,
+      },
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { AudienceStats } from '../components/AudienceStats.tsx';
 import { ConsultSection } from '../components/ConsultSection.tsx';
 import { IconCard } from '../components/IconCard.tsx';
+import { NewsletterLink } from '../components/NewsletterLink.tsx';
+import { newsletterLinkLabels } from '../content/newsletter.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { SectionHeading } from '../components/SectionHeading.tsx';
@@ -36,12 +38,15 @@ export default function AboutPage() {
               ))}
             </div>
           </div>
-          <AudienceStats
-            className="grid content-start gap-4 self-start rounded-3xl bg-harbour-800 p-8 text-white"
-            itemClassName="flex flex-col-reverse border-b border-white/15 pb-4 last:border-0 last:pb-0"
-            labelClassName="text-slate-200"
-            valueClassName="text-4xl font-extrabold tracking-tight text-sand-300"
-          />
+          <div className="self-start rounded-3xl bg-harbour-800 p-8 text-white">
+            <AudienceStats
+              className="grid content-start gap-4"
+              itemClassName="flex flex-col-reverse border-b border-white/15 pb-4 last:border-0 last:pb-0"
+              labelClassName="text-slate-200"
+              valueClassName="text-4xl font-extrabold tracking-tight text-sand-300"
+            />
+            <NewsletterLink label={newsletterLinkLabels.about} cta="about-newsletter" className="mt-6" />
+          </div>
         </div>
       </section>
       <section aria-labelledby="reasons-heading" className="bg-slate-50 py-16 sm:py-24">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../components/Link.tsx';
 import { CategoryList } from '../components/CategoryList.tsx';
+import { NewsletterSignup } from '../components/NewsletterSignup.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
@@ -9,6 +10,7 @@ import { TeamSection } from '../components/TeamSection.tsx';
 import { blogCopy, blogListMessages } from '../content/page-copy/blog.ts';
 import type { loadBlogList } from '../lib/blog-loads.ts';
 import { blogListHref, blogListLink, postListId, type BlogSearch } from '../lib/blog-search.ts';
+import { usePageConfig } from '../lib/page-config.ts';
 import type { blogPostsQuery } from '../lib/queries.ts';
 import type { SitePath } from '../content/navigation.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
@@ -60,6 +62,7 @@ function Posts({ query, search }: { query: ReturnType<typeof blogPostsQuery>; se
 export default function BlogPage(loaded: Awaited<ReturnType<typeof loadBlogList>>) {
   const { search } = loaded.data;
   const categories = useQuery(loaded.data.categories);
+  const { newsletterSignup } = usePageConfig();
   const category = loaded.outcome === 'unknown-category' ? undefined : loaded.data.category;
   const copy = blogCopy;
   let title: string = category ? `${category.name} articles` : copy.title;
@@ -93,13 +96,19 @@ export default function BlogPage(loaded: Awaited<ReturnType<typeof loadBlogList>
       />
       <PageHero eyebrow="Blog" heading={category ? category.name : copy.heading} intro={copy.intro} />
       {/* The sidebar comes first in the HTML, as phones show it, so that nothing moves while the page streams in. */}
-      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_18rem] lg:py-16">
+      {/* From 1024px the newsletter's sign-up stands under the categories, beside the list; below, after it. */}
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_18rem] lg:grid-rows-[auto_1fr] lg:py-16">
         <aside className="lg:col-start-2 lg:row-start-1">
           {categories.data && <CategoryList categories={categories.data} selectedSlug={search.categorySlug} />}
         </aside>
-        <section id={postListId} aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <section id={postListId} aria-label="Posts" className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {body}
         </section>
+        {newsletterSignup && (
+          <div className="lg:col-start-2 lg:row-start-2">
+            <NewsletterSignup size="compact" />
+          </div>
+        )}
       </div>
       {/* While the team holds only the blog's writers, this is where they are introduced (and bylines link). */}
       {teamHoldsOnlyWriters() && <TeamSection />}

@@ -165,7 +165,11 @@ export function createApp(options: AppOptions) {
   const getLinks = () => (links ??= getSecret().then(previewLinks));
   const getUnsubscribes = () => (unsubscribes ??= getSecret().then(unsubscribeTokens));
   // Each island's server state, by island: a page's HTML and boot data carry it where the page shows the island.
-  const islandState = async () => ({ 'consult-form': { token: (await getTokens()).issue() } });
+  // The newsletter's sign-up takes the consult form's token: one form endpoint core checks both.
+  const islandState = async () => {
+    const token = (await getTokens()).issue();
+    return { 'consult-form': { token }, newsletter: { token } };
+  };
   const pageOptions = { ...options, islandState };
   const renderFormPage = createFormPageRenderer(pageOptions);
   app.use(
@@ -178,8 +182,7 @@ export function createApp(options: AppOptions) {
       rateLimitStore: enquiries.rateLimitStore,
       tokens: getTokens,
       isPublishedPost: (slug) => store.index.isPublic(slug),
-      renderFormPage: (res, url, enquiry, status) =>
-        renderFormPage(res, url, { islandState: { 'consult-form': enquiry } }, status),
+      renderFormPage: (res, url, enquiry, status) => renderFormPage(res, url, { enquiry }, status),
     }),
   );
   const newsletterOptions = {

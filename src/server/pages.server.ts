@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
 import type { PageAssets } from '../browser/boot-data.ts';
 import type { LoadedPage, RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
+import type { EnquiryFormState } from '../browser/lib/enquiry-types.ts';
 import type { IslandStates } from '../browser/islands/registry.ts';
+import type { NewsletterFormState } from '../lib/newsletter.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
@@ -214,6 +216,14 @@ export function createPageHandler({
       logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Error while rendering');
     try {
       const renderer = await loadRenderer();
+      if (renderer.isPrivatePage(req.originalUrl)) {
+        // An email's link: each address is its holder's alone, so no cache keeps it and Google's tag never sees it.
+        const data = await renderer.loadPage(req.originalUrl, store.source);
+        const render = await withToken({ ...input, config: { ...publicConfig, gaMeasurementId: undefined } });
+        const { status, html } = await renderToBuffer(renderer, data, render, onError);
+        res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
+        return;
+      }
       if (cache) {
         // Rendered from the page's own URL, so that what is cached is the same for every URL sharing the key. A
         // route's 404 that looks the same whatever was asked for (a missing post) is rendered and kept once.
@@ -287,7 +297,10 @@ export function createPageHandler({
 }
 
 /** A returned form's state: the consult form's, or the newsletter sign-up's. */
-export type ReturnedFormState = Pick<RenderInput, 'islandState' | 'newsletter'>;
+export interface ReturnedFormState {
+  enquiry?: EnquiryFormState;
+  newsletter?: NewsletterFormState;
+}
 
 /**
  * Renders a page with a form in a given state (a plain post that came back with problems): the complete document,
@@ -296,7 +309,12 @@ export type ReturnedFormState = Pick<RenderInput, 'islandState' | 'newsletter'>;
 export function createFormPageRenderer({ config, store, logger, loadRenderer, assets }: PageHandlerOptions) {
   return async (res: Response, url: string, form: ReturnedFormState, status: number): Promise<void> => {
     const renderer = await loadRenderer();
-    const input: RenderInput = { config: config.public, assets, ...form };
+    // A returned form's state is its island's.
+    const islandState: Partial<IslandStates> = {
+      ...(form.enquiry ? { 'consult-form': form.enquiry } : {}),
+      ...(form.newsletter ? { newsletter: form.newsletter } : {}),
+    };
+    const input: RenderInput = { config: config.public, assets, islandState };
     const onError = (error: unknown) => logger.error({ err: error, url }, 'Error while rendering');
     const { html } = await renderToBuffer(renderer, await renderer.loadPage(url, store.source), input, onError);
     res.status(status).type('html').set('Cache-Control', 'no-store').send(html);

@@ -7,10 +7,10 @@ import type { IncomingMessage } from 'node:http';
 // pointing to a JSON file, never in an inline script: the CSP allows none. Why: docs/decisions/speculation-rules.md
 
 /**
- * Never fetched ahead: the API, a post's private preview, the page that only means something after a post, and files
- * (the feed, images), which are no pages.
+ * Never fetched ahead: the API, a post's private preview, the pages that only mean something after a post (the
+ * enquiry's thanks, the newsletter's pages under /newsletter/), and files (the feed, images), which are no pages.
  */
-const neverSpeculated = ['/api/*', '/blog/preview/*', '/thank-you', '/thank-you/', '/*.*'];
+const neverSpeculated = ['/api/*', '/blog/preview/*', '/thank-you', '/thank-you/', '/newsletter/*', '/*.*'];
 /**
  * Nor any address with a query: the server renders from it (a chosen plan, a category, a page number), and each such
  * link is fetched as a plain load, with its query, when it is followed.

@@ -17,6 +17,10 @@ export const asksToBookAttribute = 'data-asks-to-book';
 /** The page thanking for an accepted enquiry, whose booking links get the visitor's name and email once sent. */
 export const enquiryAcceptedAttribute = 'data-enquiry-accepted';
 export const bookingLinkAttribute = 'data-booking-link';
+/** The newsletter's confirmation form, which the script posts for the visitor after a moment on screen. */
+export const newsletterConfirmAttribute = 'data-newsletter-confirm';
+/** The page a newsletter confirmation lands on, which reports `sign_up` in the tab whose post confirmed. */
+export const newsletterConfirmedAttribute = 'data-newsletter-confirmed';
 
 /**
  * On the consult page's line "You've chosen <package> · <price>" (empty) and on each of its packages (the plan's id):

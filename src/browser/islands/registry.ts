@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
+import type { NewsletterFormState } from '../../lib/newsletter.ts';
 import type ConsultForm from '../components/ConsultForm.tsx';
+import type NewsletterForm from '../components/NewsletterForm.tsx';
 import type Toasts from '../components/Toasts.tsx';
 import type { EnquiryFormState } from '../lib/enquiry-types.ts';
 
@@ -14,12 +16,14 @@ import type { EnquiryFormState } from '../lib/enquiry-types.ts';
  */
 const islandComponents = {
   'consult-form': 'ConsultForm',
+  newsletter: 'NewsletterForm',
   toasts: 'Toasts',
 } as const satisfies Record<keyof IslandComponents, string>;
 
 /** Each island's component, by type: `<Island>`'s props are its props. */
 export interface IslandComponents {
   'consult-form': typeof ConsultForm;
+  newsletter: typeof NewsletterForm;
   toasts: typeof Toasts;
 }
 
@@ -29,6 +33,7 @@ export interface IslandComponents {
  */
 export interface IslandStates {
   'consult-form': EnquiryFormState;
+  newsletter: NewsletterFormState;
 }
 
 export type IslandName = keyof typeof islandComponents;

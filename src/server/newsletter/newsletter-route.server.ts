@@ -148,7 +148,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
   const renderSignUp = async (res: Response, url: string, state: NewsletterFormState, status: number) => {
     // The page's consult form, if it has one, gets a token of its own.
     const enquiry = { token: (await tokens()).issue() };
-    await renderFormPage(res, url, { newsletter: state, islandState: { 'consult-form': enquiry } }, status);
+    await renderFormPage(res, url, { newsletter: state, enquiry }, status);
   };
 
   /**
