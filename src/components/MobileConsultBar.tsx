@@ -5,7 +5,7 @@ import { asksToBookAttribute, mobileBarAttribute } from '../shared/page-contract
 /**
  * Under 768px, a fixed Book Free Consult bar. The footer's last line has extra bottom padding of the bar's height,
  * so the bar never covers it, and the bar steps aside while the consult form, a hero's own call to action or the
- * footer shows below the sticky header: the boot loader sets `data-hidden` from the page's first idle moment
+ * footer shows below the sticky header: the boot loader sets `mobileBarHiddenAttribute` from the page's first idle moment
  * (src/browser/lib/page-behaviours.ts). Until then it is as the server renders it: aside where the page's hero holds
  * a call to action (the stylesheet sees it in the page), in place elsewhere. Without scripts it is always in place.
  * Once an enquiry is accepted in place it goes.

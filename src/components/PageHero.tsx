@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 interface PageHeroProps {
   eyebrow?: string;
@@ -27,7 +28,7 @@ export function PageHero({ eyebrow, heading, intro, children }: PageHeroProps) {
         )}
         {/* The hero's calls to action: while they are on screen the mobile consult bar stays hidden. */}
         {children && (
-          <div className="mt-8 flex flex-wrap gap-3" data-hides-mobile-bar="hero">
+          <div className="mt-8 flex flex-wrap gap-3" {...{ [hidesMobileBarAttribute]: 'hero' }}>
             {children}
           </div>
         )}

@@ -217,6 +217,7 @@ export function claimsToConfirm(): ClaimToConfirm[] {
       id: 'newsletter',
       claim: `the newsletter's "${claims.subscribers} subscribers" and "${claims.openRate}" open rate`,
     },
+    { id: 'newsletter-frequency', claim: `the newsletter coming "${claims.newsletterFrequency}"` },
     ...(foundingOffer.open
       ? [
           {
@@ -225,7 +226,6 @@ export function claimsToConfirm(): ClaimToConfirm[] {
           } as const,
         ]
       : []),
-    { id: 'newsletter-frequency', claim: `the newsletter coming "${claims.newsletterFrequency}"` },
     { id: 'start-time', claim: `"work starts within ${claims.start}" of a confirmed package` },
     { id: 'reply-time', claim: `"we reply within ${claims.reply}" to every enquiry` },
   ];

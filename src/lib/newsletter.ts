@@ -1,7 +1,7 @@
 /**
  * The newsletter sign-up as both the server and the browser know it: its fields, addresses, answers and the state
  * a page or island renders the form with. The form's hidden token and honeypot fields are the consult form's
- * (`tokenFieldName`, `honeypotFieldName` in browser/lib/enquiry-types.ts): one form endpoint core checks both.
+ * (`tokenFieldName`, `honeypotFieldName` in shared/enquiry-types.ts): one form endpoint core checks both.
  */
 
 /** The sign-up's visible fields, in the order visitors see them. */

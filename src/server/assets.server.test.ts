@@ -73,6 +73,7 @@ describe('the scripts a page lists for the boot loader', () => {
         dynamicImports: ['src/browser/components/Toasts.tsx'],
       },
       'src/browser/components/Toasts.tsx': { file: 'assets/Toasts.js', imports: ['_react.js', '_sonner.js'] },
+      'src/browser/components/NewsletterForm.tsx': { file: 'assets/NewsletterForm.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react.js' },
       '_sonner.js': { file: 'assets/sonner.js' },
       '_form.js': { file: 'assets/form.js', imports: ['_react.js'] },
@@ -84,6 +85,7 @@ describe('the scripts a page lists for the boot loader', () => {
       islands: {
         'consult-form': ['/assets/ConsultForm.js', '/assets/react.js', '/assets/form.js'],
         toasts: ['/assets/Toasts.js', '/assets/react.js', '/assets/sonner.js'],
+        newsletter: ['/assets/NewsletterForm.js', '/assets/react.js'],
       },
       hydrate: ['/assets/hydrate.js', '/assets/react.js'],
     });

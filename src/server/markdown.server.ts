@@ -4,7 +4,7 @@ import type { PlanId } from '../content/plan-titles.ts';
 import { slugify } from '../lib/slug.ts';
 import { isRemoteImage } from '../lib/post-image.ts';
 import type { LocalImages } from './body-images.server.ts';
-import { unbreakableWords } from '../browser/components/KeepTogether.tsx';
+import { unbreakableWords } from '../shared/unbreakable-words.ts';
 import { escapeHtml } from './escape-html.server.ts';
 import { videoFacadeHtml, videoLink } from './markdown-video.server.ts';
 

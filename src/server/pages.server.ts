@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { PageAssets } from '../browser/boot-data.ts';
 import type { LoadedPage, RenderInput, RenderOutput } from '../entry-server.tsx';
 import type { BlogSource } from '../lib/blog-types.ts';
-import type { EnquiryFormState } from '../browser/lib/enquiry-types.ts';
+import type { EnquiryFormState } from '../shared/enquiry-types.ts';
 import type { IslandStates } from '../browser/islands/registry.ts';
 import type { NewsletterFormState } from '../lib/newsletter.ts';
 import type { Config } from './config.server.ts';

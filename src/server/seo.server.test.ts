@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
 
-const hostile = 'Ads & <Offers> ]]> "quoted" \u2028 end\u0001';
+const hostile = 'Ads & <Offers> ]]> "quoted" \u2028 end';
 const data = testStore(4);
 data.posts.push(testPost({ id: 5, slug: 'hostile', title: hostile, summary: `Summary ${hostile}` }));
 data.posts.push(
@@ -58,7 +58,7 @@ describe('/rss.xml', () => {
     const dates = items.map((item) => Date.parse(item.pubDate));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     const hostileItem = items.find((item) => item.link.endsWith('/hostile'));
-    expect(hostileItem?.title).toBe(hostile.replace('\u0001', ''));
+    expect(hostileItem?.title).toBe(hostile);
     expect(hostileItem?.guid['#text']).toBe(`${testSiteUrl}/blog/hostile`);
     expect(hostileItem?.category).toBe('Local SEO');
     expect(response.text).not.toContain('<Offers>');

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRoutes, matchAppRoute } from '../app/routes.ts';
-import { honeypotFieldName, tokenFieldName } from '../browser/lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../shared/enquiry-types.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from '../lib/store-schema.ts';
@@ -131,6 +131,23 @@ const states: PageState[] = [
   { name: 'a draft’s preview', path: '/blog/preview/…', preview: draft, shows: 'is a draft' },
   { name: 'a scheduled post’s preview', path: '/blog/preview/…', preview: scheduled, shows: '1 January 2099' },
   { name: 'an unknown page', path: '/no/such/page', status: 404, shows: 'Page Not Found' },
+  { name: 'newsletter, joined by email', path: '/newsletter', shows: 'mailto:' },
+  {
+    name: 'newsletter, with its sign-up',
+    path: '/newsletter',
+    env: { SMTP_URL: 'smtp://127.0.0.1:9' },
+    shows: 'action="/api/newsletter"',
+  },
+  {
+    name: 'a post, with the newsletter’s sign-up',
+    path: `/blog/${newest.slug}`,
+    env: { SMTP_URL: 'smtp://127.0.0.1:9' },
+    shows: 'action="/api/newsletter"',
+  },
+  { name: 'newsletter, check your inbox', path: '/newsletter/check-your-inbox' },
+  { name: 'newsletter, confirmed', path: '/newsletter/confirmed' },
+  { name: 'newsletter, a confirmation link', path: '/newsletter/confirm/a-token', shows: '<button' },
+  { name: 'newsletter, an unsubscribe link', path: '/newsletter/unsubscribe/a-token', shows: '<button' },
   { name: 'thank-you', path: '/thank-you' },
   { name: 'privacy', path: '/privacy' },
   {

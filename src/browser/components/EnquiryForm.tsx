@@ -20,7 +20,7 @@ import {
   tokenMinimumAgeMs,
   type EnquiryErrors,
   type EnquiryProblem,
-} from '../lib/enquiry-types.ts';
+} from '../../shared/enquiry-types.ts';
 import { useSiteConfig } from '../site-config.tsx';
 import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 import { schedulingService } from '../../content/scheduling-services.ts';

@@ -1,14 +1,5 @@
 import { Fragment } from 'react';
-
-/**
- * What must never break across lines: every hyphenated word ("clean-up", "to-do", "Step-by-Step", a call's length)
- * and every email address (a hyphenated domain would break after its hyphen). A browser breaks a line after any
- * hyphen, and no CSS property stops it.
- */
-export const unbreakableWords = /[\w.+%-]+@[\w-]+(?:\.[\w-]+)+|[\p{L}\p{N}]+(?:[-‑][\p{L}\p{N}]+)+/gu;
-
-/** Whether a text holds something that must stay on one line. */
-export const hasUnbreakableWord = (text: string) => new RegExp(unbreakableWords.source, 'u').test(text);
+import { unbreakableWords } from '../../shared/unbreakable-words.ts';
 
 /**
  * Text in which no hyphenated word or email address breaks across lines, wherever it falls: each sits in a span that

@@ -3,7 +3,7 @@ import type { NewsletterFormState } from '../../lib/newsletter.ts';
 import type ConsultForm from '../components/ConsultForm.tsx';
 import type NewsletterForm from '../components/NewsletterForm.tsx';
 import type Toasts from '../components/Toasts.tsx';
-import type { EnquiryFormState } from '../lib/enquiry-types.ts';
+import type { EnquiryFormState } from '../../shared/enquiry-types.ts';
 
 /**
  * The parts of a page the browser hydrates, each as a small React root of its own (an island), and only when it is

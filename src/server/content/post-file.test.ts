@@ -73,7 +73,10 @@ describe('post files', () => {
   });
 
   test('serialize then parse gives back any post exactly, whatever its text', () => {
-    const line = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s !== '');
+    // Any text the store accepts: no control characters, and none but tabs and line breaks in the body.
+    const line = fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 40 })
+      .filter((s) => s.trim() === s && s !== '' && !/\p{Cc}/u.test(s));
     const slug = fc.stringMatching(/^[a-z0-9]{1,8}(?:-[a-z0-9]{1,8}){0,3}$/);
     const date = fc
       .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true })
@@ -90,7 +93,9 @@ describe('post files', () => {
           publishedAt: date,
           createdAt: fc.oneof(date, fc.constant('2025-03-05T20:00:00+11:00')),
           featuredImage: fc.constantFrom('/images/blog/a.webp', '/img/b-c_d.png'),
-          content: fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ''),
+          content: fc
+            .string({ unit: 'binary', minLength: 1, maxLength: 200 })
+            .filter((s) => s.trim() !== '' && !/(?![\n\r\t])\p{Cc}/u.test(s)),
         }),
         (post) => {
           const { frontMatter, content } = parsePostFile(serializePostFile(post), 'p.md');

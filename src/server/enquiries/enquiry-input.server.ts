@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enquiryFieldTable, enquiryFields, type EnquiryField } from '../../content/enquiry-form.ts';
-import type { EnquiryErrors } from '../../browser/lib/enquiry-types.ts';
+import type { EnquiryErrors } from '../../shared/enquiry-types.ts';
 import { parseAttribution, type Attribution, type IsPublishedPost } from './attribution.server.ts';
 import { inputShape } from './enquiry-fields.server.ts';
 import type { EnquiryFields } from './enquiry.ts';

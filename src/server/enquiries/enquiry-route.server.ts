@@ -10,7 +10,7 @@ import {
   tokenFieldName,
   type EnquiryErrors,
   type EnquiryFormState,
-} from '../../browser/lib/enquiry-types.ts';
+} from '../../shared/enquiry-types.ts';
 import type { Config } from '../config.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import { createFormEndpoint, parseUrl, type FormCopy } from '../forms/form-endpoint.server.ts';

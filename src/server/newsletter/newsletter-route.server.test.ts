@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
 import {
   confirmTokenFieldName,
   newsletterConfirmedCookieName,

@@ -8,7 +8,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Options, Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { formPageFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import { formPageFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
 import { singleLine } from '../../shared/plain-text.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {

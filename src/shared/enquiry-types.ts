@@ -1,4 +1,4 @@
-import type { EnquiryField } from '../../content/enquiry-form.ts';
+import type { EnquiryField } from '../content/enquiry-form.ts';
 
 /** The hidden fields of the site's own form. The honeypot's name is one no password manager fills in. */
 export const tokenFieldName = 'form_token';
