@@ -35,9 +35,15 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** What a visitor sees of the page: its address, title, main text and every field's value, and what has focus. */
-const visible = (page: Page) =>
-  page.evaluate(() => ({
+/**
+ * What a visitor sees of the page: its address, title, main text and every field's value, and what has focus; read
+ * once its stylesheets apply (the text as shown depends on them: capitals, lines).
+ */
+const visible = async (page: Page) => {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+  );
+  return page.evaluate(() => ({
     url: window.location.href,
     title: document.title,
     main: document.querySelector('main')?.innerText ?? document.body.innerText,
@@ -45,6 +51,7 @@ const visible = (page: Page) =>
     focus: document.activeElement?.id ?? document.activeElement?.tagName,
     scrollY: Math.round(window.scrollY),
   }));
+};
 
 /** Waits until the page has stopped scrolling (in-page links scroll smoothly): ten frames in a row at one place. */
 const scrollSettled = (page: Page) =>

@@ -51,17 +51,17 @@ export function HomeHero() {
             ))}
           </ul>
         </div>
-        <div className="rounded-3xl border border-white/15 bg-white/[0.07] p-6 sm:p-8">
+        <div className="rounded-3xl border border-white/15 bg-white/[0.07] p-5 sm:p-8">
           <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{audience.title}</p>
           <AudienceStats
-            className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1 lg:gap-6"
+            className="mt-5 grid grid-cols-1 gap-4 sm:mt-6 sm:grid-cols-3 lg:grid-cols-1 lg:gap-6"
             itemClassName="flex flex-row-reverse items-baseline justify-end gap-3 sm:flex-col-reverse sm:gap-0 lg:flex-row-reverse lg:gap-3"
             labelClassName="text-sm text-slate-200"
             valueClassName="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl"
           />
-          <NewsletterLink label={newsletterLinkLabels.audience} cta="hero-stats-newsletter" className="mt-6 text-sm" />
+          <NewsletterLink label={newsletterLinkLabels.audience} cta="hero-stats-newsletter" className="mt-4 text-sm sm:mt-6" />
           {foundingOfferText && (
-            <p className="mt-6 border-t border-white/15 pt-5 text-sm leading-6 text-slate-200">
+            <p className="mt-4 border-t border-white/15 pt-4 text-sm leading-6 text-slate-200 sm:mt-6 sm:pt-5">
               <strong className="font-bold text-white">{foundingOfferLabel}</strong> {foundingOfferText}
             </p>
           )}

@@ -38,6 +38,13 @@ test('a post keeps them on one line too', async () => {
   expect(html).toContain('your <span class="whitespace-nowrap">add-ons</span> &amp; go.');
 });
 
+test('a word longer than a phone’s line may still break, so that it never pushes the page sideways', () => {
+  const long = 'very-long-path-segment-very-long-path-segment';
+  const html = renderMarkdown(`A ${long} and a clean-up.`);
+  expect(html).toContain(`A ${long} and`);
+  expect(html).toContain('a <span class="whitespace-nowrap">clean-up</span>.');
+});
+
 test('the span sits in one element with the rest of its text, so a flex row beside an icon shows it as one line', async () => {
   const { text: html } = await request(testApp.app).get('/').expect(200);
   expect(html).toContain('<span>Free <span class="whitespace-nowrap">15-minute</span> consult</span>');

@@ -4,7 +4,7 @@ import type { PlanId } from '../content/plan-titles.ts';
 import { slugify } from '../lib/slug.ts';
 import { isRemoteImage } from '../lib/post-image.ts';
 import type { LocalImages } from './body-images.server.ts';
-import { unbreakableWords } from '../shared/unbreakable-words.ts';
+import { fitsOnALine, unbreakableWords } from '../shared/unbreakable-words.ts';
 import { escapeHtml } from './escape-html.server.ts';
 import { videoFacadeHtml, videoLink } from './markdown-video.server.ts';
 
@@ -171,7 +171,9 @@ function headerText(tokens: Token[], from: number): string {
 // keyboard focus (so it scrolls with the arrow keys) and is named after the table's columns.
 // No hyphenated word or email address breaks across lines in a post either (as on the site's pages).
 markdown.renderer.rules.text = (tokens, idx) =>
-  escapeHtml(tokens[idx]!.content).replace(unbreakableWords, '<span class="whitespace-nowrap">$&</span>');
+  escapeHtml(tokens[idx]!.content).replace(unbreakableWords, (word) =>
+    fitsOnALine(word) ? `<span class="whitespace-nowrap">${word}</span>` : word,
+  );
 markdown.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
   const columns = headerText(tokens, idx);
   const label = columns ? `Table: ${columns}` : 'Table';

@@ -4,3 +4,9 @@
  * hyphen, and no CSS property stops it.
  */
 export const unbreakableWords = /[\w.+%-]+@[\w-]+(?:\.[\w-]+)+|[\p{L}\p{N}]+(?:[-‑][\p{L}\p{N}]+)+/gu;
+
+/**
+ * Whether such a word fits a phone's line (375 px holds about 40 characters of body text, less in a card): a longer
+ * one (a long link's path, a made-up compound) may still break, or it would push the page sideways.
+ */
+export const fitsOnALine = (word: string): boolean => word.length <= 32;

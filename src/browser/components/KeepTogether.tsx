@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { unbreakableWords } from '../../shared/unbreakable-words.ts';
+import { fitsOnALine, unbreakableWords } from '../../shared/unbreakable-words.ts';
 
 /**
  * Text in which no hyphenated word or email address breaks across lines, wherever it falls: each sits in a span that
@@ -12,7 +12,7 @@ export function KeepTogether({ text }: { text: string }) {
   return (
     <span>
       {parts.map((part, index) =>
-        index % 2 ? (
+        index % 2 && fitsOnALine(part) ? (
           <span key={index} className="whitespace-nowrap">
             {part}
           </span>
