@@ -59,7 +59,11 @@ export function HomeHero() {
             labelClassName="text-sm text-slate-200"
             valueClassName="text-3xl font-extrabold tracking-tight whitespace-nowrap text-white sm:text-4xl"
           />
-          <NewsletterLink label={newsletterLinkLabels.audience} cta="hero-stats-newsletter" className="mt-4 text-sm sm:mt-6" />
+          <NewsletterLink
+            label={newsletterLinkLabels.audience}
+            cta="hero-stats-newsletter"
+            className="mt-4 text-sm sm:mt-6"
+          />
           {foundingOfferText && (
             <p className="mt-4 border-t border-white/15 pt-4 text-sm leading-6 text-slate-200 sm:mt-6 sm:pt-5">
               <strong className="font-bold text-white">{foundingOfferLabel}</strong> {foundingOfferText}
