@@ -197,6 +197,7 @@ export function createApp(options: AppOptions) {
       config,
       logger,
       mailer: options.newsletter?.mailer,
+      store: enquiries.store,
       unsubscribeTokens: getUnsubscribes,
     }),
     wake: options.newsletter?.wake,

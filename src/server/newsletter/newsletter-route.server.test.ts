@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
@@ -16,10 +18,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setUp(env: Record<string, string | undefined> = {}) {
-  const smtp = await smtpStandIn();
+async function setUp(
+  env: Record<string, string | undefined> = {},
+  { refuseFirst = false, logger }: { refuseFirst?: boolean; logger?: pino.Logger } = {},
+) {
+  const smtp = await smtpStandIn({ refuseFirst });
   cleanups.push(smtp.close);
-  const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env } });
+  const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env }, ...(logger ? { logger } : {}) });
   cleanups.push(testApp.close);
   const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
   const token = () => tokens.issue(Date.now() - 10_000);
@@ -89,6 +94,35 @@ describe('POST /api/newsletter', () => {
     expect(confirmedAgain.body).toEqual(first.body);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  test('a confirmation email the mail server refuses is logged, and the visitor can ask again at once', async () => {
+    const logLines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        logLines.push(String(chunk));
+        callback();
+      },
+    });
+    const { signUp, smtp } = await setUp({}, { refuseFirst: true, logger: pino(sink) });
+    await signUp({ email: 'retry@example.com' }).expect(202);
+    await vi.waitFor(() => expect(logLines.join('')).toContain('Newsletter confirmation email not sent'));
+    expect(smtp.offered()).toBe(1);
+    expect(smtp.messages).toHaveLength(0);
+    const again = await signUp({ email: 'retry@example.com' }).expect(202);
+    expect(again.body).toEqual({ message: newsletterMessages.checkYourInbox });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    expect(smtp.messages[0]?.rcpt).toEqual(['retry@example.com']);
+    expect(linksIn(smtp.messages[0]?.parsed.text ?? '').confirm).not.toBe('');
+  });
+
+  test('a refused confirmation email still counts toward the hourly cap', async () => {
+    const { signUp, smtp } = await setUp({ NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1' }, { refuseFirst: true });
+    await signUp({ email: 'capped@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.offered()).toBe(1));
+    const again = await signUp({ email: 'capped@example.com' }).expect(503);
+    expect(again.body.error).toBe(newsletterMessages.capReached);
+    expect(smtp.messages).toHaveLength(0);
   });
 
   test('an invalid address is refused with the field named: JSON 400, and a plain post gets its page back', async () => {
