@@ -36,6 +36,18 @@ async function setUp(
   return { ...testApp, smtp, signUp, token };
 }
 
+/** A logger whose every line the test can read, as JSON text. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  return { logger: pino(sink), text: () => lines.join('') };
+}
+
 const fromSite = { 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/newsletter` };
 
 /** The confirmation link's token and the unsubscribe address in an email the stand-in received. */
@@ -97,16 +109,10 @@ describe('POST /api/newsletter', () => {
   });
 
   test('a confirmation email the mail server refuses is logged, and the visitor can ask again at once', async () => {
-    const logLines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, callback) {
-        logLines.push(String(chunk));
-        callback();
-      },
-    });
-    const { signUp, smtp } = await setUp({}, { refuseFirst: true, logger: pino(sink) });
+    const log = capturedLogger();
+    const { signUp, smtp } = await setUp({}, { refuseFirst: true, logger: log.logger });
     await signUp({ email: 'retry@example.com' }).expect(202);
-    await vi.waitFor(() => expect(logLines.join('')).toContain('Newsletter confirmation email not sent'));
+    await vi.waitFor(() => expect(log.text()).toContain('Newsletter confirmation email not sent'));
     expect(smtp.offered()).toBe(1);
     expect(smtp.messages).toHaveLength(0);
     const again = await signUp({ email: 'retry@example.com' }).expect(202);
@@ -263,5 +269,49 @@ describe('confirming and leaving', () => {
     expect((await enquiries.subscribers()).map((s) => s.email)).toEqual(['stay@example.com']);
     // Again: still 200, the address already gone.
     await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
+  });
+
+  test('an email link’s token reaches neither the log nor the next page: every answer sends no-referrer', async () => {
+    const log = capturedLogger();
+    const { signUp, smtp, app } = await setUp({}, { logger: log.logger });
+    await signUp({ email: 'secret@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const { confirm, unsubscribe } = linksIn(smtp.messages[0]?.parsed.text ?? '');
+    const unsubscribeToken = unsubscribe.slice('/newsletter/unsubscribe/'.length);
+    const answers = [
+      await request(app).get(`/newsletter/confirm/${confirm}`).expect(200),
+      await request(app).get(`/newsletter/confirm/${confirm}?utm_source=email`).expect(200),
+      await request(app).get(`/newsletter/confirm/${confirm}/`).expect(200),
+      await request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: confirm })
+        .expect(303),
+      await request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: confirm })
+        .expect(410),
+      await request(app).get(unsubscribe).expect(200),
+      await request(app).post(`${unsubscribe}x`).type('form').send('List-Unsubscribe=One-Click').expect(404),
+      await request(app).put(unsubscribe).expect(405),
+      await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['referrer-policy'], String(answer.status)).toBe('no-referrer');
+    }
+    const logged = log.text();
+    expect(logged).toContain('"url":"/newsletter/confirm/"');
+    expect(logged).toContain('"url":"/newsletter/unsubscribe/"');
+    expect(logged).not.toContain(confirm);
+    // The unsubscribe token is the subscriber's id (logged as such) and its signature: the signature is the secret.
+    const signature = unsubscribeToken.split('.').pop() ?? '';
+    expect(signature.length).toBeGreaterThan(20);
+    expect(logged).not.toContain(signature);
+    // The site's other pages keep the usual policy.
+    const page = await request(app).get('/newsletter/confirmed');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
