@@ -2,7 +2,14 @@
 import { Unchanged, type EnquiryFile } from '../enquiries/file-store/enquiry-file.server.ts';
 import { assertLimits } from '../enquiries/enquiry-store.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
-import { afterSignUp, confirmed, linkWorks, normalEmail, type StoredSubscriber } from './subscriber.ts';
+import {
+  afterSignUp,
+  confirmed,
+  linkWorks,
+  normalEmail,
+  withoutUnsentEmail,
+  type StoredSubscriber,
+} from './subscriber.ts';
 
 const newestFirst = (list: StoredSubscriber[]) =>
   [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
@@ -31,6 +38,17 @@ export function fileSubscribers(file: EnquiryFile): SubscriberRecords {
         const done = confirmed(subscriber, enabled, now);
         subscribers[index] = done;
         return done;
+      });
+    },
+
+    unsentConfirmation(id, tokenHash) {
+      return file.change((_enquiries, _claims, subscribers) => {
+        const index = subscribers.findIndex((s) => s.id === id);
+        const subscriber = subscribers[index];
+        const unsent = subscriber && withoutUnsentEmail(subscriber, tokenHash);
+        if (!unsent) return new Unchanged(false);
+        subscribers[index] = unsent;
+        return true;
       });
     },
 

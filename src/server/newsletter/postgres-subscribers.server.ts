@@ -13,6 +13,7 @@ import {
   linkWorks,
   normalEmail,
   withWellFormedText,
+  withoutUnsentEmail,
   type StoredSubscriber,
 } from './subscriber.ts';
 
@@ -73,6 +74,20 @@ export function postgresSubscribers(db: EnquiryDatabase): SubscriberRecords {
         const done = confirmed(subscriber, enabled, now);
         await save(client, done);
         return done;
+      });
+    },
+
+    unsentConfirmation(id, tokenHash) {
+      if (!isUuid(id)) return Promise.resolve(false);
+      return db.transaction(async (client) => {
+        const { rows } = await client.query<{ record: StoredSubscriber }>(
+          'SELECT record FROM newsletter_subscribers WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        const unsent = rows[0] && withoutUnsentEmail(rows[0].record, tokenHash);
+        if (!unsent) return false;
+        await save(client, unsent);
+        return true;
       });
     },
 

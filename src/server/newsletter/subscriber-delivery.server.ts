@@ -3,12 +3,15 @@
  * Submission API, as enquiries), and to a webhook as JSON (Zapier, Make or n8n reach Mailchimp and the like). The
  * enquiries' retry rules apply (`afterAttempt`: the same backoff, the same give-up), each attempt is recorded on the
  * subscriber, and the sender's lease makes one process at a time send, across every instance sharing the store.
- * /healthz reports these channels beside the enquiries' (`newsletter-hubspot`, `newsletter-webhook`).
+ * /healthz reports these channels beside the enquiries' (`newsletter-hubspot`, `newsletter-webhook`), and their
+ * delivery problems are announced as the enquiries' are (`subscriberAlertChannels`, watched by the outbox's
+ * delivery health: ALERT_WEBHOOK_URL, once at a problem's start and once at its end, across instances).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { deliveryPolicy } from '../enquiries/delivery-policy.server.ts';
-import type { SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
+import type { WatchedChannels } from '../enquiries/delivery-health.server.ts';
+import type { AlertChannel, ChannelFigures, SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
 import type { Outcome } from '../enquiries/enquiry.ts';
 import { networkErrorCode, retryAfterMs } from '../enquiries/hubspot.server.ts';
 import { afterAttempt } from '../enquiries/outbox.server.ts';
@@ -36,6 +39,47 @@ export function subscriberChannelsOn(config: Config): Record<SubscriberChannel, 
   return {
     hubspot: Boolean(config.newsletter.hubspotFormId && config.public.hubspot.portalId),
     webhook: Boolean(config.newsletter.webhookUrl),
+  };
+}
+
+/**
+ * The newsletter's hand-on channels as the delivery health watches them: per configured channel, its confirmed
+ * subscribers pending and failed, the oldest pending one's confirmation time and the latest error code met, so a
+ * failed hand-on, or one pending past DELIVERY_ALERT_MINUTES, is a delivery problem announced once.
+ */
+export function subscriberAlertChannels(
+  store: Pick<SubscriberRecords, 'subscribers'>,
+  config: Config,
+): WatchedChannels {
+  const on = subscriberChannelsOn(config);
+  const enabled = subscriberChannels.filter((channel) => on[channel]);
+  return {
+    channels: enabled.map((channel): AlertChannel => `newsletter-${channel}`),
+    async figures() {
+      const confirmed = await store.subscribers({ status: 'confirmed' });
+      const figures: Partial<Record<AlertChannel, ChannelFigures>> = {};
+      for (const channel of enabled) {
+        const one: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
+        let lastFailedAt = -Infinity;
+        for (const subscriber of confirmed) {
+          const state = subscriber.delivery[channel];
+          if (state !== 'pending' && state !== 'failed') continue;
+          one[state] += 1;
+          if (state === 'pending') {
+            const since = Date.parse(subscriber.confirmedAt ?? subscriber.createdAt);
+            one.oldestPendingAt = Math.min(one.oldestPendingAt ?? since, since);
+          }
+          const { lastErrorCode, lastAttemptAt } = subscriber.progress[channel];
+          const at = Date.parse(lastAttemptAt ?? '');
+          if (lastErrorCode && !(at < lastFailedAt)) {
+            lastFailedAt = at;
+            one.lastErrorCode = lastErrorCode;
+          }
+        }
+        figures[`newsletter-${channel}`] = one;
+      }
+      return figures;
+    },
   };
 }
 
