@@ -16,7 +16,10 @@ import { deliveryChannels } from './src/server/enquiries/delivery-policy.server.
 import { startOutbox } from './src/server/enquiries/outbox.server.ts';
 import { startRetention } from './src/server/enquiries/retention.server.ts';
 import { openEnquiryStore } from './src/server/enquiries/stores.server.ts';
-import { startSubscriberDelivery } from './src/server/newsletter/subscriber-delivery.server.ts';
+import {
+  startSubscriberDelivery,
+  subscriberAlertChannels,
+} from './src/server/newsletter/subscriber-delivery.server.ts';
 import type { RenderModule } from './src/server/pages.server.ts';
 import { BlogStore, readStoreText, StoreError } from './src/server/store.server.ts';
 import { studioContent, studioContentProblem } from './src/server/studio-content.server.ts';
@@ -138,8 +141,14 @@ async function main() {
   });
   const rendering = config.isProduction ? await productionRendering() : await developmentRendering(server);
   // Each serving process runs the outbox: it checks SMTP_URL now, and a lease lets one process at a time send
-  // (HubSpot, email) and announce delivery problems (ALERT_WEBHOOK_URL, or email); /healthz reads its report.
-  const outbox = startOutbox({ store: enquiryStore, config, logger });
+  // (HubSpot, email) and announce delivery problems (ALERT_WEBHOOK_URL, or email), the newsletter hand-on's
+  // included; /healthz reads its report.
+  const outbox = startOutbox({
+    store: enquiryStore,
+    config,
+    logger,
+    watched: subscriberAlertChannels(enquiryStore, config),
+  });
   const retention = startRetention({ store: enquiryStore, days: config.public.enquiryRetentionDays, logger });
   const enquiries = {
     store: enquiryStore,

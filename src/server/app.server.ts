@@ -26,7 +26,8 @@ import {
   createPrivatePageRenderer,
   type PageHandlerOptions,
 } from './pages.server.ts';
-import { previewLinks, withoutPreviewToken, type PreviewLinks } from './preview-links.server.ts';
+import { previewLinks, type PreviewLinks } from './preview-links.server.ts';
+import { withoutSecret } from './secret-addresses.server.ts';
 import { createPreviewRoute } from './preview-route.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
@@ -88,7 +89,7 @@ export function createApp(options: AppOptions) {
         serializers: {
           req: (req: { method: string; url: string; raw: Request }) => ({
             method: req.method,
-            url: withoutPreviewToken(req.url),
+            url: withoutSecret(req.url),
             client: clientTag(req.raw.ip),
           }),
           res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -197,6 +198,7 @@ export function createApp(options: AppOptions) {
       config,
       logger,
       mailer: options.newsletter?.mailer,
+      store: enquiries.store,
       unsubscribeTokens: getUnsubscribes,
     }),
     wake: options.newsletter?.wake,
@@ -218,7 +220,7 @@ export function createApp(options: AppOptions) {
 
   const pageErrors: ErrorRequestHandler = (error, req, res, _next) => {
     const status = httpStatusOf(error);
-    if (status >= 500) logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Request failed');
+    if (status >= 500) logger.error({ err: error, url: withoutSecret(req.originalUrl) }, 'Request failed');
     if (res.headersSent) return res.destroy();
     // A CDN must not keep a failure in place of the page.
     if (status >= 500) res.set('Cache-Control', 'no-store');

@@ -11,7 +11,7 @@ import type { NewsletterFormState } from '../lib/newsletter.ts';
 import type { Config } from './config.server.ts';
 import type { PublicConfig } from '../browser/lib/public-config.ts';
 import { cachedPage, isCachedPage, PageCache, type RenderedPage } from './page-cache.server.ts';
-import { isPreviewAddress, withoutPreviewToken } from './preview-links.server.ts';
+import { isSecretAddress, withoutSecret } from './secret-addresses.server.ts';
 import { speculationRulesHeader } from './speculation-rules.server.ts';
 import type { BlogStore } from './store.server.ts';
 
@@ -46,7 +46,7 @@ const notFoundCacheControl = 'public, max-age=0, s-maxage=60';
  * address of every page it runs on, stays off there.
  */
 function publicConfigAt(config: Config, url: string): PublicConfig {
-  return config.public.gaMeasurementId && isPreviewAddress(url)
+  return config.public.gaMeasurementId && isSecretAddress(url)
     ? { ...config.public, gaMeasurementId: undefined }
     : config.public;
 }
@@ -207,13 +207,13 @@ export function createPageHandler({
   return async (req, res, next) => {
     const publicConfig = publicConfigAt(config, req.originalUrl);
     // A preview's address is its password: nothing is fetched ahead from it, nor told where it came from.
-    if (!isPreviewAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
+    if (!isSecretAddress(req.originalUrl)) res.set('Speculation-Rules', speculationRulesHeader(req.path));
     const input: RenderInput = { config: publicConfig, assets };
     // Only pages showing an island put its state in their HTML (src/entry-server.tsx), so others stay byte-identical.
     const withToken = async (render: RenderInput) =>
       islandState ? { ...render, islandState: await islandState() } : render;
     const onError = (error: unknown) =>
-      logger.error({ err: error, url: withoutPreviewToken(req.originalUrl) }, 'Error while rendering');
+      logger.error({ err: error, url: withoutSecret(req.originalUrl) }, 'Error while rendering');
     try {
       const renderer = await loadRenderer();
       if (renderer.isPrivatePage(req.originalUrl)) {
@@ -329,8 +329,7 @@ export function createPrivatePageRenderer({ config, logger, loadRenderer, assets
   return async (res: Response, url: string, source: BlogSource): Promise<void> => {
     const renderer = await loadRenderer();
     const input: RenderInput = { config: publicConfigAt(config, url), assets };
-    const onError = (error: unknown) =>
-      logger.error({ err: error, url: withoutPreviewToken(url) }, 'Error while rendering');
+    const onError = (error: unknown) => logger.error({ err: error, url: withoutSecret(url) }, 'Error while rendering');
     const { status, html } = await renderToBuffer(renderer, await renderer.loadPage(url, source), input, onError);
     res.status(status).type('html').set('Cache-Control', 'private, no-store').send(html);
   };

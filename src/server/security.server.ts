@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config.server.ts';
-import { isPreviewAddress } from './preview-links.server.ts';
+import { isSecretAddress } from './secret-addresses.server.ts';
 
 /**
  * The security headers every answer carries, by name: the app's, and those the HTTP server gives before the app (a
@@ -70,9 +70,9 @@ export function securityHeaders(config: Config): RequestHandler {
   const headers = securityHeaderValues(config);
   return (req, res, next) => {
     res.set(headers);
-    // A preview link's address is its password: no page it leads to (the site's own included, whose analytics
-    // report the referrer) learns it, whatever the answer (200, 302 or 404).
-    if (isPreviewAddress(req.originalUrl)) res.set('Referrer-Policy', 'no-referrer');
+    // A preview link's or a newsletter email's address is its password: no page it leads to (the site's own
+    // included, whose analytics report the referrer) learns it, whatever the answer (200, 3xx or 4xx).
+    if (isSecretAddress(req.originalUrl)) res.set('Referrer-Policy', 'no-referrer');
     next();
   };
 }

@@ -412,6 +412,35 @@ test('a visit that began on a preview link keeps /blog/preview/ and nothing afte
   expect(JSON.stringify(await app.enquiries.list())).not.toMatch(/winter|inter-menu|abcdefghij/);
 });
 
+test('a visit that began on a newsletter email’s link keeps its prefix and nothing after it', async () => {
+  const app = await createTestApp();
+  cleanups.push(app.close);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const secret = 'Qm9va2luZ1NlY3JldFRva2VuRm9yTmV3c2xldHRlcg';
+  const written = {
+    [`/newsletter/confirm/${secret}`]: '/newsletter/confirm/',
+    [`/newsletter/confirm/${secret}?utm_source=email`]: '/newsletter/confirm/',
+    [`/newsletter/%63onfirm/${secret}`]: '/newsletter/confirm/',
+    [`/newsletter/unsubscribe/${secret}.sig`]: '/newsletter/unsubscribe/',
+    [`/Newsletter/Unsubscribe/${secret}/`]: '/newsletter/unsubscribe/',
+  };
+  for (const landingPath of Object.keys(written)) {
+    await request(app.app)
+      .post('/api/enquiries')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({
+        firstname: 'Jane',
+        email: 'jane@example.com',
+        [tokenFieldName]: token,
+        attribution: { first: { landingPath }, last: { landingPath: '/services' } },
+      })
+      .expect(201);
+  }
+  const stored = (await app.enquiries.list()).map((enquiry) => enquiry.attribution?.first?.landingPath);
+  expect(stored.sort()).toEqual(Object.values(written).sort());
+  expect(JSON.stringify(await app.enquiries.list())).not.toContain(secret.slice(0, 12));
+});
+
 test('an enquiry keeps only a call to action the site has and landing pages of its route table', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);

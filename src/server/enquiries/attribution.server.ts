@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { matchAppRoute } from '../../app/routes.ts';
-import { postPath, previewPath } from '../../lib/blog-types.ts';
+import { postPath } from '../../lib/blog-types.ts';
 import { ctaLabels } from '../../lib/cta-labels.ts';
 import { singleLine, withinLength } from '../../shared/plain-text.ts';
-import { withoutPreviewToken } from '../preview-links.server.ts';
+import { isSecretPrefix, withoutSecret } from '../secret-addresses.server.ts';
 
 export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export const clickIdNames = ['gclid', 'fbclid', 'msclkid'] as const;
@@ -25,13 +25,15 @@ export type IsPublishedPost = (slug: string) => boolean;
  * The landing page as a page the site serves, the only form in which it is kept: a route's own path (`/services`),
  * a published post's address, or else the route's pattern (`/blog/*`); never a query, nor text a link's author
  * wrote into a path under a pattern ("/blog/URGENT: call 0400 000 000"), which staff and the report would show as
- * typed. A preview link keeps `/blog/preview/` alone (its token works as a password). Undefined for a path of no
- * route (a probe's `/wp-login.php`, `//host`, `https://…`, `javascript:…`).
+ * typed. An address carrying a secret keeps its prefix alone (`/blog/preview/`, `/newsletter/confirm/`: its token
+ * works as a password). Undefined for a path of no route (a probe's `/wp-login.php`, `//host`, `https://…`,
+ * `javascript:…`).
  */
 export function landingPage(text: string, isPublishedPost: IsPublishedPost): string | undefined {
   const path = text.split(/[?#]/)[0] ?? '';
   if (!path.startsWith('/') || path.startsWith('//')) return undefined;
-  if (withoutPreviewToken(path) === previewPath('')) return previewPath('');
+  const kept = withoutSecret(path);
+  if (isSecretPrefix(kept)) return kept;
   const { route, params } = matchAppRoute(path);
   if (route.path === '*') return undefined;
   if (!route.path.includes(':')) return route.path;

@@ -8,6 +8,8 @@
  *   (a load balancer's health check gives up after 1 to 5 s). Never a visitor's details.
  * - A *delivery problem*: a channel with a failed delivery, a pending one older than DELIVERY_ALERT_MINUTES, or a
  *   pending one whose last attempt met a refused login (a wrong SMTP password fails every enquiry: no need to wait).
+ * - Channels beyond the enquiries' (the newsletter's hand-on, `watched`) give their figures in the same shape: their
+ *   problems are decided, recorded and announced by the same rules, under the same lease.
  * - Alerts: the outbox's loop asks `alertsDue()` every 5 s, and its sender, holding the lease, has `announce()`
  *   compare the problems with the alert state kept in the store and announce each start and each end once
  *   (alerts.server.ts), so a lease handover never repeats one (decisions/delivery-alerts.md). A receiver that fails
@@ -25,7 +27,13 @@ import {
   type DeliveryLogger,
   type DeliveryPolicy,
 } from './delivery-policy.server.ts';
-import type { AlertState, ChannelFigures, DeliveryQueueStore, SenderLease } from './enquiry-store.server.ts';
+import type {
+  AlertChannel,
+  AlertState,
+  ChannelFigures,
+  DeliveryQueueStore,
+  SenderLease,
+} from './enquiry-store.server.ts';
 import { channels, type Channel } from './enquiry.ts';
 import { lastFigures } from './last-figures.server.ts';
 import type { MailFailure, Mailer } from './mail.server.ts';
@@ -112,12 +120,23 @@ function nextAlertState(previous: AlertState, figures: ChannelFigures, now: numb
 const alertDue = (state: AlertState, now: number) =>
   state.alert === 'pending' && !(Date.parse(state.retryAt ?? '') > now);
 
+/** Channels other than the enquiries' whose delivery problems are announced as theirs are. */
+export interface WatchedChannels {
+  /** The configured ones. */
+  channels: readonly AlertChannel[];
+  /** Their figures now, read from the store. */
+  figures(): Promise<Partial<Record<AlertChannel, ChannelFigures>>>;
+}
+
+const noneWatched: WatchedChannels = { channels: [], figures: () => Promise.resolve({}) };
+
 export function startDeliveryHealth({
   store,
   config,
   logger,
   mailer,
   policy = deliveryPolicy,
+  watched = noneWatched,
 }: {
   store: DeliveryQueueStore;
   config: Config;
@@ -125,6 +144,7 @@ export function startDeliveryHealth({
   /** The process's one SMTP transport: checked at start, and the alerts' email without a webhook. */
   mailer: Mailer | undefined;
   policy?: DeliveryPolicy;
+  watched?: WatchedChannels;
 }): DeliveryHealth {
   const { health: healthPolicy, backoff } = policy;
   const on = deliveryChannels(config);
@@ -183,24 +203,37 @@ export function startDeliveryHealth({
     return { deliveries, ...(ageSeconds === undefined ? {} : { ageSeconds }), problems, warnings };
   }
 
+  /** Every announced channel's figures: the enquiries' (`enquiryFigures` read them) and the watched ones'. */
+  const alerted: readonly AlertChannel[] = [...enabled, ...watched.channels];
+  async function alertFigures(
+    enquiryFigures: () => Promise<Record<Channel, ChannelFigures>>,
+  ): Promise<Partial<Record<AlertChannel, ChannelFigures>>> {
+    const [own, others] = await Promise.all([
+      enabled.length ? enquiryFigures() : {},
+      watched.channels.length ? watched.figures() : {},
+    ]);
+    return { ...own, ...others };
+  }
+  const noFigures: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
+
   async function alertsDue(): Promise<boolean> {
-    if (!enabled.length) return false;
-    const [all, states] = await Promise.all([figures(), store.alertStates()]);
+    if (!alerted.length) return false;
+    const [all, states] = await Promise.all([alertFigures(figures), store.alertStates()]);
     const now = Date.now();
-    return enabled.some((channel) => {
+    return alerted.some((channel) => {
       const previous = states[channel] ?? quiet;
-      const next = nextAlertState(previous, all[channel], now, deliveryAlertMs);
+      const next = nextAlertState(previous, all[channel] ?? noFigures, now, deliveryAlertMs);
       return next !== previous || alertDue(next, now);
     });
   }
 
   async function announce(lease: SenderLease): Promise<void> {
-    const [all, states] = await Promise.all([store.deliveryFigures(), store.alertStates()]);
+    const [all, states] = await Promise.all([alertFigures(() => store.deliveryFigures()), store.alertStates()]);
     const now = Date.now();
-    for (const channel of enabled) {
+    for (const channel of alerted) {
       if (lease.lost()) return;
       const previous = states[channel] ?? quiet;
-      const next = nextAlertState(previous, all[channel], now, deliveryAlertMs);
+      const next = nextAlertState(previous, all[channel] ?? noFigures, now, deliveryAlertMs);
       // Recorded before the alert goes: the next holder, here or elsewhere, knows it is due.
       if (next !== previous) await store.saveAlertState(channel, next);
       if (!alertDue(next, now)) continue;
@@ -213,10 +246,10 @@ export function startDeliveryHealth({
       const outcome = await sendAlert(alert, { config, mailer });
       const details = { channel, event: alert.event, code: next.code };
       if (outcome.ok === 'none') {
-        logger.error(details, `enquiry ${alert.event.replace('_', ' ')} (no ALERT_WEBHOOK_URL to announce it)`);
+        logger.error(details, `${alert.event.replace('_', ' ')} (no ALERT_WEBHOOK_URL to announce it)`);
         await store.saveAlertState(channel, { ...next, alert: 'none' });
       } else if (outcome.ok) {
-        logger.info({ ...details, via: outcome.via }, `alert sent: enquiry ${alert.event.replace('_', ' ')}`);
+        logger.info({ ...details, via: outcome.via }, `alert sent: ${alert.event.replace('_', ' ')}`);
         await store.saveAlertState(channel, { ...next, alert: 'sent', attempts: next.attempts + 1 });
       } else {
         const attempts = next.attempts + 1;

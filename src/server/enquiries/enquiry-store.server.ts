@@ -9,7 +9,14 @@
  * The newsletter's subscribers are records of their own in the same store (`SubscriberRecords`, newsletter/).
  */
 import type { Store as RateLimitStore } from 'express-rate-limit';
-import type { AttemptResult, Channel, EnabledChannels, NewEnquiry, StoredEnquiry } from './enquiry.ts';
+import {
+  channels,
+  type AttemptResult,
+  type Channel,
+  type EnabledChannels,
+  type NewEnquiry,
+  type StoredEnquiry,
+} from './enquiry.ts';
 import type { SubscriberRecords } from '../newsletter/subscriber-store.server.ts';
 
 /** A store's refusal, in one line for operators; `code` classifies it (see `isStoreUnreachable`). */
@@ -110,6 +117,13 @@ export interface ChannelFigures {
 }
 
 /**
+ * Every channel whose delivery problems are announced: the enquiries' and the newsletter's hand-on (a confirmed
+ * subscriber to HubSpot's newsletter form, or to the newsletter webhook).
+ */
+export const alertChannels = [...channels, 'newsletter-hubspot', 'newsletter-webhook'] as const;
+export type AlertChannel = (typeof alertChannels)[number];
+
+/**
  * A channel's delivery problem as last announced: `problem` from the start of one until it clears, with its alert
  * sent, waiting to be tried again, or given up after several tries (the receiver kept failing).
  */
@@ -177,8 +191,8 @@ export interface DeliveryQueueStore {
   /** Pending and failed deliveries per channel, and what the latest attempts met (for /healthz and the alerts). */
   deliveryFigures(): Promise<Record<Channel, ChannelFigures>>;
   /** The alert state of each channel (none before its first problem); written only by the sender's lease holder. */
-  alertStates(): Promise<Partial<Record<Channel, AlertState>>>;
-  saveAlertState(channel: Channel, state: AlertState): Promise<void>;
+  alertStates(): Promise<Partial<Record<AlertChannel, AlertState>>>;
+  saveAlertState(channel: AlertChannel, state: AlertState): Promise<void>;
 }
 
 /**

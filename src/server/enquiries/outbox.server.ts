@@ -16,7 +16,7 @@
  * - Logs name the enquiry id, the channel and an error code only, never a visitor's details.
  */
 import type { Config } from '../config.server.ts';
-import { startDeliveryHealth, type DeliveryHealth } from './delivery-health.server.ts';
+import { startDeliveryHealth, type DeliveryHealth, type WatchedChannels } from './delivery-health.server.ts';
 import {
   channelNames,
   deliveryChannels,
@@ -127,18 +127,21 @@ export function startOutbox({
   config,
   logger,
   policy = deliveryPolicy,
+  watched,
 }: {
   store: DeliveryQueueStore & SenderLeaseStore;
   config: Config;
   logger: DeliveryLogger;
   policy?: DeliveryPolicy;
+  /** Other channels whose delivery problems this outbox announces (the newsletter's hand-on). */
+  watched?: WatchedChannels;
 }): Outbox {
   const { pollMs, hubspotRate, attemptTimeoutMs, claimMarginMs, recordRetryMs, backoff } = policy;
   const on = deliveryChannels(config);
   const enabled = channels.filter((channel) => on[channel]);
   // The process's one SMTP transport: the staff's emails, the SMTP check and the alerts by email.
   const mailer = createMailer(config);
-  const health = startDeliveryHealth({ store, config, logger, mailer, policy });
+  const health = startDeliveryHealth({ store, config, logger, mailer, policy, watched });
   const send: Record<Channel, (enquiry: StoredEnquiry, signal: AbortSignal) => Promise<Outcome>> = {
     hubspot: (enquiry, signal) => forwardToHubSpot(enquiry, config, { signal, timeoutMs: attemptTimeoutMs.hubspot }),
     email: (enquiry, signal) =>

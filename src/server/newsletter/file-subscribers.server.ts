@@ -7,6 +7,7 @@ import {
   confirmed,
   linkWorks,
   normalEmail,
+  withoutUnsentEmail,
   type StoredSubscriber,
   type SubscriberChannel,
 } from './subscriber.ts';
@@ -41,6 +42,17 @@ export function fileSubscribers(file: EnquiryFile): SubscriberRecords {
         const done = confirmed(subscriber, enabled, now);
         subscribers[index] = done;
         return done;
+      });
+    },
+
+    unsentConfirmation(id, tokenHash) {
+      return file.change((_enquiries, _claims, subscribers) => {
+        const index = subscribers.findIndex((s) => s.id === id);
+        const subscriber = subscribers[index];
+        const unsent = subscriber && withoutUnsentEmail(subscriber, tokenHash);
+        if (!unsent) return new Unchanged(false);
+        subscribers[index] = unsent;
+        return true;
       });
     },
 

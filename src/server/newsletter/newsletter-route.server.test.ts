@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
@@ -16,10 +18,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setUp(env: Record<string, string | undefined> = {}) {
-  const smtp = await smtpStandIn();
+async function setUp(
+  env: Record<string, string | undefined> = {},
+  { refuseFirst = false, logger }: { refuseFirst?: boolean; logger?: pino.Logger } = {},
+) {
+  const smtp = await smtpStandIn({ refuseFirst });
   cleanups.push(smtp.close);
-  const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env } });
+  const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env }, ...(logger ? { logger } : {}) });
   cleanups.push(testApp.close);
   const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
   const token = () => tokens.issue(Date.now() - 10_000);
@@ -29,6 +34,18 @@ async function setUp(env: Record<string, string | undefined> = {}) {
     return json ? post.send(body) : post.type('form').send(body);
   };
   return { ...testApp, smtp, signUp, token };
+}
+
+/** A logger whose every line the test can read, as JSON text. */
+function capturedLogger() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  return { logger: pino(sink), text: () => lines.join('') };
 }
 
 const fromSite = { 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/newsletter` };
@@ -89,6 +106,29 @@ describe('POST /api/newsletter', () => {
     expect(confirmedAgain.body).toEqual(first.body);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  test('a confirmation email the mail server refuses is logged, and the visitor can ask again at once', async () => {
+    const log = capturedLogger();
+    const { signUp, smtp } = await setUp({}, { refuseFirst: true, logger: log.logger });
+    await signUp({ email: 'retry@example.com' }).expect(202);
+    await vi.waitFor(() => expect(log.text()).toContain('Newsletter confirmation email not sent'));
+    expect(smtp.offered()).toBe(1);
+    expect(smtp.messages).toHaveLength(0);
+    const again = await signUp({ email: 'retry@example.com' }).expect(202);
+    expect(again.body).toEqual({ message: newsletterMessages.checkYourInbox });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    expect(smtp.messages[0]?.rcpt).toEqual(['retry@example.com']);
+    expect(linksIn(smtp.messages[0]?.parsed.text ?? '').confirm).not.toBe('');
+  });
+
+  test('a refused confirmation email still counts toward the hourly cap', async () => {
+    const { signUp, smtp } = await setUp({ NEWSLETTER_CONFIRMATIONS_PER_HOUR: '1' }, { refuseFirst: true });
+    await signUp({ email: 'capped@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.offered()).toBe(1));
+    const again = await signUp({ email: 'capped@example.com' }).expect(503);
+    expect(again.body.error).toBe(newsletterMessages.capReached);
+    expect(smtp.messages).toHaveLength(0);
   });
 
   test('an invalid address is refused with the field named: JSON 400, and a plain post gets its page back', async () => {
@@ -229,5 +269,49 @@ describe('confirming and leaving', () => {
     expect((await enquiries.subscribers()).map((s) => s.email)).toEqual(['stay@example.com']);
     // Again: still 200, the address already gone.
     await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
+  });
+
+  test('an email link’s token reaches neither the log nor the next page: every answer sends no-referrer', async () => {
+    const log = capturedLogger();
+    const { signUp, smtp, app } = await setUp({}, { logger: log.logger });
+    await signUp({ email: 'secret@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const { confirm, unsubscribe } = linksIn(smtp.messages[0]?.parsed.text ?? '');
+    const unsubscribeToken = unsubscribe.slice('/newsletter/unsubscribe/'.length);
+    const answers = [
+      await request(app).get(`/newsletter/confirm/${confirm}`).expect(200),
+      await request(app).get(`/newsletter/confirm/${confirm}?utm_source=email`).expect(200),
+      await request(app).get(`/newsletter/confirm/${confirm}/`).expect(200),
+      await request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: confirm })
+        .expect(303),
+      await request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: confirm })
+        .expect(410),
+      await request(app).get(unsubscribe).expect(200),
+      await request(app).post(`${unsubscribe}x`).type('form').send('List-Unsubscribe=One-Click').expect(404),
+      await request(app).put(unsubscribe).expect(405),
+      await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['referrer-policy'], String(answer.status)).toBe('no-referrer');
+    }
+    const logged = log.text();
+    expect(logged).toContain('"url":"/newsletter/confirm/"');
+    expect(logged).toContain('"url":"/newsletter/unsubscribe/"');
+    expect(logged).not.toContain(confirm);
+    // The unsubscribe token is the subscriber's id (logged as such) and its signature: the signature is the secret.
+    const signature = unsubscribeToken.split('.').pop() ?? '';
+    expect(signature.length).toBeGreaterThan(20);
+    expect(logged).not.toContain(signature);
+    // The site's other pages keep the usual policy.
+    const page = await request(app).get('/newsletter/confirmed');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });

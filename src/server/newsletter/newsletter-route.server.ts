@@ -269,7 +269,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
           return refuse(503, m.unavailable, 30);
         }
         if (!result.send) {
-          // Nothing is sent (confirmed already, or emailed within 24 h): the cap counts emails, and the answer is
+          // Nothing is sent (confirmed already, or emailed within 24 h): the cap counts attempts, and the answer is
           // the same.
           await capStore.decrement(capKey);
           return answer();

@@ -9,6 +9,8 @@ import type { Config } from '../config.server.ts';
 import { alertTimeoutMs } from '../enquiries/alerts.server.ts';
 import type { Mailer } from '../enquiries/mail.server.ts';
 import { confirmationEmail } from './confirmation-email.server.ts';
+import type { SubscriberRecords } from './subscriber-store.server.ts';
+import { tokenHash } from './subscriber.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.server.ts';
 
 /** Confirmation emails in flight at once, per process. */
@@ -32,11 +34,13 @@ export function newsletterSender({
   config,
   logger,
   mailer,
+  store,
   unsubscribeTokens,
 }: {
   config: Config;
   logger: Logger;
   mailer?: Mailer;
+  store: Pick<SubscriberRecords, 'unsentConfirmation'>;
   unsubscribeTokens: () => Promise<UnsubscribeTokens>;
 }): NewsletterSender {
   const queue: ConfirmationRequest[] = [];
@@ -49,12 +53,17 @@ export function newsletterSender({
       config,
     );
     const result = await mailer.send(message, { timeoutMs: sendTimeoutMs });
-    if (result.ok) logger.info({ subscriber: request.subscriberId }, 'Newsletter confirmation email sent');
-    else
-      logger.error(
-        { subscriber: request.subscriberId, code: result.code },
-        'Newsletter confirmation email not sent: the visitor can sign up again in 24 hours',
-      );
+    if (result.ok) {
+      logger.info({ subscriber: request.subscriberId }, 'Newsletter confirmation email sent');
+      return;
+    }
+    // An email that never left does not hold the address's one email per 24 h: the visitor can ask again at once.
+    // The hour's cap still counts it, as an attempt, so a failing server cannot be hammered.
+    await store.unsentConfirmation(request.subscriberId, tokenHash(request.confirmToken));
+    logger.error(
+      { subscriber: request.subscriberId, code: result.code },
+      'Newsletter confirmation email not sent: the visitor can sign up again now',
+    );
   }
 
   function pump() {

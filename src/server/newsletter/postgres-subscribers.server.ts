@@ -14,6 +14,7 @@ import {
   linkWorks,
   normalEmail,
   withWellFormedText,
+  withoutUnsentEmail,
   type StoredSubscriber,
   type SubscriberChannel,
 } from './subscriber.ts';
@@ -75,6 +76,20 @@ export function postgresSubscribers(db: EnquiryDatabase): SubscriberRecords {
         const done = confirmed(subscriber, enabled, now);
         await save(client, done);
         return done;
+      });
+    },
+
+    unsentConfirmation(id, tokenHash) {
+      if (!isUuid(id)) return Promise.resolve(false);
+      return db.transaction(async (client) => {
+        const { rows } = await client.query<{ record: StoredSubscriber }>(
+          'SELECT record FROM newsletter_subscribers WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        const unsent = rows[0] && withoutUnsentEmail(rows[0].record, tokenHash);
+        if (!unsent) return false;
+        await save(client, unsent);
+        return true;
       });
     },
 

@@ -6,12 +6,15 @@
  * sharing the store: a newsletter receiver that hangs never holds up the enquiries' outbox, and each round reads
  * only the due rows, at most `perRound` per channel, the channels side by side.
  * /healthz reports these channels beside the enquiries' (`newsletter-hubspot`, `newsletter-webhook`), from figures
- * the store counts, never waited on for long (`lastFigures`: a hung database gets the last ones, with their age).
+ * the store counts, never waited on for long (`lastFigures`: a hung database gets the last ones, with their age),
+ * and their delivery problems are announced as the enquiries' are (`subscriberAlertChannels`, watched by the
+ * outbox's delivery health: ALERT_WEBHOOK_URL, once at a problem's start and once at its end, across instances).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { deliveryPolicy } from '../enquiries/delivery-policy.server.ts';
-import type { SenderLease, SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
+import type { WatchedChannels } from '../enquiries/delivery-health.server.ts';
+import type { AlertChannel, ChannelFigures, SenderLease, SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
 import type { Outcome } from '../enquiries/enquiry.ts';
 import { fieldsNotInForm, networkErrorCode, retryAfterMs } from '../enquiries/hubspot.server.ts';
 import { lastFigures } from '../enquiries/last-figures.server.ts';
@@ -50,6 +53,29 @@ export function subscriberChannelsOn(config: Config): Record<SubscriberChannel, 
   return {
     hubspot: Boolean(config.newsletter.hubspotFormId && config.public.hubspot.portalId),
     webhook: Boolean(config.newsletter.webhookUrl),
+  };
+}
+
+/**
+ * The newsletter's hand-on channels as the delivery health watches them: per configured channel, its confirmed
+ * subscribers pending and failed, the oldest pending one's confirmation time and the latest error code met, so a
+ * failed hand-on, or one pending past DELIVERY_ALERT_MINUTES, is a delivery problem announced once.
+ */
+export function subscriberAlertChannels(
+  store: Pick<SubscriberRecords, 'subscriberDeliveryFigures'>,
+  config: Config,
+): WatchedChannels {
+  const on = subscriberChannelsOn(config);
+  const enabled = subscriberChannels.filter((channel) => on[channel]);
+  return {
+    channels: enabled.map((channel): AlertChannel => `newsletter-${channel}`),
+    async figures() {
+      // Counted by the store: only the rows pending or failed are read.
+      const counted = await store.subscriberDeliveryFigures(enabled);
+      return Object.fromEntries(
+        Object.entries(counted).map(([channel, figures]) => [`newsletter-${channel}`, figures]),
+      ) as Partial<Record<AlertChannel, ChannelFigures>>;
+    },
   };
 }
 

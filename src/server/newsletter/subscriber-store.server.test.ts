@@ -55,6 +55,25 @@ describe.each(implementations)('the subscribers in the store on %s', { timeout: 
     expect(stored?.lastEmailAt).toBe(at(0).toISOString());
   });
 
+  test('an unsent confirmation email frees the address at once, but only for the link it carried', async () => {
+    const store = await opened();
+    const link = newConfirmationToken();
+    const { subscriber } = await store.signUp({ email: 'lost@example.com' }, link.hash, at(0));
+    expect(await store.unsentConfirmation(subscriber.id, newConfirmationToken().hash)).toBe(false);
+    expect(await store.unsentConfirmation(subscriber.id, link.hash)).toBe(true);
+    const [unsent] = await store.subscribers();
+    expect(unsent?.lastEmailAt).toBeUndefined();
+    expect(await store.confirm(link.hash, both, at(1000))).toBeUndefined();
+    const next = newConfirmationToken();
+    const again = await store.signUp({ email: 'lost@example.com' }, next.hash, at(2000));
+    expect(again.send).toBe(true);
+    expect(again.subscriber.id).toBe(subscriber.id);
+    // A confirmed subscriber is never changed by a late failure report.
+    await store.confirm(next.hash, both, at(3000));
+    expect(await store.unsentConfirmation(subscriber.id, next.hash)).toBe(false);
+    expect((await store.getSubscriber(subscriber.id))?.status).toBe('confirmed');
+  });
+
   test('one confirmation email per address per 24 hours, however often and however typed', async () => {
     const store = await opened();
     const first = await store.signUp({ email: 'sam@example.com' }, newConfirmationToken().hash, at(0));

@@ -33,6 +33,11 @@ export interface SubscriberRecords {
    * used or revoked): its link is spent, its delivery pending on the enabled channels. Undefined otherwise.
    */
   confirm(tokenHash: string, enabled: EnabledSubscriberChannels, now?: Date): Promise<StoredSubscriber | undefined>;
+  /**
+   * Forgets the confirmation email of the pending sign-up whose link has this hash, because it could not be sent:
+   * it no longer counts toward the address's one email per 24 h. True when there was one to change.
+   */
+  unsentConfirmation(id: string, tokenHash: string): Promise<boolean>;
   /** Spends a pending sign-up's link so it confirms nothing; true when there was one to revoke. */
   revoke(email: string): Promise<boolean>;
   /** Sign-ups and subscribers (only those of `status` when given), newest first. */

@@ -109,6 +109,17 @@ export function afterSignUp(
   };
 }
 
+/**
+ * The pending sign-up whose confirmation email (the link with this hash) could not be sent, as if it had not been
+ * asked for: no link, no email counted, so the visitor may sign up again at once. Undefined when the record has
+ * moved on (confirmed, or a newer link) and must stay as it is.
+ */
+export function withoutUnsentEmail(subscriber: StoredSubscriber, hash: string): StoredSubscriber | undefined {
+  if (subscriber.status !== 'pending' || subscriber.tokenHash !== hash) return undefined;
+  const { tokenHash: _unsent, lastEmailAt: _notSent, ...rest } = subscriber;
+  return rest;
+}
+
 /** Whether `subscriber`'s link (matched by its hash) still confirms at `now`. */
 export function linkWorks(subscriber: StoredSubscriber, now: Date): boolean {
   if (subscriber.status !== 'pending' || !subscriber.tokenHash || !subscriber.lastEmailAt) return false;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { writeFileAtomically } from '../../files/atomic-write.server.ts';
 import {
   EnquiryStoreError,
+  type AlertChannel,
   type AlertState,
   type ChannelFigures,
   type DeliveryQueue,
@@ -27,7 +28,12 @@ const alertStateSchema = z.looseObject({
   count: z.number().int().min(0),
   code: z.string(),
 });
-const alertsSchema = z.looseObject({ hubspot: alertStateSchema.optional(), email: alertStateSchema.optional() });
+const alertsSchema = z.looseObject({
+  hubspot: alertStateSchema.optional(),
+  email: alertStateSchema.optional(),
+  'newsletter-hubspot': alertStateSchema.optional(),
+  'newsletter-webhook': alertStateSchema.optional(),
+} satisfies Record<AlertChannel, unknown>);
 
 /** An outcome as the file's schema reads it back: anything else would leave a file no process could read. */
 const attemptResultSchema = z.object({ state: z.enum(['pending', 'sent', 'failed']), progress: progressSchema });
@@ -41,7 +47,7 @@ export function fileDeliveryQueue(file: EnquiryFile): DeliveryQueueStore {
   /** The queue as last computed and the file's signature then: an unchanged file is not read again. */
   let seen: { signature: string; channels: string; queue: DeliveryQueue } | undefined;
 
-  async function alertStates(): Promise<Partial<Record<Channel, AlertState>>> {
+  async function alertStates(): Promise<Partial<Record<AlertChannel, AlertState>>> {
     try {
       return alertsSchema.parse(JSON.parse(await readFile(alertsFile, 'utf8')));
     } catch {

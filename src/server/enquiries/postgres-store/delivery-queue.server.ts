@@ -3,7 +3,7 @@
  * with no transaction open, and records the outcome in a second one; the figures and the pacing are read by the
  * database's clock, the same for every instance; the alerts' state is the table `delivery_alerts`.
  */
-import type { AlertState, ChannelFigures, DeliveryQueueStore } from '../enquiry-store.server.ts';
+import type { AlertChannel, AlertState, ChannelFigures, DeliveryQueueStore } from '../enquiry-store.server.ts';
 import { channels, type Channel } from '../enquiry.ts';
 import { refusedLoginCodes } from '../mail.server.ts';
 import type { EnquiryDatabase } from './database.server.ts';
@@ -163,7 +163,7 @@ export function postgresDeliveryQueue(db: EnquiryDatabase): DeliveryQueueStore {
     },
 
     async alertStates() {
-      const { rows } = await db.query<{ channel: Channel; state: AlertState }>(
+      const { rows } = await db.query<{ channel: AlertChannel; state: AlertState }>(
         'SELECT channel, state FROM delivery_alerts',
       );
       return Object.fromEntries(rows.map((row) => [row.channel, row.state]));

@@ -89,6 +89,15 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
       CREATE INDEX newsletter_subscribers_pending ON newsletter_subscribers (last_email_at) WHERE status = 'pending';
     `,
   },
+  {
+    version: 6,
+    name: 'delivery alerts for the newsletter hand-on channels',
+    sql: `
+      ALTER TABLE delivery_alerts DROP CONSTRAINT delivery_alerts_channel_check;
+      ALTER TABLE delivery_alerts ADD CONSTRAINT delivery_alerts_channel_check
+        CHECK (channel IN ('hubspot', 'email', 'newsletter-hubspot', 'newsletter-webhook'));
+    `,
+  },
 ];
 
 /** Any constant shared by every instance; "enquiry schema" in ASCII. */
