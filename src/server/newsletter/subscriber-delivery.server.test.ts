@@ -94,12 +94,30 @@ const stores: Array<[string, () => (enabled: EnabledChannels) => Promise<Enquiry
 describe.each(stores)('the newsletter hand-on on %s', { timeout: 60_000 }, (_name, setUp) => {
   const open = setUp();
   const silent = pino({ level: 'silent' });
+  const disabled = { hubspot: false, email: false };
 
   async function confirmedSubscriber(store: EnquiryStore, email: string, enabled: EnabledSubscriberChannels) {
     const link = newConfirmationToken();
     await store.signUp({ email, firstname: 'Kim' }, link.hash);
     await store.confirm(link.hash, enabled);
   }
+
+  test("the hand-on's lease is held by one process at a time, apart from the enquiries' lease", async () => {
+    const [first, second] = [await open(disabled), await open(disabled)];
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+    );
+    const newsletter = await first.takeSenderLease('newsletter');
+    expect(newsletter).toBeDefined();
+    expect(await second.takeSenderLease('newsletter')).toBeUndefined();
+    const enquiries = await second.takeSenderLease();
+    expect(enquiries).toBeDefined();
+    await newsletter?.release();
+    const again = await second.takeSenderLease('newsletter');
+    expect(again).toBeDefined();
+    await Promise.all([again?.release(), enquiries?.release()]);
+  });
 
   test('a newsletter webhook that hangs holds up no enquiry email', async () => {
     const hook = await silentReceiver();
