@@ -295,14 +295,16 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
 
   program
     .command('import')
-    .description("copy an ENQUIRIES_FILE's enquiries into the database (DATABASE_URL); importing it again adds nothing")
+    .description(
+      "copy an ENQUIRIES_FILE's enquiries and newsletter subscribers into the database (DATABASE_URL); importing it again adds nothing",
+    )
     .argument('<enquiries.json>', 'the file a one-machine site kept its enquiries in')
     .action(async (source: string) => {
       // SITE_URL and DATA_FILE as the server reads them (the database's own settings are not needed here).
       const config = parseConfig({ ...io.env, DATABASE_URL: undefined });
       const silent = { info: () => {}, error: () => {} };
       const blog = await BlogStore.open(config.dataFile, silent).catch(() => undefined);
-      const { read, added } = await importEnquiries({ file: source, databaseUrl }, source, {
+      const { read, added, subscribers } = await importEnquiries({ file: source, databaseUrl }, source, {
         siteUrl: config.public.siteUrl,
         isPublishedPost: (slug) => blog?.index.isPublic(slug) ?? false,
       }).finally(() => blog?.close());
@@ -310,6 +312,12 @@ export async function runEnquiriesCommand(argv: string[], io: OperatorIo): Promi
         `imported ${added} of ${read} enquir${read === 1 ? 'y' : 'ies'} from ${source} into ${describeLocation({ file: source, databaseUrl })}` +
           (added < read ? ` (${read - added} already there)` : ''),
       );
+      if (subscribers.read) {
+        print(
+          `imported ${subscribers.added} of ${subscribers.read} newsletter sign-up${subscribers.read === 1 ? '' : 's'} and subscriber${subscribers.read === 1 ? '' : 's'}` +
+            (subscribers.added < subscribers.read ? ` (${subscribers.read - subscribers.added} already there)` : ''),
+        );
+      }
     });
 
   withFile(

@@ -136,14 +136,14 @@ export function createApp(options: AppOptions) {
       ...(subscribers?.problems ?? []),
     ]);
     const health = reasons.size ? { status: 'degraded', reason: [...reasons].join('; ') } : { status: 'ok' };
+    // The age of the oldest figures shown; none while none have been read yet (never "fresh" unread).
+    const ages = [delivery.ageSeconds, subscribers?.ageSeconds].filter((age) => age !== undefined);
     res.set('Cache-Control', 'no-store').json({
       ...health,
-      ...(delivery.deliveries || subscribers
-        ? {
-            deliveries: { ...delivery.deliveries, ...subscribers?.deliveries },
-            deliveriesAgeSeconds: delivery.ageSeconds ?? 0,
-          }
+      ...(delivery.deliveries || subscribers?.deliveries
+        ? { deliveries: { ...delivery.deliveries, ...subscribers?.deliveries } }
         : {}),
+      ...(ages.length ? { deliveriesAgeSeconds: Math.max(...ages) } : {}),
       ...(warnings.length ? ((await fromOperator(req)) ? { warnings } : { warningCount: warnings.length }) : {}),
     });
   });

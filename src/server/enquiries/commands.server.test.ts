@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { importEnquiries, listEnquiries } from './commands.server.ts';
 import type { StoredEnquiry } from './enquiry.ts';
+import { openFileStore } from './file-store/file-store.server.ts';
+import { openPostgresStore } from './postgres-store/postgres-store.server.ts';
+import { newConfirmationToken } from '../newsletter/subscriber.ts';
 import { newEnquiry, tempEnquiriesFile, testDatabase } from '../../../test-support/enquiries.ts';
 
 const tmp = tempEnquiriesFile('import-');
@@ -21,9 +24,9 @@ const good = (overrides: Partial<StoredEnquiry> = {}): StoredEnquiry => ({
   ...overrides,
 });
 
-async function importFile(enquiries: unknown[]) {
+async function importFile(enquiries: unknown[], subscribers?: unknown[]) {
   const source = join(tmp.dir, 'old-enquiries.json');
-  await writeFile(source, JSON.stringify({ version: 1, enquiries }));
+  await writeFile(source, JSON.stringify({ version: 1, enquiries, ...(subscribers ? { subscribers } : {}) }));
   return importEnquiries({ file: tmp.file, databaseUrl: database.url }, source, {
     siteUrl: 'https://studio.example',
     isPublishedPost: (slug) => slug === 'local-seo-basics',
@@ -88,7 +91,7 @@ describe('import', { timeout: 60_000 }, () => {
 
   test('a file store holding a lone surrogate is imported, the text repaired', async () => {
     const broken = good({ firstname: 'Ada\uD83D', message: 'cut \uDE00 here' });
-    expect(await importFile([broken])).toEqual({ read: 1, added: 1 });
+    expect(await importFile([broken])).toMatchObject({ read: 1, added: 1 });
     expect(await listEnquiries({ file: tmp.file, databaseUrl: database.url })).toMatchObject([
       { id: broken.id, firstname: 'Ada\uFFFD', message: 'cut \uFFFD here' },
     ]);
@@ -109,7 +112,7 @@ describe('import', { timeout: 60_000 }, () => {
       },
       progress: { ...good().progress, hubspot: { attempts: 1, lastError: 'HubSpot said \u0000 no' } },
     });
-    expect(await importFile([forged])).toEqual({ read: 1, added: 1 });
+    expect(await importFile([forged])).toMatchObject({ read: 1, added: 1 });
     const [stored] = await listEnquiries({ file: tmp.file, databaseUrl: database.url });
     expect(stored).toMatchObject({
       firstname: 'Ada Email: ceo@bank.example',
@@ -139,6 +142,39 @@ describe('import', { timeout: 60_000 }, () => {
   test('a well-formed file is imported, times with an offset and a retry due soon included', async () => {
     const soon = new Date(Date.now() + 10 * 60 * 1000).toISOString();
     const waiting = good({ progress: { ...good().progress, email: { attempts: 3, retryAt: soon } } });
-    expect(await importFile([good(), waiting])).toEqual({ read: 2, added: 2 });
+    expect(await importFile([good(), waiting])).toMatchObject({ read: 2, added: 2 });
+  });
+
+  test("the file's newsletter subscribers move too, with their ids (an unsubscribe link signs the id)", async () => {
+    const file = await openFileStore(join(tmp.dir, 'one-machine.json'));
+    const link = newConfirmationToken();
+    await file.signUp({ email: 'Kim@Example.com', firstname: 'Kim' }, link.hash);
+    await file.confirm(link.hash, { hubspot: false, webhook: true });
+    await file.signUp({ email: 'waiting@example.com' }, newConfirmationToken().hash);
+    const before = await file.subscribers();
+
+    expect(await importFile([good()], before)).toEqual({ read: 1, added: 1, subscribers: { read: 2, added: 2 } });
+    const store = await openPostgresStore(database.url, { enabled: { hubspot: false, email: false } });
+    try {
+      expect(await store.subscribers()).toEqual(before);
+      const kim = before.find((s) => s.email === 'kim@example.com')!;
+      expect(await store.getSubscriber(kim.id)).toEqual(kim);
+      // Importing the same file again adds nothing.
+      expect(await importFile([good()], before)).toMatchObject({ subscribers: { read: 2, added: 0 } });
+      expect(await store.subscribers()).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('a subscriber whose id is no UUID is refused, naming it, and nothing is imported', async () => {
+    const file = await openFileStore(join(tmp.dir, 'one-machine.json'));
+    await file.signUp({ email: 'kim@example.com' }, newConfirmationToken().hash);
+    const [kim] = await file.subscribers();
+    const error = (await importFile([good()], [{ ...kim, id: 'kim' }]).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      `${join(tmp.dir, 'old-enquiries.json')}: subscriber kim (number 1 in the file): its id is not a UUID; nothing was imported`,
+    );
+    expect(await listEnquiries({ file: tmp.file, databaseUrl: database.url })).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import type { Config } from '../config.server.ts';
 import { postAlert } from './alerts.server.ts';
 import { createMailer } from './mail.server.ts';
 import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
+import { normalEmail, type StoredSubscriber } from '../newsletter/subscriber.ts';
 
 /** One enquiry as `list --json` and `show --json` print it: every field, null when not given. */
 export function enquiryJson(e: StoredEnquiry) {
@@ -107,18 +108,19 @@ export interface ImportSite {
 
 /**
  * Copies an ENQUIRIES_FILE's enquiries (ids, fields, spam flags, delivery states) into the database, each cleaned as
- * the form cleans a post (`cleanedForImport`); those it holds already are left as they are, so importing the same
- * file again adds nothing.
+ * the form cleans a post (`cleanedForImport`), and the newsletter's sign-ups and subscribers kept beside them, ids
+ * included (each unsubscribe link already sent signs its subscriber's id); those it holds already are left as they
+ * are, so importing the same file again adds nothing.
  */
 export async function importEnquiries(
   where: StoreLocation,
   source: string,
   site: ImportSite,
-): Promise<{ read: number; added: number }> {
+): Promise<{ read: number; added: number; subscribers: { read: number; added: number } }> {
   if (!where.databaseUrl) {
     throw new EnquiryStoreError('import copies a file into the database: set DATABASE_URL to the database first');
   }
-  const { enquiries } = await readEnquiryFile(source);
+  const { enquiries, subscribers = [] } = await readEnquiryFile(source);
   await access(source).catch(() => {
     throw new EnquiryStoreError(`${source} does not exist`);
   });
@@ -132,8 +134,49 @@ export async function importEnquiries(
     }
     cleaned.push(result);
   }
-  const added = await withStore(where, (store) => store.import(cleaned));
-  return { read: enquiries.length, added };
+  const copied: StoredSubscriber[] = [];
+  const ids = new Set<string>();
+  for (const [index, subscriber] of subscribers.entries()) {
+    const problem = subscriberProblem(subscriber, ids);
+    const name = `subscriber ${singleLine(subscriber.id).slice(0, 60) || '(no id)'} (number ${index + 1} in the file)`;
+    if (problem) throw new EnquiryStoreError(`${source}: ${name}: ${problem}; nothing was imported`);
+    ids.add(subscriber.id.toLowerCase());
+    copied.push(cleanedSubscriber(subscriber, site));
+  }
+  const [added, addedSubscribers] = await withStore(where, async (store) => [
+    await store.import(cleaned),
+    await store.copySubscribers(copied),
+  ]);
+  return {
+    read: enquiries.length,
+    added,
+    subscribers: { read: subscribers.length, added: addedSubscribers },
+  };
+}
+
+/** What keeps a stored subscriber out of the database, in words, or undefined. */
+function subscriberProblem(subscriber: StoredSubscriber, seen: ReadonlySet<string>): string | undefined {
+  if (!isEnquiryId(subscriber.id)) return 'its id is not a UUID';
+  if (seen.has(subscriber.id.toLowerCase())) return 'its id is there twice';
+  for (const key of ['createdAt', 'lastEmailAt', 'confirmedAt'] as const) {
+    const value = subscriber[key];
+    if (value !== undefined && !isIsoTime(value)) return `its ${key} is not an ISO time`;
+  }
+  return undefined;
+}
+
+/** A subscriber from a file cleaned as the sign-up cleans one: its address normalised, its name on one line. */
+function cleanedSubscriber(subscriber: StoredSubscriber, { isPublishedPost }: ImportSite): StoredSubscriber {
+  const copy = withoutNul(subscriber);
+  const firstname = copy.firstname === undefined ? '' : singleLine(copy.firstname).trim();
+  const attribution = parseAttribution(copy.attribution, isPublishedPost);
+  const { firstname: _name, attribution: _from, ...rest } = copy;
+  return {
+    ...rest,
+    email: normalEmail(copy.email),
+    ...(firstname ? { firstname } : {}),
+    ...(attribution ? { attribution } : {}),
+  };
 }
 
 const enquiryName = (e: StoredEnquiry, index: number) =>

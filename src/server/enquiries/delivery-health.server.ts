@@ -35,6 +35,7 @@ import type {
   SenderLease,
 } from './enquiry-store.server.ts';
 import { channels, type Channel } from './enquiry.ts';
+import { lastFigures } from './last-figures.server.ts';
 import type { MailFailure, Mailer } from './mail.server.ts';
 
 export interface ChannelReport {
@@ -152,13 +153,6 @@ export function startDeliveryHealth({
   let smtpProblem: string | undefined;
   let smtpRecheck: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** The last figures read, and when (the wall clock, for their age). */
-  let latest: { at: number; figures: Record<Channel, ChannelFigures> } | undefined;
-  let reading: Promise<Record<Channel, ChannelFigures>> | undefined;
-  /** When the last read started (a monotonic clock: a wall clock set back must not keep old figures) and ended. */
-  let readStartedAt = -Infinity;
-  let lastReadFailed = false;
-
   async function checkSmtp(): Promise<void> {
     if (!mailer || stopped) return;
     const result = await mailer.verify();
@@ -175,42 +169,20 @@ export function startDeliveryHealth({
     if (!stopped) smtpRecheck = setTimeout(() => void checkSmtp(), healthPolicy.smtpRecheckMs);
   }
 
-  /** The figures, read again once older than `reportCacheMs`, one read at a time. */
-  function figures(): Promise<Record<Channel, ChannelFigures>> {
-    if (reading) return reading;
-    if (latest && performance.now() - readStartedAt <= healthPolicy.reportCacheMs && !lastReadFailed) {
-      return Promise.resolve(latest.figures);
-    }
-    readStartedAt = performance.now();
-    const read = store.deliveryFigures().then(
-      (all) => {
-        latest = { at: Date.now(), figures: all };
-        lastReadFailed = false;
-        return all;
-      },
-      (error: unknown) => {
-        lastReadFailed = true;
-        throw error;
-      },
-    );
-    reading = read.finally(() => (reading = undefined));
-    reading.catch(() => undefined);
-    return reading;
-  }
+  /** The figures, read again once older than `reportCacheMs`, one read at a time; /healthz never waits on them. */
+  const cache = lastFigures(() => store.deliveryFigures(), {
+    cacheMs: healthPolicy.reportCacheMs,
+    waitMs: reportWaitMs,
+    unansweredMs,
+  });
+  const figures = () => cache.read();
 
   async function report(): Promise<DeliveryReport> {
     const warnings = smtpProblem ? [smtpProblem] : [];
     if (!enabled.length) return { problems: [], warnings };
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      figures().catch(() => undefined),
-      new Promise((resolve) => (timer = setTimeout(resolve, reportWaitMs))),
-    ]);
-    clearTimeout(timer);
-    const unanswered = reading !== undefined && performance.now() - readStartedAt > unansweredMs;
-    const problems: string[] = lastReadFailed || unanswered ? [unreachable] : [];
-    if (!latest) return { problems, warnings };
-    const { figures: all, at } = latest;
+    const { figures: all, ageSeconds, unreachable: unreached } = await cache.latest();
+    const problems: string[] = unreached ? [unreachable] : [];
+    if (!all) return { problems, warnings };
     const now = Date.now();
     const deliveries: Partial<Record<Channel, ChannelReport>> = {};
     for (const channel of enabled) {
@@ -228,7 +200,7 @@ export function startDeliveryHealth({
         );
       }
     }
-    return { deliveries, ageSeconds: Math.max(0, Math.floor((now - at) / 1000)), problems, warnings };
+    return { deliveries, ...(ageSeconds === undefined ? {} : { ageSeconds }), problems, warnings };
   }
 
   /** Every announced channel's figures: the enquiries' (`enquiryFigures` read them) and the watched ones'. */

@@ -195,10 +195,16 @@ export interface DeliveryQueueStore {
   saveAlertState(channel: AlertChannel, state: AlertState): Promise<void>;
 }
 
-/** The single sender's lease: one process at a time, across every instance, sends deliveries and alerts. */
+/**
+ * Who sends under a lease: the enquiries' outbox (deliveries and alerts), or the newsletter's hand-on, whose lease
+ * is its own so that a slow newsletter receiver never holds up a lead.
+ */
+export type SenderJob = 'enquiries' | 'newsletter';
+
+/** The senders' leases: one process at a time per job, across every instance, sends that job's deliveries. */
 export interface SenderLeaseStore {
-  /** The right to send deliveries, when no other process holds it. */
-  takeSenderLease(): Promise<SenderLease | undefined>;
+  /** The right to send `job`'s deliveries (the enquiries' by default), when no other process holds it. */
+  takeSenderLease(job?: SenderJob): Promise<SenderLease | undefined>;
 }
 
 /** Whether the store can take enquiries now, where rate limits count, and closing it. */

@@ -1,6 +1,6 @@
 /** The file store's subscribers: in the enquiry file beside the enquiries, changed under its lock in one write. */
 import { Unchanged, type EnquiryFile } from '../enquiries/file-store/enquiry-file.server.ts';
-import { assertLimits } from '../enquiries/enquiry-store.server.ts';
+import { assertLimits, type ChannelFigures } from '../enquiries/enquiry-store.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
 import {
   afterSignUp,
@@ -9,7 +9,11 @@ import {
   normalEmail,
   withoutUnsentEmail,
   type StoredSubscriber,
+  type SubscriberChannel,
 } from './subscriber.ts';
+
+/** When a subscriber started waiting to be handed on: its confirmation. */
+const since = (s: StoredSubscriber) => s.confirmedAt ?? s.createdAt;
 
 const newestFirst = (list: StoredSubscriber[]) =>
   [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
@@ -115,6 +119,56 @@ export function fileSubscribers(file: EnquiryFile): SubscriberRecords {
             delivery: { hubspot: 'off', webhook: 'off' },
             progress: { hubspot: { attempts: 0 }, webhook: { attempts: 0 } },
           });
+          added += 1;
+        }
+        return added ? added : new Unchanged(0);
+      });
+    },
+
+    async dueSubscribers(channel, { now, limit }) {
+      const due = (await all()).filter((s) => {
+        const { retryAt } = s.progress[channel];
+        return (
+          s.status === 'confirmed' &&
+          s.delivery[channel] === 'pending' &&
+          (!retryAt || Date.parse(retryAt) <= now.getTime())
+        );
+      });
+      return due.sort((a, b) => since(a).localeCompare(since(b)) || a.id.localeCompare(b.id)).slice(0, limit);
+    },
+
+    async subscriberDeliveryFigures(channels) {
+      const list = await all();
+      const figures: Partial<Record<SubscriberChannel, ChannelFigures>> = {};
+      for (const channel of channels) {
+        const one: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
+        let latest = '';
+        for (const subscriber of list) {
+          const state = subscriber.delivery[channel];
+          if (subscriber.status !== 'confirmed' || (state !== 'pending' && state !== 'failed')) continue;
+          one[state] += 1;
+          if (state === 'pending') {
+            const at = Date.parse(since(subscriber));
+            one.oldestPendingAt = Math.min(one.oldestPendingAt ?? at, at);
+          }
+          const { lastErrorCode, lastAttemptAt = '' } = subscriber.progress[channel];
+          if (lastErrorCode && (!one.lastErrorCode || lastAttemptAt > latest)) {
+            latest = lastAttemptAt;
+            one.lastErrorCode = lastErrorCode;
+          }
+        }
+        figures[channel] = one;
+      }
+      return figures;
+    },
+
+    copySubscribers(incoming) {
+      return file.change((_enquiries, _claims, subscribers) => {
+        let added = 0;
+        for (const subscriber of incoming) {
+          if (byEmail(subscribers, subscriber.email) !== -1 || subscribers.some((s) => s.id === subscriber.id))
+            continue;
+          subscribers.push(subscriber);
           added += 1;
         }
         return added ? added : new Unchanged(0);

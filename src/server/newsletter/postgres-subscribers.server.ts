@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { assertLimits } from '../enquiries/enquiry-store.server.ts';
+import type { ChannelFigures } from '../enquiries/enquiry-store.server.ts';
 import type { EnquiryDatabase } from '../enquiries/postgres-store/database.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
 import {
@@ -15,6 +16,7 @@ import {
   withWellFormedText,
   withoutUnsentEmail,
   type StoredSubscriber,
+  type SubscriberChannel,
 } from './subscriber.ts';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -150,6 +152,65 @@ export function postgresSubscribers(db: EnquiryDatabase): SubscriberRecords {
             delivery: { hubspot: 'off', webhook: 'off' },
             progress: { hubspot: { attempts: 0 }, webhook: { attempts: 0 } },
           });
+          added += 1;
+        }
+        return added;
+      });
+    },
+
+    dueSubscribers(channel, { now, limit }) {
+      return select(
+        `WHERE status = 'confirmed' AND record->'delivery'->>$1 = 'pending'
+           AND (record->'progress'->$1->>'retryAt' IS NULL OR (record->'progress'->$1->>'retryAt')::timestamptz <= $2)
+         ORDER BY coalesce(record->>'confirmedAt', record->>'createdAt'), id LIMIT $3`,
+        [channel, now.toISOString(), limit],
+      );
+    },
+
+    async subscriberDeliveryFigures(channels) {
+      const figures: Partial<Record<SubscriberChannel, ChannelFigures>> = {};
+      for (const channel of channels) {
+        // Only the rows waiting or failed on the channel are read, and counted in the database.
+        const { rows } = await db.query<{
+          pending: number;
+          failed: number;
+          oldest: string | null;
+          code: string | null;
+        }>(
+          `SELECT count(*) FILTER (WHERE record->'delivery'->>$1 = 'pending')::int AS pending,
+             count(*) FILTER (WHERE record->'delivery'->>$1 = 'failed')::int AS failed,
+             min(coalesce(record->>'confirmedAt', record->>'createdAt'))
+               FILTER (WHERE record->'delivery'->>$1 = 'pending') AS oldest,
+             (array_agg(record->'progress'->$1->>'lastErrorCode'
+               ORDER BY record->'progress'->$1->>'lastAttemptAt' DESC NULLS LAST)
+               FILTER (WHERE record->'progress'->$1->>'lastErrorCode' IS NOT NULL))[1] AS code
+           FROM newsletter_subscribers
+           WHERE status = 'confirmed' AND record->'delivery'->>$1 IN ('pending', 'failed')`,
+          [channel],
+        );
+        const row = rows[0];
+        figures[channel] = {
+          pending: row?.pending ?? 0,
+          failed: row?.failed ?? 0,
+          oldestPendingAt: row?.oldest ? Date.parse(row.oldest) : null,
+          refusedLogin: 0,
+          ...(row?.code ? { lastErrorCode: row.code } : {}),
+        };
+      }
+      return figures;
+    },
+
+    copySubscribers(incoming) {
+      return db.transaction(async (client) => {
+        let added = 0;
+        for (const subscriber of incoming) {
+          const existing = await lockedByEmail(client, normalEmail(subscriber.email));
+          if (existing) continue;
+          const { rowCount } = await client.query('SELECT 1 FROM newsletter_subscribers WHERE id = $1', [
+            subscriber.id,
+          ]);
+          if (rowCount) continue;
+          await save(client, subscriber);
           added += 1;
         }
         return added;

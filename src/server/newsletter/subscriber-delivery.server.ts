@@ -2,24 +2,31 @@
  * Hands each confirmed subscriber on: to HubSpot as a contact, through a newsletter form of its own (the Forms
  * Submission API, as enquiries), and to a webhook as JSON (Zapier, Make or n8n reach Mailchimp and the like). The
  * enquiries' retry rules apply (`afterAttempt`: the same backoff, the same give-up), each attempt is recorded on the
- * subscriber, and the sender's lease makes one process at a time send, across every instance sharing the store.
- * /healthz reports these channels beside the enquiries' (`newsletter-hubspot`, `newsletter-webhook`), and their
- * delivery problems are announced as the enquiries' are (`subscriberAlertChannels`, watched by the outbox's
- * delivery health: ALERT_WEBHOOK_URL, once at a problem's start and once at its end, across instances).
+ * subscriber, and a sender's lease of the hand-on's own makes one process at a time send, across every instance
+ * sharing the store: a newsletter receiver that hangs never holds up the enquiries' outbox, and each round reads
+ * only the due rows, at most `perRound` per channel, the channels side by side.
+ * /healthz reports these channels beside the enquiries' (`newsletter-hubspot`, `newsletter-webhook`), from figures
+ * the store counts, never waited on for long (`lastFigures`: a hung database gets the last ones, with their age),
+ * and their delivery problems are announced as the enquiries' are (`subscriberAlertChannels`, watched by the
+ * outbox's delivery health: ALERT_WEBHOOK_URL, once at a problem's start and once at its end, across instances).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { deliveryPolicy } from '../enquiries/delivery-policy.server.ts';
 import type { WatchedChannels } from '../enquiries/delivery-health.server.ts';
-import type { AlertChannel, ChannelFigures, SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
+import type { AlertChannel, ChannelFigures, SenderLease, SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
 import type { Outcome } from '../enquiries/enquiry.ts';
-import { networkErrorCode, retryAfterMs } from '../enquiries/hubspot.server.ts';
+import { fieldsNotInForm, networkErrorCode, retryAfterMs } from '../enquiries/hubspot.server.ts';
+import { lastFigures } from '../enquiries/last-figures.server.ts';
 import { afterAttempt } from '../enquiries/outbox.server.ts';
 import { newsletterPaths } from '../../lib/newsletter.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
 import { subscriberChannels, type StoredSubscriber, type SubscriberChannel } from './subscriber.ts';
 
 const attemptTimeoutMs = 15_000;
+/** Subscribers handed on per channel in one round; a full round is followed by another at once. */
+const perRound = 10;
+const unreachable = 'the enquiry database cannot be reached';
 
 export interface SubscriberChannelReport {
   pending: number;
@@ -29,8 +36,15 @@ export interface SubscriberChannelReport {
 
 export interface SubscriberDelivery {
   wake(): void;
-  /** Per configured channel, for /healthz; a failed delivery is a problem named in its reason. */
-  report(): Promise<{ deliveries: Record<string, SubscriberChannelReport>; problems: string[] }>;
+  /**
+   * Per configured channel, for /healthz, as last read (absent until read once) and how long ago; a failed delivery
+   * is a problem named in its reason. Answers within about 100 ms whatever the database does.
+   */
+  report(): Promise<{
+    deliveries?: Record<string, SubscriberChannelReport>;
+    ageSeconds?: number;
+    problems: string[];
+  }>;
   stop(): Promise<void>;
 }
 
@@ -48,7 +62,7 @@ export function subscriberChannelsOn(config: Config): Record<SubscriberChannel, 
  * failed hand-on, or one pending past DELIVERY_ALERT_MINUTES, is a delivery problem announced once.
  */
 export function subscriberAlertChannels(
-  store: Pick<SubscriberRecords, 'subscribers'>,
+  store: Pick<SubscriberRecords, 'subscriberDeliveryFigures'>,
   config: Config,
 ): WatchedChannels {
   const on = subscriberChannelsOn(config);
@@ -56,34 +70,26 @@ export function subscriberAlertChannels(
   return {
     channels: enabled.map((channel): AlertChannel => `newsletter-${channel}`),
     async figures() {
-      const confirmed = await store.subscribers({ status: 'confirmed' });
-      const figures: Partial<Record<AlertChannel, ChannelFigures>> = {};
-      for (const channel of enabled) {
-        const one: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
-        let lastFailedAt = -Infinity;
-        for (const subscriber of confirmed) {
-          const state = subscriber.delivery[channel];
-          if (state !== 'pending' && state !== 'failed') continue;
-          one[state] += 1;
-          if (state === 'pending') {
-            const since = Date.parse(subscriber.confirmedAt ?? subscriber.createdAt);
-            one.oldestPendingAt = Math.min(one.oldestPendingAt ?? since, since);
-          }
-          const { lastErrorCode, lastAttemptAt } = subscriber.progress[channel];
-          const at = Date.parse(lastAttemptAt ?? '');
-          if (lastErrorCode && !(at < lastFailedAt)) {
-            lastFailedAt = at;
-            one.lastErrorCode = lastErrorCode;
-          }
-        }
-        figures[`newsletter-${channel}`] = one;
-      }
-      return figures;
+      // Counted by the store: only the rows pending or failed are read.
+      const counted = await store.subscriberDeliveryFigures(enabled);
+      return Object.fromEntries(
+        Object.entries(counted).map(([channel, figures]) => [`newsletter-${channel}`, figures]),
+      ) as Partial<Record<AlertChannel, ChannelFigures>>;
     },
   };
 }
 
 async function post(url: string, body: unknown, signal: AbortSignal, what: string): Promise<Outcome> {
+  return (await answer(url, body, signal, what)).outcome;
+}
+
+/** One POST's outcome, and the refused answer's body (HubSpot's names the fields its form lacks). */
+async function answer(
+  url: string,
+  body: unknown,
+  signal: AbortSignal,
+  what: string,
+): Promise<{ outcome: Outcome; text?: string }> {
   let response: Response;
   let text: string;
   try {
@@ -97,26 +103,53 @@ async function post(url: string, body: unknown, signal: AbortSignal, what: strin
     text = await response.text();
   } catch (error) {
     const code = networkErrorCode(error);
-    return { kind: 'retry', code, reason: `network error (${code})` };
+    return { outcome: { kind: 'retry', code, reason: `network error (${code})` } };
   }
-  if (response.ok) return { kind: 'sent' };
+  if (response.ok) return { outcome: { kind: 'sent' } };
   const code = `HTTP ${response.status}`;
   const reason = `${what} answered ${response.status}${text ? `: ${text.slice(0, 500)}` : ''}`;
   if (response.status === 429) {
-    return { kind: 'retry', code, reason, afterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()) };
+    const afterMs = retryAfterMs(response.headers.get('retry-after'), Date.now());
+    return { outcome: { kind: 'retry', code, reason, afterMs } };
   }
-  if (response.status >= 500 || response.status === 408) return { kind: 'retry', code, reason };
-  return { kind: 'failed', code, reason };
+  if (response.status >= 500 || response.status === 408) return { outcome: { kind: 'retry', code, reason } };
+  return { outcome: { kind: 'failed', code, reason }, text };
 }
 
-/** The subscriber as HubSpot's newsletter form takes it: a contact's email and first name. */
-export function hubspotNewsletterSubmission(subscriber: StoredSubscriber, siteUrl: string) {
+/**
+ * A subscriber to HubSpot's newsletter form. A form built with the email field alone refuses the first name
+ * (FIELD_NOT_IN_FORM_DEFINITION): the subscriber is sent again without the fields it names and counts as handed on,
+ * those fields recorded so the operator can add them; any other 400 stays final, as for enquiries.
+ */
+async function toHubSpot(url: string, subscriber: StoredSubscriber, siteUrl: string, signal: AbortSignal) {
+  const omitted: string[] = [];
+  for (;;) {
+    const { outcome, text } = await answer(
+      url,
+      hubspotNewsletterSubmission(subscriber, siteUrl, omitted),
+      signal,
+      'HubSpot',
+    );
+    if (outcome.kind === 'sent') return omitted.length ? { ...outcome, missingFields: omitted } : outcome;
+    const missing = outcome.kind === 'failed' && outcome.code === 'HTTP 400' ? fieldsNotInForm(text ?? '') : undefined;
+    // `email` is the contact itself: a form without it cannot take the subscriber.
+    if (!missing?.length || missing.some((name) => omitted.includes(name) || name === 'email')) return outcome;
+    omitted.push(...missing);
+  }
+}
+
+/** The subscriber as HubSpot's newsletter form takes it: a contact's email and first name (less `omit`). */
+export function hubspotNewsletterSubmission(
+  subscriber: StoredSubscriber,
+  siteUrl: string,
+  omit: readonly string[] = [],
+) {
   return {
     submittedAt: String(Date.parse(subscriber.confirmedAt ?? subscriber.createdAt)),
     fields: [
       { name: 'email', value: subscriber.email },
       ...(subscriber.firstname ? [{ name: 'firstname', value: subscriber.firstname }] : []),
-    ],
+    ].filter((field) => !omit.includes(field.name)),
     context: { pageUri: `${siteUrl}${newsletterPaths.page}`, pageName: 'Newsletter' },
   };
 }
@@ -139,7 +172,8 @@ export function startSubscriberDelivery({
   logger,
   pollMs = 5_000,
 }: {
-  store: Pick<SubscriberRecords, 'subscribers' | 'recordSubscriberDelivery'> & SenderLeaseStore;
+  store: Pick<SubscriberRecords, 'dueSubscribers' | 'subscriberDeliveryFigures' | 'recordSubscriberDelivery'> &
+    SenderLeaseStore;
   config: Config;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   pollMs?: number;
@@ -149,11 +183,11 @@ export function startSubscriberDelivery({
   const { siteUrl } = config.public;
   const send: Record<SubscriberChannel, (s: StoredSubscriber, signal: AbortSignal) => Promise<Outcome>> = {
     hubspot: (s, signal) =>
-      post(
+      toHubSpot(
         `${config.enquiries.hubspotApiUrl}/submissions/v3/integration/submit/${config.public.hubspot.portalId}/${config.newsletter.hubspotFormId}`,
-        hubspotNewsletterSubmission(s, siteUrl),
+        s,
+        siteUrl,
         signal,
-        'HubSpot',
       ),
     webhook: (s, signal) =>
       post(config.newsletter.webhookUrl ?? '', newsletterWebhookBody(s, siteUrl), signal, 'The newsletter webhook'),
@@ -163,37 +197,51 @@ export function startSubscriberDelivery({
   let running: Promise<void> | undefined;
   let again = false;
 
-  const due = (s: StoredSubscriber, channel: SubscriberChannel, now: number) => {
-    const { retryAt } = s.progress[channel];
-    return s.delivery[channel] === 'pending' && (!retryAt || Date.parse(retryAt) <= now);
-  };
+  const figures = lastFigures(() => store.subscriberDeliveryFigures(enabled), {
+    cacheMs: deliveryPolicy.health.reportCacheMs,
+  });
 
   async function round() {
     if (!enabled.length || stopping.signal.aborted) return;
-    const confirmed = await store.subscribers({ status: 'confirmed' });
-    const now = Date.now();
-    const work = confirmed.flatMap((s) => enabled.filter((c) => due(s, c, now)).map((c) => [s, c] as const));
-    if (!work.length) return;
-    const lease = await store.takeSenderLease();
+    const due = await Promise.all(
+      enabled.map(async (channel) => ({
+        channel,
+        subscribers: await store.dueSubscribers(channel, { now: new Date(), limit: perRound }),
+      })),
+    );
+    if (!due.some(({ subscribers }) => subscribers.length)) return;
+    const lease = await store.takeSenderLease('newsletter');
     if (!lease) return;
     try {
-      for (const [subscriber, channel] of work) {
-        if (stopping.signal.aborted || lease.lost()) break;
-        const startedAt = Date.now();
-        const outcome = await send[channel](subscriber, stopping.signal);
-        const result = afterAttempt(subscriber.progress[channel], outcome, startedAt, deliveryPolicy.backoff);
-        await store.recordSubscriberDelivery(subscriber.id, channel, result);
-        const details = {
-          subscriber: subscriber.id,
-          channel: `newsletter-${channel}`,
-          code: result.progress.lastErrorCode,
-        };
-        if (result.state === 'sent') logger.info(details, 'subscriber handed on');
-        else if (result.state === 'pending') logger.warn(details, 'subscriber hand-on will be retried');
-        else logger.error(details, 'subscriber hand-on failed');
-      }
+      // A worker per channel: a hung webhook holds up no HubSpot hand-on.
+      await Promise.all(due.map(({ channel, subscribers }) => handOn(channel, subscribers, lease)));
     } finally {
       await lease.release();
+    }
+    // Rows left beyond this round: another at once (under a fresh lease, so other instances may take a turn).
+    if (due.some(({ subscribers }) => subscribers.length === perRound)) again = true;
+  }
+
+  async function handOn(channel: SubscriberChannel, subscribers: StoredSubscriber[], lease: SenderLease) {
+    for (const subscriber of subscribers) {
+      if (stopping.signal.aborted || lease.lost()) return;
+      const startedAt = Date.now();
+      const outcome = await send[channel](subscriber, stopping.signal);
+      const result = afterAttempt(subscriber.progress[channel], outcome, startedAt, deliveryPolicy.backoff);
+      await store.recordSubscriberDelivery(subscriber.id, channel, result);
+      const details = {
+        subscriber: subscriber.id,
+        channel: `newsletter-${channel}`,
+        code: result.progress.lastErrorCode,
+      };
+      if (outcome.kind === 'sent' && outcome.missingFields?.length) {
+        logger.warn(
+          { ...details, missingFields: outcome.missingFields },
+          'subscriber handed on to HubSpot without fields its newsletter form lacks: add them to the form',
+        );
+      } else if (result.state === 'sent') logger.info(details, 'subscriber handed on');
+      else if (result.state === 'pending') logger.warn(details, 'subscriber hand-on will be retried');
+      else logger.error(details, 'subscriber hand-on failed');
     }
   }
 
@@ -224,19 +272,19 @@ export function startSubscriberDelivery({
   return {
     wake: run,
     async report() {
-      const deliveries: Record<string, SubscriberChannelReport> = {};
-      const problems: string[] = [];
-      if (!enabled.length) return { deliveries, problems };
-      const confirmed = await store.subscribers({ status: 'confirmed' });
+      if (!enabled.length) return { problems: [] };
+      const { figures: all, ageSeconds, unreachable: unreached } = await figures.latest();
+      const problems = unreached ? [unreachable] : [];
+      if (!all) return { problems };
       const now = Date.now();
+      const deliveries: Record<string, SubscriberChannelReport> = {};
       for (const channel of enabled) {
-        const pending = confirmed.filter((s) => s.delivery[channel] === 'pending');
-        const failed = confirmed.filter((s) => s.delivery[channel] === 'failed').length;
-        const oldest = Math.min(...pending.map((s) => Date.parse(s.confirmedAt ?? s.createdAt)));
+        const { pending = 0, failed = 0, oldestPendingAt = null } = all[channel] ?? {};
         deliveries[`newsletter-${channel}`] = {
-          pending: pending.length,
+          pending,
           failed,
-          oldestPendingSeconds: pending.length ? Math.max(0, Math.floor((now - oldest) / 1000)) : null,
+          oldestPendingSeconds:
+            oldestPendingAt === null ? null : Math.max(0, Math.floor((now - oldestPendingAt) / 1000)),
         };
         if (failed) {
           problems.push(
@@ -244,7 +292,7 @@ export function startSubscriberDelivery({
           );
         }
       }
-      return { deliveries, problems };
+      return { deliveries, ageSeconds, problems };
     },
     async stop() {
       stopping.abort();

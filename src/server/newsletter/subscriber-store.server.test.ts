@@ -84,6 +84,56 @@ describe.each(implementations)('the subscribers in the store on %s', { timeout: 
     expect(later.subscriber.id).toBe(first.subscriber.id);
   });
 
+  test('the hand-on sees only due rows: a retry waiting is not due until its time; failures and their code are counted', async () => {
+    const store = await opened();
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      const link = newConfirmationToken();
+      await store.signUp({ email }, link.hash, at(0));
+      await store.confirm(link.hash, { hubspot: false, webhook: true }, at(hour));
+    }
+    const [one, two] = await store.dueSubscribers('webhook', { now: at(2 * hour), limit: 2 });
+    const third = (await store.subscribers()).find((s) => s.id !== one?.id && s.id !== two?.id);
+    const attempt = { attempts: 1, lastAttemptAt: at(2 * hour).toISOString() };
+    await store.recordSubscriberDelivery(one!.id, 'webhook', {
+      state: 'pending',
+      progress: { ...attempt, retryAt: at(3 * hour).toISOString(), lastErrorCode: 'HTTP 503' },
+    });
+    await store.recordSubscriberDelivery(two!.id, 'webhook', {
+      state: 'failed',
+      progress: { attempts: 1, lastAttemptAt: at(hour + 1).toISOString(), lastErrorCode: 'HTTP 410' },
+    });
+    const due = async (ms: number) =>
+      (await store.dueSubscribers('webhook', { now: at(ms), limit: 10 })).map((s) => s.email).sort();
+    expect(await due(2 * hour)).toEqual([third?.email]);
+    expect(await due(3 * hour)).toEqual([one?.email, third?.email].sort());
+    expect(await store.subscriberDeliveryFigures(['webhook', 'hubspot'])).toEqual({
+      webhook: {
+        pending: 2,
+        failed: 1,
+        oldestPendingAt: at(hour).getTime(),
+        refusedLogin: 0,
+        lastErrorCode: 'HTTP 503',
+      },
+      hubspot: { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 },
+    });
+  });
+
+  test('copied subscribers keep their ids; an address or id held already is left as it is', async () => {
+    const store = await opened();
+    const link = newConfirmationToken();
+    await store.signUp({ email: 'kept@example.com', firstname: 'Kept' }, link.hash, at(0));
+    await store.confirm(link.hash, both, at(hour));
+    const kept = (await store.findSubscriber('kept@example.com'))!;
+    await store.deleteSubscriber(kept.id);
+    await store.signUp({ email: 'there@example.com' }, newConfirmationToken().hash, at(0));
+    const there = (await store.findSubscriber('there@example.com'))!;
+    const copies = [kept, { ...kept, email: 'other@example.com' }, { ...there, id: crypto.randomUUID() }];
+    expect(await store.copySubscribers(copies)).toBe(1);
+    expect(await store.getSubscriber(kept.id)).toEqual(kept);
+    expect(await store.findSubscriber('there@example.com')).toEqual(there);
+    expect(await store.subscribers()).toHaveLength(2);
+  });
+
   test('sign-ups for one address at once send one email', async () => {
     const store = await opened();
     const results = await Promise.all(

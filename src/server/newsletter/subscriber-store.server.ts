@@ -3,6 +3,7 @@
  * DATABASE_URL) as records of their own: one interface, implemented by a module in each store, and one contract
  * test suite (subscriber-store.server.test.ts) run against both.
  */
+import type { ChannelFigures } from '../enquiries/enquiry-store.server.ts';
 import type { AttemptResult } from '../enquiries/enquiry.ts';
 import type { EnabledSubscriberChannels, NewSignUp, StoredSubscriber, SubscriberChannel } from './subscriber.ts';
 
@@ -52,6 +53,24 @@ export interface SubscriberRecords {
    * confirmed); how many it added. Imported subscribers are not handed on: they came from the list they go to.
    */
   importSubscribers(subscribers: ImportedSubscriber[], now?: Date): Promise<number>;
+  /**
+   * The confirmed subscribers whose hand-on on `channel` is pending and due at `now` (no retry waiting), the
+   * longest waiting first, at most `limit`: the hand-on's loop reads these rows only, never the whole list.
+   */
+  dueSubscribers(channel: SubscriberChannel, options: { now: Date; limit: number }): Promise<StoredSubscriber[]>;
+  /**
+   * Per channel, the confirmed subscribers whose hand-on is pending or failed, the oldest pending one's confirmation
+   * time and the error code its latest attempt met, counted by the store (for /healthz and the alerts).
+   */
+  subscriberDeliveryFigures(
+    channels: readonly SubscriberChannel[],
+  ): Promise<Partial<Record<SubscriberChannel, ChannelFigures>>>;
+  /**
+   * Copies subscribers from another store (a site moving from the file to PostgreSQL) as they are, ids included (an
+   * unsubscribe link signs the id): those whose id or address it holds already are left as they are; how many it
+   * added.
+   */
+  copySubscribers(subscribers: readonly StoredSubscriber[]): Promise<number>;
   /** Records a delivery attempt's result on `channel`; nothing when the subscriber was deleted meanwhile. */
   recordSubscriberDelivery(id: string, channel: SubscriberChannel, result: AttemptResult): Promise<void>;
 }

@@ -7,11 +7,13 @@
  */
 import { Socket } from 'node:net';
 import pg from 'pg';
-import type { SenderLease, SenderLeaseStore } from '../enquiry-store.server.ts';
+import type { SenderJob, SenderLease, SenderLeaseStore } from '../enquiry-store.server.ts';
 import { sessionOptions, type EnquiryDatabase } from './database.server.ts';
 
-/** "enquiry sender" in ASCII: the advisory lock the sending instance holds. */
+/** "enqd" in ASCII: the advisory lock the sending instance holds. */
 export const senderLockKey = 0x656e7164;
+/** "nwsl" in ASCII: the newsletter hand-on's lock, apart so that it never holds up the enquiries'. */
+const lockKeys: Record<SenderJob, number> = { enquiries: senderLockKey, newsletter: 0x6e77736c };
 /** The lease's connection answers within this, or counts as lost (a half-open socket answers never). */
 const leaseQueryTimeoutMs = 5_000;
 /** Ending the lease's connection waits this long for the server's goodbye before dropping the socket. */
@@ -23,14 +25,15 @@ export const leaseBackend = (lease: SenderLease): number | undefined => leaseBac
 
 export function postgresSenderLease(db: EnquiryDatabase): SenderLeaseStore {
   return {
-    async takeSenderLease() {
+    async takeSenderLease(job = 'enquiries') {
+      const lockKey = lockKeys[job];
       // A lease held elsewhere is seen through the pool: a connection of its own is opened only for a free one.
       const { rows } = await db.query<{ held: boolean }>(
         `SELECT EXISTS (
            SELECT 1 FROM pg_locks
            WHERE locktype = 'advisory' AND classid = 0 AND objid = $1::oid AND objsubid = 1 AND granted
              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())) AS held`,
-        [senderLockKey],
+        [lockKey],
       );
       if (rows[0]?.held) return undefined;
       let socket: Socket | undefined;
@@ -69,7 +72,7 @@ export function postgresSenderLease(db: EnquiryDatabase): SenderLeaseStore {
         await client.connect();
         const { rows: taken } = await client.query<{ held: boolean; pid: number }>(
           'SELECT pg_try_advisory_lock($1) AS held, pg_backend_pid() AS pid',
-          [senderLockKey],
+          [lockKey],
         );
         if (!taken[0]?.held) {
           await end();
@@ -86,7 +89,7 @@ export function postgresSenderLease(db: EnquiryDatabase): SenderLeaseStore {
         // asked: dropping it frees the lock on the server's side, and waiting on it would hold up a stop.
         release: async () => {
           if (!lost) {
-            await client.query('SELECT pg_advisory_unlock($1)', [senderLockKey]).catch(() => {
+            await client.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => {
               lost = true;
             });
           }
