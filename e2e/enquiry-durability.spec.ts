@@ -27,7 +27,7 @@ async function startSite(env: Record<string, string> = {}) {
   // A page with the form makes the server create the form secret; a token signed with it 10 s ago is one a
   // person could have sent.
   expect((await fetch(`${server.url}/start-project`)).status).toBe(200);
-  const token = formTokens(await loadFormSecret(formSecretFile(enquiriesFile))).issue(Date.now() - 10_000);
+  const token = formTokens(await loadFormSecret(formSecretFile(enquiriesFile)), 'enquiry').issue(Date.now() - 10_000);
   return { server, env: fullEnv, enquiriesFile, token };
 }
 

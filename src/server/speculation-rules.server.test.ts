@@ -147,7 +147,7 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
   test('counts in no rate limit: a visitor’s enquiry is accepted after many prefetches', async () => {
     const testApp = await setUp({ env: { ENQUIRY_RATE_LIMIT: '1' } });
     for (let i = 0; i < 5; i++) await request(testApp.app).get('/start-project').set(prefetch).expect(200);
-    const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+    const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
     const post = () =>
       request(testApp.app)
         .post('/api/enquiries')

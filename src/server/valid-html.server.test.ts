@@ -200,7 +200,7 @@ async function render(state: PageState): Promise<string> {
         .expect(state.status ?? 200)
     ).text;
   // A token issued 10 s ago, as a person would send it: the post is refused for its values alone.
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
   const post = () =>
     request(testApp.app)
       .post('/api/enquiries')

@@ -151,7 +151,7 @@ describe('the attribution field', () => {
   test('the endpoint stores it with a JSON enquiry; a malformed one is dropped, never a refusal', async () => {
     const app = await createTestApp();
     cleanups.push(app.close);
-    const token = formTokens(await loadFormSecret(formSecretFile(app.config.enquiries.file))).issue(
+    const token = formTokens(await loadFormSecret(formSecretFile(app.config.enquiries.file)), 'enquiry').issue(
       Date.now() - 10_000,
     );
     const post = (attribution: unknown) =>
@@ -385,7 +385,7 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
 test('a visit that began on a preview link keeps /blog/preview/ and nothing after it, however it was written', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const link = 'winter-menu.m3x9ab.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
   const written = [
     `/blog/preview/${link}`,
@@ -415,7 +415,7 @@ test('a visit that began on a preview link keeps /blog/preview/ and nothing afte
 test('an enquiry keeps only a call to action the site has and landing pages of its route table', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const post = (attribution: unknown) =>
     request(app.app)
       .post('/api/enquiries')
@@ -445,7 +445,7 @@ test('an enquiry keeps only a call to action the site has and landing pages of i
 test('a landing path is kept as a page the site serves, never as text a link’s author wrote, nor with its query', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const scam = '/blog/URGENT: your invoice is overdue, call 0400 000 000';
   const landings = [
     [scam, '/blog/*'],

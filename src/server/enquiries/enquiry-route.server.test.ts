@@ -21,7 +21,7 @@ async function setUp(options: Parameters<typeof createTestApp>[0] = {}) {
   apps.push(testApp);
   // The server's form secret (made here if the server has not made it yet); a token issued 10 s ago is one a person
   // could have sent.
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
   const token = (ageMs = 10_000) => tokens.issue(Date.now() - ageMs);
   return { ...testApp, tokens, token };
 }

@@ -34,7 +34,7 @@ afterEach(async () => {
 async function setUp(env: Record<string, string> = {}) {
   const testApp: TestApp = await createTestApp({ env });
   cleanups.push(testApp.close);
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
   const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
     request(testApp.app)
       .post('/api/enquiries')

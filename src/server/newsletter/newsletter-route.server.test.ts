@@ -21,7 +21,7 @@ async function setUp(env: Record<string, string | undefined> = {}) {
   cleanups.push(smtp.close);
   const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env } });
   cleanups.push(testApp.close);
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'newsletter');
   const token = () => tokens.issue(Date.now() - 10_000);
   const signUp = (fields: Record<string, string>, json = true) => {
     const post = request(testApp.app).post(newsletterPaths.signUp).set(fromSite);
@@ -119,6 +119,41 @@ describe('POST /api/newsletter', () => {
     expect(noToken.body.token).toEqual(expect.any(String));
   });
 
+  test("each form refuses the other's token: a sign-up's cannot post an enquiry, nor an enquiry's a sign-up", async () => {
+    const { app, signUp, config } = await setUp();
+    const secret = await loadFormSecret(formSecretFile(config.enquiries.file));
+    const enquiryToken = formTokens(secret, 'enquiry').issue(Date.now() - 10_000);
+    const refused = await signUp({ email: 'x@example.com', [tokenFieldName]: enquiryToken }).expect(400);
+    expect(refused.body.fields[tokenFieldName]).toBe(newsletterMessages.tokenExpired);
+    await signUp({ email: 'x@example.com' }).expect(202);
+
+    const enquiry = {
+      firstname: 'Jane',
+      lastname: 'Citizen',
+      email: 'jane@example.com',
+      phone: '0412 345 678',
+      company: 'Jane’s Café',
+      message: 'We need more locals through the door.',
+      [honeypotFieldName]: '',
+    };
+    const postEnquiry = (token: string) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/start-project` })
+        .send({ ...enquiry, [tokenFieldName]: token });
+    const signUpToken = formTokens(secret, 'newsletter').issue(Date.now() - 10_000);
+    expect((await postEnquiry(signUpToken).expect(400)).body.fields).toHaveProperty(tokenFieldName);
+    await postEnquiry(enquiryToken).expect(201);
+
+    // The sign-up on a page carries the sign-up's own token: too young yet for its form, and not the consult form's.
+    const page = await request(app).get('/newsletter').expect(200);
+    const pageToken = new RegExp(`name="${tokenFieldName}" value="([^"]+)"`).exec(page.text)?.[1] ?? '';
+    const early = await signUp({ email: 'y@example.com', [tokenFieldName]: pageToken }).expect(400);
+    expect(early.body.fields[tokenFieldName]).toBe(newsletterMessages.tooFast);
+    const wrongForm = await postEnquiry(pageToken).expect(400);
+    expect(wrongForm.body.fields[tokenFieldName]).not.toBe(newsletterMessages.tooFast);
+  });
+
   test('one visitor gets 429 with Retry-After past NEWSLETTER_RATE_LIMIT sign-ups in an hour', async () => {
     const { signUp } = await setUp({ NEWSLETTER_RATE_LIMIT: '2' });
     await signUp({ email: 'a@example.com' }).expect(202);
@@ -164,7 +199,7 @@ test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its o
   });
   cleanups.push(testApp.close);
   expect(testApp.config.public.newsletterSignup).toBe(true);
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'newsletter');
   const response = await request(testApp.app)
     .post(newsletterPaths.signUp)
     .set(fromSite)

@@ -46,7 +46,10 @@ export interface NewsletterRouteOptions {
   logger: Logger;
   store: SubscriberRecords;
   rateLimitStore?: (name: string) => Store;
+  /** The sign-up's own tokens, which the consult form's endpoint refuses (and this one refuses the consult form's). */
   tokens: () => Promise<FormTokens>;
+  /** The consult form's tokens, for a page rendered here that also shows the consult form. */
+  enquiryTokens: () => Promise<FormTokens>;
   unsubscribeTokens: () => Promise<UnsubscribeTokens>;
   isPublishedPost: IsPublishedPost;
   /** Sends confirmation emails and the cap's alert, apart from the enquiries' outbox. */
@@ -147,7 +150,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
 
   const renderSignUp = async (res: Response, url: string, state: NewsletterFormState, status: number) => {
     // The page's consult form, if it has one, gets a token of its own.
-    const enquiry = { token: (await tokens()).issue() };
+    const enquiry = { token: (await options.enquiryTokens()).issue() };
     await renderFormPage(res, url, { newsletter: state, enquiry }, status);
   };
 
