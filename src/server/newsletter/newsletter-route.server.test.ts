@@ -10,6 +10,7 @@ import {
 import { smtpStandIn, webhookReceiver } from '../../../test-support/enquiries.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../enquiries/form-token.server.ts';
+import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from '../forms/form-endpoint.server.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -245,6 +246,27 @@ describe('confirming and leaving', () => {
       .send({ [confirmTokenFieldName]: 'nope' })
       .expect(410);
   });
+
+  test('bogus links get the whole page a few times, then the short page, then 429 past the failure limit', async () => {
+    const { app } = await setUp({ NEWSLETTER_RATE_LIMIT: '1' });
+    const post = (i: number) =>
+      request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: `bogus-${i}` });
+    for (let i = 0; i < fullRefusalsPerTenMinutes; i += 1) {
+      const whole = await post(i).expect(410);
+      expect(whole.text).toContain(`action="${newsletterPaths.signUp}"`);
+    }
+    const short = await post(fullRefusalsPerTenMinutes).expect(410);
+    expect(short.text).toContain(newsletterMessages.linkExpired);
+    expect(short.text).toContain('Your subscription was not confirmed');
+    expect(short.text).not.toContain(`action="${newsletterPaths.signUp}"`);
+    for (let i = fullRefusalsPerTenMinutes + 1; i < failedPostsPerMinute; i += 1) await post(i).expect(410);
+    const tooMany = await post(failedPostsPerMinute).expect(429);
+    expect(tooMany.headers['retry-after']).toMatch(/^\d+$/);
+  }, 30_000);
 
   test('a one-click POST to the List-Unsubscribe address removes the address; a forged token removes nothing', async () => {
     const { signUp, smtp, app, enquiries } = await setUp();

@@ -27,6 +27,7 @@ import type { FormTokens } from '../enquiries/form-token.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import {
   createFormEndpoint,
+  formRefusals,
   isCrossSite,
   parseUrl,
   sharedCounts,
@@ -180,6 +181,17 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
     return { ok: false, retryAfter };
   }
 
+  // A link that confirms nothing (unknown, used, revoked, forged) costs a lookup and a page: it counts as a failed
+  // post, as a form's do, and past the address's budget of whole pages it is answered with the short page.
+  const confirmRefusals = formRefusals({
+    name: 'newsletter-confirm',
+    config,
+    logger,
+    rateLimitStore: options.rateLimitStore,
+    copy: { ...copy, refusedTitle: 'Your subscription was not confirmed' },
+    hourlyLimit: config.newsletter.rateLimit,
+  });
+
   router.use(
     '/confirm',
     express.urlencoded({ limit: '2kb', extended: false, parameterLimit: 10 }),
@@ -202,6 +214,8 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
             })
           : undefined;
       if (!done) {
+        if (await confirmRefusals.tooManyFailures(req, res)) return;
+        if (await confirmRefusals.pastFullRefusals(req, res, { status: 410, message: m.linkExpired })) return;
         await renderSignUp(
           res,
           newsletterPaths.page,
