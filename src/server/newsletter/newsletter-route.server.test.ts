@@ -155,6 +155,22 @@ describe('POST /api/newsletter', () => {
     expect(wrongForm.body.fields[tokenFieldName]).not.toBe(newsletterMessages.tooFast);
   });
 
+  test('one inbox gets one confirmation email in 24 h, however its address is varied (+tags, Gmail dots)', async () => {
+    const { signUp, smtp } = await setUp({ NEWSLETTER_RATE_LIMIT: '100' });
+    for (const email of ['victim+1@gmail.com', 'v.ictim+2@gmail.com', 'Victim@googlemail.com', 'victim@gmail.com'])
+      await signUp({ email }).expect(202);
+    await signUp({ email: 'someone+news@example.com' }).expect(202);
+    await signUp({ email: 'someone@example.com' }).expect(202);
+    await signUp({ email: 'someone.else@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.map((mail) => mail.rcpt[0]).sort()).toEqual([
+      'someone+news@example.com',
+      'someone.else@example.com',
+      'victim+1@gmail.com',
+    ]);
+  });
+
   test('one visitor gets 429 with Retry-After past NEWSLETTER_RATE_LIMIT sign-ups in an hour', async () => {
     const { signUp } = await setUp({ NEWSLETTER_RATE_LIMIT: '2' });
     await signUp({ email: 'a@example.com' }).expect(202);

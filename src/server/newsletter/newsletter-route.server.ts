@@ -36,7 +36,13 @@ import {
 import type { ReturnedFormState } from '../pages.server.ts';
 import type { NewsletterSender } from './newsletter-sender.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
-import { newConfirmationToken, tokenHash, type NewSignUp } from './subscriber.ts';
+import {
+  confirmationEmailIntervalMs,
+  mailboxKey,
+  newConfirmationToken,
+  tokenHash,
+  type NewSignUp,
+} from './subscriber.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.server.ts';
 
 export const newsletterBodyLimit = '8kb';
@@ -143,9 +149,13 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
   const counts = sharedCounts({ rateLimitStore: options.rateLimitStore, logger });
   const capStore = counts('newsletter-confirmations');
   const capAlerts = counts('newsletter-cap-alerts');
+  // Confirmation emails per inbox in 24 h: the store's rule holds per address as typed, this one across the
+  // variants of one inbox (`name+1@`, `n.ame@gmail.com`).
+  const mailboxes = counts('newsletter-mailboxes');
   const ready = Promise.all([
     capStore.init?.({ windowMs: hourMs } as Options),
     capAlerts.init?.({ windowMs: hourMs } as Options),
+    mailboxes.init?.({ windowMs: confirmationEmailIntervalMs } as Options),
   ]);
   const capKey = 'site';
 
@@ -285,9 +295,10 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
           logger.error({ err: { message: (error as Error).message } }, 'Could not store a newsletter sign-up');
           return refuse(503, m.unavailable, 30);
         }
-        if (!result.send) {
-          // Nothing is sent (confirmed already, or emailed within 24 h): the cap counts emails, and the answer is
-          // the same.
+        const inboxEmailed = result.send && (await mailboxes.increment(mailboxKey(data.email))).totalHits > 1;
+        if (!result.send || inboxEmailed) {
+          // Nothing is sent (confirmed already, or this inbox emailed within 24 h): the cap counts emails, and the
+          // answer is the same.
           await capStore.decrement(capKey);
           return answer();
         }

@@ -60,6 +60,27 @@ export const storedSubscriberSchema = z.looseObject({
 /** One address however it was typed: trimmed and lower-cased, so a second sign-up finds the first. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
+/** Domains whose mailboxes ignore dots in the local part: `j.doe@gmail.com` reaches `jdoe@gmail.com`. */
+const dotlessDomains = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The inbox an address reaches, for the one confirmation email per 24 h: without its `+tag` (most providers deliver
+ * `name+anything@` to `name@`), and for Gmail without dots, so that a bot cannot send one inbox an email per variant.
+ */
+export function mailboxKey(email: string): string {
+  const address = normalEmail(email);
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const domain = address.slice(at + 1);
+  let local = address.slice(0, at).split('+')[0] ?? '';
+  const dotless = dotlessDomains.get(domain);
+  if (dotless) local = local.replaceAll('.', '');
+  return `${local}@${dotless ?? domain}`;
+}
+
 /** A confirmation link's token: 256 random bits; only its hash is stored, so a leaked store confirms nothing. */
 export function newConfirmationToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
