@@ -138,6 +138,42 @@ function keptSignUpForm(values: Record<string, string>, token: string, page: str
   return `<form method="post" action="${newsletterPaths.signUp}"><input type="hidden" name="${tokenFieldName}" value="${escapeHtml(token)}"><input type="hidden" name="${formPageFieldName}" value="${escapeHtml(page)}">${input('email', 'Email address')}${input('firstname', 'First name (optional)')}<p><button type="submit">Sign up</button></p></form>`;
 }
 
+/**
+ * The site-wide hourly cap of confirmation emails in `counts` (shared by every instance): `take()` takes one email
+ * from it, or refuses when it is reached. A sign-up takes its email before the store says whether one goes out, and
+ * gives it back when none does, so sign-ups in flight can lift the count over the cap for a moment: the cap counts as
+ * reached (the studio alerted once, in `alerts`, whichever instance reaches it) only when the count, this take given
+ * back, is still at the cap. Once reached, this instance refuses until the count's hour ends without asking the count
+ * again, so a flood costs no store round trip per refusal.
+ */
+export function hourlyCap(options: {
+  counts: Store;
+  alerts: Store;
+  key: string;
+  limit: number;
+  ready: Promise<unknown>;
+  onReached: () => void;
+}) {
+  const { counts, alerts, key, limit } = options;
+  let reachedUntil = 0;
+  return async function take(): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+    const now = Date.now();
+    if (now < reachedUntil) return { ok: false, retryAfter: Math.ceil((reachedUntil - now) / 1000) };
+    await options.ready;
+    const { totalHits, resetTime } = await counts.increment(key);
+    if (totalHits <= limit) return { ok: true };
+    await counts.decrement(key);
+    const endsAt = resetTime?.getTime() ?? now + hourMs;
+    const retryAfter = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    // A count kept by a cluster's primary cannot be read back: the count this take saw, less itself, stands for it.
+    const after = counts.get ? ((await counts.get(key))?.totalHits ?? 0) : totalHits - 1;
+    if (after < limit) return { ok: false, retryAfter: 1 };
+    reachedUntil = endsAt;
+    if ((await alerts.increment(key)).totalHits === 1) options.onReached();
+    return { ok: false, retryAfter };
+  };
+}
+
 /** `POST /api/newsletter` and `POST /api/newsletter/confirm`, mounted at /api/newsletter. */
 export function createNewsletterRouter(options: NewsletterRouteOptions) {
   const { config, logger, store, tokens, sender, renderFormPage } = options;
@@ -165,31 +201,20 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
     await renderFormPage(res, url, { newsletter: state, enquiry }, status);
   };
 
-  /**
-   * When this instance last found the cap reached, until the count's hour ends: sign-ups are refused without asking
-   * the count again, so a flood costs no store round trip per refusal.
-   */
-  let reachedUntil = 0;
-  /** Takes one email from the hour's cap; false when the cap is reached (the studio is alerted once). */
-  async function takeFromCap(): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
-    const now = Date.now();
-    if (now < reachedUntil) return { ok: false, retryAfter: Math.ceil((reachedUntil - now) / 1000) };
-    await ready;
-    const { totalHits, resetTime } = await capStore.increment(capKey);
-    if (totalHits <= confirmationsPerHour) return { ok: true };
-    reachedUntil = resetTime?.getTime() ?? now + hourMs;
-    await capStore.decrement(capKey);
-    const alerted = await capAlerts.increment(capKey);
-    if (alerted.totalHits === 1) {
+  const takeFromCap = hourlyCap({
+    counts: capStore,
+    alerts: capAlerts,
+    key: capKey,
+    limit: confirmationsPerHour,
+    ready,
+    onReached() {
       logger.warn(
         { cap: confirmationsPerHour },
         'Newsletter sign-ups paused: the hourly cap of confirmations is reached',
       );
       sender.alertCapReached();
-    }
-    const retryAfter = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + hourMs) - Date.now()) / 1000));
-    return { ok: false, retryAfter };
-  }
+    },
+  });
 
   // A link that confirms nothing (unknown, used, revoked, forged) costs a lookup and a page: it counts as a failed
   // post, as a form's do, and past the address's budget of whole pages it is answered with the short page.
