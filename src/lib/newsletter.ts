@@ -24,6 +24,8 @@ export const newsletterPaths = {
   confirmed: '/newsletter/confirmed',
   /** `GET /newsletter/unsubscribe/<token>`: a page with a button; `POST` there removes the address (one-click). */
   unsubscribe: '/newsletter/unsubscribe',
+  /** What that POST answers with (200, in place: a mail app's one-click unsubscribe follows no redirect). */
+  unsubscribed: '/newsletter/unsubscribed',
   /** The archive of issues: posts of the blog's Newsletter category. */
   archive: '/blog?category=newsletter',
 } as const;
@@ -61,7 +63,6 @@ export const newsletterMessages = {
   /** A confirmation link that is unknown, used, revoked or expired. */
   linkExpired: 'This link has expired or was already used',
   confirmed: 'You are subscribed. Thank you for confirming.',
-  unsubscribed: "You're unsubscribed",
   fields: {
     emailMissing: 'Enter your email address',
     emailInvalid: 'Enter an email address like name@example.com',
@@ -82,8 +83,7 @@ export interface NewsletterFormState {
   message?: string;
   /**
    * On the sign-up: `sent` shows `message` in place of the form, `refused` and `unavailable` show it as the form's
-   * problem (on /newsletter, a confirmation link that no longer works: 410). `/newsletter/unsubscribe/<token>`,
-   * rendered by its POST with `sent`, says "You're unsubscribed" (200).
+   * problem (on /newsletter, a confirmation link that no longer works: 410).
    */
   status?: 'sent' | 'refused' | 'unavailable';
 }

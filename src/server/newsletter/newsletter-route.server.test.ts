@@ -325,8 +325,15 @@ describe('confirming and leaving', () => {
       .send('List-Unsubscribe=One-Click')
       .expect(404);
     expect(await enquiries.subscribers()).toHaveLength(2);
-    await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    const gone = await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect((await enquiries.subscribers()).map((s) => s.email)).toEqual(['stay@example.com']);
+    // The page says so and offers the sign-up again: its form, with the sign-up's own token.
+    expect(gone.text).toContain('<h1');
+    expect(gone.text).toMatch(/<h1[^>]*>You(?:'|&#x27;|’)re unsubscribed<\/h1>/);
+    const form = /<form[^>]*action="\/api\/newsletter"[\s\S]*?<\/form>/.exec(gone.text)?.[0] ?? '';
+    const formToken = new RegExp(`name="${tokenFieldName}" value="([^"]+)"`).exec(form)?.[1];
+    expect(formToken).toBeDefined();
+    expect(form).toContain('name="email"');
     // Again: still 200, the address already gone.
     await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
   });

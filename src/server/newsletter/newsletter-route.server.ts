@@ -371,13 +371,8 @@ export function createUnsubscribeHandler({
       }
       const removed = await store.deleteSubscriber(id);
       if (removed) logger.info({ subscriber: id }, 'Newsletter address removed (unsubscribed)');
-      const state: NewsletterFormState = { token: (await tokens()).issue(), status: 'sent', message: m.unsubscribed };
-      await renderFormPage(
-        res,
-        `${newsletterPaths.unsubscribe}/${encodeURIComponent(token)}`,
-        { newsletter: state },
-        200,
-      );
+      // The unsubscribed page, in place: it offers the sign-up again, with a fresh token.
+      await renderFormPage(res, newsletterPaths.unsubscribed, { newsletter: { token: (await tokens()).issue() } }, 200);
     }) as RequestHandler,
   ];
 }
