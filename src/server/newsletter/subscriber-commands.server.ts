@@ -33,11 +33,15 @@ export function listSubscribers(
   return withStore(where, (store) => store.subscribers(status ? { status } : {}));
 }
 
-/** Confirmed subscribers as CSV: UTF-8 with a byte order mark and CRLF lines, every cell safe from formulas. */
+/**
+ * Confirmed subscribers as CSV: UTF-8 with a byte order mark and CRLF lines, every cell safe from formulas. The
+ * address is written as it is: it was validated as an address, and one may begin with + or - (`+news@…`), which a
+ * quote in front would make another address in the service importing it.
+ */
 export function subscribersCsv(subscribers: StoredSubscriber[]): string {
   const rows = subscribers
     .filter((s) => s.status === 'confirmed')
-    .map((s) => [s.email, s.firstname ?? '', s.confirmedAt ?? ''].map(neutraliseFormula));
+    .map((s) => [s.email, neutraliseFormula(s.firstname ?? ''), neutraliseFormula(s.confirmedAt ?? '')]);
   return stringify(rows, {
     bom: true,
     header: true,
