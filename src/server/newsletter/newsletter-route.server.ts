@@ -35,6 +35,7 @@ import {
 } from '../forms/form-endpoint.server.ts';
 import type { ReturnedFormState } from '../pages.server.ts';
 import type { NewsletterSender } from './newsletter-sender.server.ts';
+import { subscriberChannelsOn } from './subscriber-delivery.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
 import {
   confirmationEmailIntervalMs,
@@ -243,10 +244,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
       const token = body[confirmTokenFieldName];
       const done =
         !isCrossSite(req, config) && typeof token === 'string' && token.length > 0 && token.length <= 100
-          ? await store.confirm(tokenHash(token), {
-              hubspot: Boolean(config.newsletter.hubspotFormId),
-              webhook: Boolean(config.newsletter.webhookUrl),
-            })
+          ? await store.confirm(tokenHash(token), subscriberChannelsOn(config))
           : undefined;
       if (!done) {
         if (await confirmRefusals.tooManyFailures(req, res)) return;

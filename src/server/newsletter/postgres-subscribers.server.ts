@@ -5,16 +5,10 @@
  */
 import type pg from 'pg';
 import { assertLimits } from '../enquiries/enquiry-store.server.ts';
+import { withWellFormedText } from '../enquiries/enquiry.ts';
 import type { EnquiryDatabase } from '../enquiries/postgres-store/database.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
-import {
-  afterSignUp,
-  confirmed,
-  linkWorks,
-  normalEmail,
-  withWellFormedText,
-  type StoredSubscriber,
-} from './subscriber.ts';
+import { afterSignUp, confirmed, linkWorks, normalEmail, type StoredSubscriber } from './subscriber.ts';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 

@@ -5,7 +5,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { attributionSchema, type Attribution } from '../enquiries/attribution.server.ts';
-import { wellFormed } from '../../shared/plain-text.ts';
 import { newsletterConfirmationHours } from '../../content/page-copy/privacy.ts';
 import { progressSchema, type ChannelProgress, type DeliveryState } from '../enquiries/enquiry.ts';
 
@@ -150,11 +149,4 @@ export function confirmed(
     delivery: { hubspot: enabled.hubspot ? 'pending' : 'off', webhook: enabled.webhook ? 'pending' : 'off' },
     progress: { hubspot: { attempts: 0 }, webhook: { attempts: 0 } },
   };
-}
-
-/** A copy whose every text is well-formed Unicode: PostgreSQL refuses a lone surrogate in JSON whole. */
-export function withWellFormedText<T>(record: T): T {
-  return JSON.parse(JSON.stringify(record), (_key, value: unknown) =>
-    typeof value === 'string' ? wellFormed(value) : value,
-  ) as T;
 }
