@@ -4,7 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import { tokenFieldName } from '../src/browser/lib/enquiry-types.ts';
+import { tokenFieldName } from '../src/shared/page-contract.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { e2eStoreFile } from './fixtures/store.ts';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BootData } from '../src/browser/boot-data.ts';
-import { tokenFieldName } from '../src/browser/lib/enquiry-types.ts';
+import { tokenFieldName } from '../src/shared/page-contract.ts';
 import pg from 'pg';
 import { newStoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { openPostgresStore } from '../src/server/enquiries/postgres-store/postgres-store.server.ts';

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, previewLinkPath, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
-import { honeypotFieldName, tokenFieldName } from '../browser/lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../shared/page-contract.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey } from './preview-links.server.ts';
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRoutes, matchAppRoute } from '../app/routes.ts';
-import { honeypotFieldName, tokenFieldName } from '../browser/lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../shared/page-contract.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from '../lib/store-schema.ts';

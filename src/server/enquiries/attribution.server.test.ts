@@ -13,7 +13,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runEnquiriesCommand } from '../../../scripts/lib/enquiries-cli.ts';
 import { runCommand } from '../../../scripts/lib/run-script.ts';
-import { tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import { tokenFieldName } from '../../shared/page-contract.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { parseAttribution as parseWithPosts, type Attribution } from './attribution.server.ts';

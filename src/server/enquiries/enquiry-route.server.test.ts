@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { tempFolder } from '../../../test-support/temp-folder.ts';
 import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from './enquiry-route.server.ts';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { tokenMinimumAgeMs } from '../../browser/lib/enquiry-types.ts';
+import { tokenMinimumAgeMs } from '../../shared/page-contract.ts';
 
 // Why a shared, time-stamped token rather than a per-visitor one: docs/decisions/enquiry-form-token.md.
 /**

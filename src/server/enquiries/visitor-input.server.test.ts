@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runEnquiriesCommand } from '../../../scripts/lib/enquiries-cli.ts';
 import { runCommand } from '../../../scripts/lib/run-script.ts';
-import { formPageFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import { formPageFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { notificationEmail } from './email.server.ts';

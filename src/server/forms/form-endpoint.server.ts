@@ -9,7 +9,7 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import type { Config } from '../config.server.ts';
 import { sharedLimitsToPrimary } from '../cluster.server.ts';
 import { errorPage } from '../error-page.server.ts';

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { MemoryStore, type Options } from 'express-rate-limit';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { honeypotFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
 import {
-  confirmTokenFieldName,
+  honeypotFieldName,
+  newsletterConfirmedCookieMs,
   newsletterConfirmedCookieName,
-  newsletterMessages,
-  newsletterPaths,
-} from '../../lib/newsletter.ts';
+  tokenFieldName,
+} from '../../shared/page-contract.ts';
+import { confirmTokenFieldName, newsletterMessages, newsletterPaths } from '../../lib/newsletter.ts';
 import { smtpStandIn, webhookReceiver } from '../../../test-support/enquiries.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../enquiries/form-token.server.ts';
@@ -274,7 +274,9 @@ describe('confirming and leaving', () => {
     const done = await post().expect(303);
     expect(done.headers.location).toBe(newsletterPaths.confirmed);
     expect(done.headers['set-cookie']?.[0]).toMatch(
-      new RegExp(`^${newsletterConfirmedCookieName}=1; Max-Age=600; Path=/newsletter/confirmed;`),
+      new RegExp(
+        `^${newsletterConfirmedCookieName}=1; Max-Age=${newsletterConfirmedCookieMs / 1000}; Path=/newsletter/confirmed;`,
+      ),
     );
     expect((await enquiries.findSubscriber('c@example.com'))?.status).toBe('confirmed');
     await post().expect(410);

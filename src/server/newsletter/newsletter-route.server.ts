@@ -8,12 +8,16 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Options, Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { formPageFieldName, tokenFieldName } from '../../browser/lib/enquiry-types.ts';
+import {
+  formPageFieldName,
+  newsletterConfirmedCookieMs,
+  newsletterConfirmedCookieName,
+  tokenFieldName,
+} from '../../shared/page-contract.ts';
 import { singleLine } from '../../shared/plain-text.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
   confirmTokenFieldName,
-  newsletterConfirmedCookieName,
   newsletterFieldLimits,
   newsletterFieldNames,
   newsletterMessages as m,
@@ -262,7 +266,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
       // The confirmed page reports the sign-up to analytics once, when this cookie is there (and deletes it).
       res.cookie(newsletterConfirmedCookieName, '1', {
         path: newsletterPaths.confirmed,
-        maxAge: 10 * 60 * 1000,
+        maxAge: newsletterConfirmedCookieMs,
         sameSite: 'lax',
         secure: req.secure,
       });
