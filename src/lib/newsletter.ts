@@ -72,7 +72,7 @@ export type NewsletterErrors = Partial<Record<NewsletterField | 'form', string>>
 
 /** What a page or island renders the sign-up with. */
 export interface NewsletterFormState {
-  /** The signed, time-stamped form token (the consult form's). */
+  /** The sign-up's own signed, time-stamped form token (the consult form's endpoint refuses it). */
   token: string;
   values?: Partial<Record<NewsletterField, string>>;
   errors?: NewsletterErrors;
