@@ -133,6 +133,18 @@ const states: PageState[] = [
   { name: 'an unknown page', path: '/no/such/page', status: 404, shows: 'Page Not Found' },
   { name: 'thank-you', path: '/thank-you' },
   { name: 'privacy', path: '/privacy' },
+  { name: 'newsletter', path: '/newsletter', shows: 'Join by email' },
+  {
+    name: 'newsletter, with the sign-up',
+    path: '/newsletter',
+    env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+    shows: 'action="/api/newsletter"',
+  },
+  { name: 'newsletter, check your inbox', path: '/newsletter/check-your-inbox' },
+  { name: 'newsletter, confirm', path: '/newsletter/confirm/a-token', shows: 'action="/api/newsletter/confirm"' },
+  { name: 'newsletter, confirmed', path: '/newsletter/confirmed', shows: 'data-newsletter-confirmed' },
+  { name: 'newsletter, unsubscribe', path: '/newsletter/unsubscribe/a-token' },
+  { name: 'newsletter, unsubscribed', path: '/newsletter/unsubscribed', env: { SMTP_URL: 'smtp://127.0.0.1:1' } },
   {
     name: 'thank-you, with a booking link',
     path: '/thank-you',
