@@ -13,6 +13,7 @@ import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../enquiries/form-token.server.ts';
 import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from '../forms/form-endpoint.server.ts';
 import { hourlyCap } from './newsletter-route.server.ts';
+import { subscribersCsv } from './subscriber-commands.server.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -254,6 +255,8 @@ test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its o
     hubspot: 'pending',
     webhook: 'off',
   });
+  // No one confirmed it here: it is never exported as a consenting subscriber.
+  expect(subscribersCsv(await testApp.enquiries.subscribers())).not.toContain('hub@example.com');
 });
 
 describe('confirming and leaving', () => {

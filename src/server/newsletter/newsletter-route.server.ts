@@ -316,7 +316,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
         const link = newConfirmationToken();
         let result;
         try {
-          result = await store.signUp(data, link.hash);
+          result = await store.signUp(confirmation === 'hubspot' ? { ...data, optIn: 'hubspot' } : data, link.hash);
         } catch (error) {
           await capStore.decrement(capKey);
           logger.error({ err: { message: (error as Error).message } }, 'Could not store a newsletter sign-up');

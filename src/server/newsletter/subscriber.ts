@@ -23,6 +23,11 @@ export interface NewSignUp {
   firstname?: string;
   /** Where the visitor came from, when the form was sent with JavaScript. */
   attribution?: Attribution;
+  /**
+   * `hubspot` where HubSpot's newsletter form sends its own double opt-in email (no SMTP): the sign-up is handed to
+   * it at once, before anyone confirms, so this site never counts, lists or exports it as a consenting subscriber.
+   */
+  optIn?: 'hubspot';
 }
 
 export interface StoredSubscriber extends NewSignUp {
@@ -47,6 +52,7 @@ export const storedSubscriberSchema = z.looseObject({
   email: z.string().min(3),
   firstname: z.string().optional(),
   attribution: attributionSchema.optional(),
+  optIn: z.literal('hubspot').optional(),
   status: z.enum(['pending', 'confirmed']),
   createdAt: z.string().min(1),
   tokenHash: z.string().optional(),
@@ -55,6 +61,13 @@ export const storedSubscriberSchema = z.looseObject({
   delivery: z.looseObject({ hubspot: deliveryState, webhook: deliveryState }),
   progress: z.looseObject({ hubspot: progressSchema, webhook: progressSchema }),
 });
+
+/** Whether the address's owner confirmed on this site: what may be listed and exported as a subscriber. */
+export const hasConsented = (subscriber: StoredSubscriber) => subscriber.status === 'confirmed' && !subscriber.optIn;
+
+/** The status the subscribers command shows: `handed-to-hubspot` for a sign-up HubSpot's own opt-in confirms. */
+export const shownStatus = (subscriber: StoredSubscriber) =>
+  subscriber.status === 'confirmed' && subscriber.optIn === 'hubspot' ? 'handed-to-hubspot' : subscriber.status;
 
 /** One address however it was typed: trimmed and lower-cased, so a second sign-up finds the first. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -95,6 +108,7 @@ export function newPendingSubscriber(signUp: NewSignUp, hash: string, now: Date)
     email: normalEmail(signUp.email),
     ...(signUp.firstname ? { firstname: signUp.firstname } : {}),
     ...(signUp.attribution ? { attribution: signUp.attribution } : {}),
+    ...(signUp.optIn ? { optIn: signUp.optIn } : {}),
     status: 'pending',
     createdAt: now.toISOString(),
     tokenHash: hash,
