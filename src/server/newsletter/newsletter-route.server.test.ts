@@ -257,6 +257,10 @@ test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its o
   });
   // No one confirmed it here: it is never exported as a consenting subscriber.
   expect(subscribersCsv(await testApp.enquiries.subscribers())).not.toContain('hub@example.com');
+  // And /privacy says who emails the link: HubSpot, handed the address at once.
+  const privacy = await request(testApp.app).get('/privacy').expect(200);
+  expect(privacy.text).toContain('we pass your address and first name to HubSpot');
+  expect(privacy.text).not.toContain('we email you a link');
 });
 
 describe('confirming and leaving', () => {
