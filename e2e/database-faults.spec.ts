@@ -122,7 +122,7 @@ async function postEnquiry(email: string): Promise<string> {
     body: JSON.stringify({
       firstname: 'Dana',
       email,
-      form_token: formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000),
+      form_token: formTokens(Buffer.from(formSecret), 'enquiry').issue(Date.now() - 10_000),
     }),
   });
   expect(response.status).toBe(201);
@@ -303,7 +303,7 @@ test('the database stopped, two workers: every enquiry limit holds as one count 
       req.end(body);
     });
   const validPlainPost = async () => {
-    const token = formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000);
+    const token = formTokens(Buffer.from(formSecret), 'enquiry').issue(Date.now() - 10_000);
     const answer = await post(
       new URLSearchParams({ firstname: 'Dana', email: 'dana@example.com', form_token: token }).toString(),
       'application/x-www-form-urlencoded',

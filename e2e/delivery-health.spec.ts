@@ -129,7 +129,10 @@ test('the lead reaches HubSpot without the field its form lacks; both instances 
   const response = await fetch(`${a.url}/api/enquiries`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Sec-Fetch-Site': 'same-origin' },
-    body: JSON.stringify({ ...visitor, form_token: formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000) }),
+    body: JSON.stringify({
+      ...visitor,
+      form_token: formTokens(Buffer.from(formSecret), 'enquiry').issue(Date.now() - 10_000),
+    }),
   });
   expect(response.status).toBe(201);
 

@@ -4,7 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import { tokenFieldName } from '../src/shared/enquiry-types.ts';
+import { tokenFieldName } from '../src/shared/page-contract.ts';
 import { readEnquiryFile } from '../src/server/enquiries/file-store/enquiry-file.server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../src/server/enquiries/form-token.server.ts';
 import { e2eStoreFile } from './fixtures/store.ts';
@@ -27,7 +27,7 @@ async function startSite(env: Record<string, string> = {}) {
   // A page with the form makes the server create the form secret; a token signed with it 10 s ago is one a
   // person could have sent.
   expect((await fetch(`${server.url}/start-project`)).status).toBe(200);
-  const token = formTokens(await loadFormSecret(formSecretFile(enquiriesFile))).issue(Date.now() - 10_000);
+  const token = formTokens(await loadFormSecret(formSecretFile(enquiriesFile)), 'enquiry').issue(Date.now() - 10_000);
   return { server, env: fullEnv, enquiriesFile, token };
 }
 

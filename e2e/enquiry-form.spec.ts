@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ownFormPort } from '../playwright.config.ts';
 import { enquiryForm } from '../src/content/enquiry-form.ts';
-import { tokenFieldName } from '../src/shared/enquiry-types.ts';
+import { tokenFieldName } from '../src/shared/page-contract.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';
 import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { hubspotScript, stubHubSpot } from './fixtures/marketing.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import { honeypotFieldName } from '../src/shared/enquiry-types.ts';
+import { honeypotFieldName } from '../src/shared/page-contract.ts';
 import { fillConsultForm, useTokenOldEnough } from './fixtures/enquiry-form.ts';
 import { tempFolders } from './fixtures/temp-folders.ts';
 import { expect, test } from './fixtures/test.ts';

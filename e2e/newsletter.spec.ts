@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import path from 'node:path';
 import { freePort, startServer, type RunningServer } from '../scripts/lib/server-process.ts';
-import { tokenMinimumAgeMs } from '../src/shared/enquiry-types.ts';
+import { tokenMinimumAgeMs } from '../src/shared/page-contract.ts';
 import { newsletterMessages } from '../src/lib/newsletter.ts';
 import { smtpStandIn } from '../test-support/enquiries.ts';
 import { expectNoAxeViolations } from './fixtures/axe.ts';

@@ -97,7 +97,7 @@ async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
 }
 
 /** A token as any instance renders it, 10 s old (a person's pace). */
-const token = () => formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000);
+const token = () => formTokens(Buffer.from(formSecret), 'enquiry').issue(Date.now() - 10_000);
 
 function post(instance: RunningServer, body: Record<string, string>, visitor: string, json = true) {
   const headers = {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BootData } from '../src/browser/boot-data.ts';
-import { tokenFieldName } from '../src/shared/enquiry-types.ts';
+import { tokenFieldName } from '../src/shared/page-contract.ts';
 import pg from 'pg';
 import { newStoredEnquiry } from '../src/server/enquiries/enquiry.ts';
 import { openPostgresStore } from '../src/server/enquiries/postgres-store/postgres-store.server.ts';
@@ -146,7 +146,7 @@ function enquiryBody(secret: Buffer): string {
     company: 'Bench Café',
     message: 'A typical enquiry of a sentence or two about the business and what it wants to achieve.',
     plan: 'growth',
-    [tokenFieldName]: formTokens(secret).issue(Date.now() - 10_000),
+    [tokenFieldName]: formTokens(secret, 'enquiry').issue(Date.now() - 10_000),
   });
 }
 
@@ -337,7 +337,7 @@ async function countingSmtp() {
  */
 async function benchNewsletter(port: number) {
   const formSecret = 'bench-form-secret-of-at-least-32-characters';
-  const token = formTokens(Buffer.from(formSecret)).issue(Date.now() - 10_000);
+  const token = formTokens(Buffer.from(formSecret), 'newsletter').issue(Date.now() - 10_000);
   const smtp = await countingSmtp();
   const env = (extra: Record<string, string>) => ({
     PORT: String(port),

@@ -12,6 +12,7 @@ import {
   revokeSignUp,
   subscribersCsv,
 } from '../../src/server/newsletter/subscriber-commands.server.ts';
+import { hasConsented, shownStatus } from '../../src/server/newsletter/subscriber.ts';
 import { operatorCommand, runOperatorCommand, table, type OperatorIo } from './operator-cli.ts';
 
 interface FileFlags {
@@ -54,7 +55,7 @@ export async function runSubscribersCommand(argv: string[], io: OperatorIo): Pro
     const rows = subscribers.map((s) => [
       singleLine(s.email),
       singleLine(s.firstname ?? '').slice(0, 30),
-      s.status,
+      shownStatus(s),
       (s.confirmedAt ?? s.createdAt).slice(0, 16).replace('T', ' '),
       s.delivery.hubspot,
       s.delivery.webhook,
@@ -62,8 +63,12 @@ export async function runSubscribersCommand(argv: string[], io: OperatorIo): Pro
     for (const line of table(['EMAIL ADDRESS', 'FIRST NAME', 'STATUS', 'SINCE (UTC)', 'HUBSPOT', 'WEBHOOK'], rows)) {
       print(line);
     }
-    const confirmed = subscribers.filter((s) => s.status === 'confirmed').length;
-    print(`\n${confirmed} confirmed, ${subscribers.length - confirmed} waiting for confirmation`);
+    const confirmed = subscribers.filter(hasConsented).length;
+    const handed = subscribers.filter((s) => shownStatus(s) === 'handed-to-hubspot').length;
+    const waiting = subscribers.length - confirmed - handed;
+    print(
+      `\n${confirmed} confirmed, ${waiting} waiting for confirmation${handed ? `, ${handed} handed to HubSpot's own opt-in` : ''}`,
+    );
   });
 
   withFile(

@@ -9,6 +9,7 @@ import NewsletterCheckInboxPage from '../pages/NewsletterCheckInboxPage.tsx';
 import NewsletterConfirmedPage from '../pages/NewsletterConfirmedPage.tsx';
 import NewsletterConfirmPage from '../pages/NewsletterConfirmPage.tsx';
 import NewsletterPage from '../pages/NewsletterPage.tsx';
+import NewsletterUnsubscribedPage from '../pages/NewsletterUnsubscribedPage.tsx';
 import NewsletterUnsubscribePage from '../pages/NewsletterUnsubscribePage.tsx';
 import NotFoundPage from '../pages/NotFoundPage.tsx';
 import PrivacyPage from '../pages/PrivacyPage.tsx';
@@ -32,6 +33,7 @@ export const pages: { [Id in RouteId]: ComponentType<LoadedRoute<Id>> } = {
   'newsletter-confirmed': NewsletterConfirmedPage,
   'newsletter-confirm': NewsletterConfirmPage,
   'newsletter-unsubscribe': NewsletterUnsubscribePage,
+  'newsletter-unsubscribed': NewsletterUnsubscribedPage,
   blog: BlogPage,
   'blog-post': BlogPostPage,
   'blog-preview': BlogPostPage,

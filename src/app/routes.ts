@@ -64,6 +64,7 @@ const routeTable = [
     sitemap: false,
     private: true,
   },
+  { id: 'newsletter-unsubscribed', path: newsletterPaths.unsubscribed, sitemap: false },
   { id: 'blog', path: '/blog', load: loadBlogList, searchKeys: ['category', 'page'] },
   { id: 'blog-post', path: '/blog/:slug', load: loadBlogPost },
   // A draft or scheduled post for whoever holds its signed link (src/server/preview-route.server.ts). A link that

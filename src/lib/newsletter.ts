@@ -1,8 +1,10 @@
 /**
  * The newsletter sign-up as both the server and the browser know it: its fields, addresses, answers and the state
- * a page or island renders the form with. The form's hidden token and honeypot fields are the consult form's
- * (`tokenFieldName`, `honeypotFieldName` in shared/enquiry-types.ts): one form endpoint core checks both.
+ * a page or island renders the form with. Its endpoints and hidden fields (the token, with one of its own, and the
+ * honeypot, named as the consult form's) are in the page–script contract, src/shared/page-contract.ts.
  */
+
+import { newsletterConfirmEndpoint, newsletterEndpoint } from '../shared/page-contract.ts';
 
 /** The sign-up's visible fields, in the order visitors see them. */
 export const newsletterFieldNames = ['email', 'firstname'] as const;
@@ -14,16 +16,18 @@ export const newsletterPaths = {
   /** The page about the newsletter, with the sign-up (in the sitemap). */
   page: '/newsletter',
   /** `POST`: a sign-up (a plain form post or JSON). */
-  signUp: '/api/newsletter',
+  signUp: newsletterEndpoint,
   /** Where a plain post's accepted sign-up is sent (303). */
   checkYourInbox: '/newsletter/check-your-inbox',
   /** `GET /newsletter/confirm/<token>`: the page whose button confirms; a GET confirms nothing. */
   confirmPage: '/newsletter/confirm',
   /** `POST` with the `token` field: confirms the sign-up, then 303 to `confirmed`. */
-  confirm: '/api/newsletter/confirm',
+  confirm: newsletterConfirmEndpoint,
   confirmed: '/newsletter/confirmed',
   /** `GET /newsletter/unsubscribe/<token>`: a page with a button; `POST` there removes the address (one-click). */
   unsubscribe: '/newsletter/unsubscribe',
+  /** What that POST answers with (200, in place: a mail app's one-click unsubscribe follows no redirect). */
+  unsubscribed: '/newsletter/unsubscribed',
   /** The archive of issues: posts of the blog's Newsletter category. */
   archive: '/blog?category=newsletter',
 } as const;
@@ -33,12 +37,6 @@ export const confirmTokenFieldName = 'token';
 
 /** The blog category whose posts are the newsletter's issues. */
 export const newsletterCategorySlug = 'newsletter';
-
-/**
- * Set (for a few minutes, on /newsletter/confirmed only) by the confirmation POST: the confirmed page sends
- * `sign_up` to analytics once, when it is there, and deletes it, so only the tab that confirmed reports it.
- */
-export const newsletterConfirmedCookieName = 'newsletter_confirmed';
 
 export const newsletterConfirmPath = (token: string) => `${newsletterPaths.confirmPage}/${encodeURIComponent(token)}`;
 export const newsletterUnsubscribePath = (token: string) =>
@@ -61,7 +59,6 @@ export const newsletterMessages = {
   /** A confirmation link that is unknown, used, revoked or expired. */
   linkExpired: 'This link has expired or was already used',
   confirmed: 'You are subscribed. Thank you for confirming.',
-  unsubscribed: "You're unsubscribed",
   fields: {
     emailMissing: 'Enter your email address',
     emailInvalid: 'Enter an email address like name@example.com',
@@ -75,15 +72,14 @@ export type NewsletterErrors = Partial<Record<NewsletterField | 'form', string>>
 
 /** What a page or island renders the sign-up with. */
 export interface NewsletterFormState {
-  /** The signed, time-stamped form token (the consult form's). */
+  /** The sign-up's own signed, time-stamped form token (the consult form's endpoint refuses it). */
   token: string;
   values?: Partial<Record<NewsletterField, string>>;
   errors?: NewsletterErrors;
   message?: string;
   /**
    * On the sign-up: `sent` shows `message` in place of the form, `refused` and `unavailable` show it as the form's
-   * problem (on /newsletter, a confirmation link that no longer works: 410). `/newsletter/unsubscribe/<token>`,
-   * rendered by its POST with `sent`, says "You're unsubscribed" (200).
+   * problem (on /newsletter, a confirmation link that no longer works: 410).
    */
   status?: 'sent' | 'refused' | 'unavailable';
 }

@@ -8,7 +8,8 @@ import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 export default function PrivacyPage() {
   const copy = privacyCopy;
-  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot, newsletterSignup } = usePageConfig();
+  const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot, newsletterSignup, newsletterConfirmedBy } =
+    usePageConfig();
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/privacy" />
@@ -18,7 +19,7 @@ export default function PrivacyPage() {
           bookingUrl,
           emailed: enquiriesEmailed,
           hubspot: hubspotConfigured(hubspot),
-          newsletter: newsletterSignup,
+          newsletter: newsletterSignup ? (newsletterConfirmedBy ?? 'email') : false,
         }).map((section) => (
           <section key={section.heading}>
             <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>

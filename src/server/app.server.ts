@@ -159,18 +159,20 @@ export function createApp(options: AppOptions) {
   app.get(new RegExp(`^/images/blog/(.+)-(?:${copyWidths.join('|')})\\.webp$`), (req, res) => {
     res.redirect(302, `/images/blog/${req.params[0] ?? ''}.webp`);
   });
-  let tokens: Promise<FormTokens> | undefined;
+  let enquiryTokens: Promise<FormTokens> | undefined;
+  let signUpTokens: Promise<FormTokens> | undefined;
   let links: Promise<PreviewLinks> | undefined;
   let unsubscribes: Promise<UnsubscribeTokens> | undefined;
-  const getTokens = () => (tokens ??= getSecret().then(formTokens));
+  const getTokens = () => (enquiryTokens ??= getSecret().then((secret) => formTokens(secret, 'enquiry')));
+  const getSignUpTokens = () => (signUpTokens ??= getSecret().then((secret) => formTokens(secret, 'newsletter')));
   const getLinks = () => (links ??= getSecret().then(previewLinks));
   const getUnsubscribes = () => (unsubscribes ??= getSecret().then(unsubscribeTokens));
   // Each island's server state, by island: a page's HTML and boot data carry it where the page shows the island.
-  // The newsletter's sign-up takes the consult form's token: one form endpoint core checks both.
-  const islandState = async () => {
-    const token = (await getTokens()).issue();
-    return { 'consult-form': { token }, newsletter: { token } };
-  };
+  // Each form gets a token of its own, which the other form's endpoint refuses.
+  const islandState = async () => ({
+    'consult-form': { token: (await getTokens()).issue() },
+    newsletter: { token: (await getSignUpTokens()).issue() },
+  });
   const pageOptions = { ...options, islandState };
   const renderFormPage = createFormPageRenderer(pageOptions);
   app.use(
@@ -191,7 +193,8 @@ export function createApp(options: AppOptions) {
     logger,
     store: enquiries.store,
     rateLimitStore: enquiries.rateLimitStore,
-    tokens: getTokens,
+    tokens: getSignUpTokens,
+    enquiryTokens: getTokens,
     unsubscribeTokens: getUnsubscribes,
     isPublishedPost: (slug: string) => store.index.isPublic(slug),
     sender: newsletterSender({

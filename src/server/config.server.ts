@@ -325,6 +325,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
       ...(e.BOOKING_URL ? { bookingUrl: e.BOOKING_URL } : {}),
       ...(e.SMTP_URL ? { enquiriesEmailed: true as const } : {}),
       newsletterSignup: newsletterConfirmation !== 'none',
+      ...(newsletterConfirmation !== 'none' ? { newsletterConfirmedBy: newsletterConfirmation } : {}),
     },
     enquiries: {
       file: path.resolve(root, e.ENQUIRIES_FILE),

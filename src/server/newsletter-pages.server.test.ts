@@ -220,6 +220,7 @@ describe('the pages around a sign-up', () => {
     '/newsletter/confirm/a-token',
     '/newsletter/confirmed',
     '/newsletter/unsubscribe/a-token',
+    '/newsletter/unsubscribed',
   ];
 
   test('are not indexed, not in the sitemap and never fetched ahead', async () => {
@@ -259,11 +260,5 @@ describe('the pages around a sign-up', () => {
     const { html, text } = await readPage(testApp.app, '/newsletter/confirmed');
     expect(text).toContain("You're subscribed");
     expect(html).toContain('data-newsletter-confirmed');
-  });
-
-  test('an unsubscribed address is told so, with the sign-up offered again', async () => {
-    const gone = await renderWith('/newsletter/unsubscribe/abc', withSignUp, { token: 't', status: 'sent' });
-    expect(textOf(gone.html)).toContain("You're unsubscribed");
-    expect(gone.html).toContain('action="/api/newsletter"');
   });
 });

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createTestApp, previewLinkPath, testPost, testSiteUrl, testStore } from '../../test-support/server.ts';
-import { honeypotFieldName, tokenFieldName } from '../shared/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../shared/page-contract.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey } from './preview-links.server.ts';
 
@@ -147,7 +147,7 @@ describe('a request the browser makes ahead of a tap (Sec-Purpose)', () => {
   test('counts in no rate limit: a visitor’s enquiry is accepted after many prefetches', async () => {
     const testApp = await setUp({ env: { ENQUIRY_RATE_LIMIT: '1' } });
     for (let i = 0; i < 5; i++) await request(testApp.app).get('/start-project').set(prefetch).expect(200);
-    const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+    const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
     const post = () =>
       request(testApp.app)
         .post('/api/enquiries')

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appRoutes, matchAppRoute } from '../app/routes.ts';
-import { honeypotFieldName, tokenFieldName } from '../shared/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../shared/page-contract.ts';
 import { formSecretFile, formTokens, loadFormSecret } from './enquiries/form-token.server.ts';
 import { newPreviewKey, type PreviewTarget } from './preview-links.server.ts';
 import type { StoreData, StoredPost } from '../lib/store-schema.ts';
@@ -131,25 +131,26 @@ const states: PageState[] = [
   { name: 'a draft’s preview', path: '/blog/preview/…', preview: draft, shows: 'is a draft' },
   { name: 'a scheduled post’s preview', path: '/blog/preview/…', preview: scheduled, shows: '1 January 2099' },
   { name: 'an unknown page', path: '/no/such/page', status: 404, shows: 'Page Not Found' },
-  { name: 'newsletter, joined by email', path: '/newsletter', shows: 'mailto:' },
-  {
-    name: 'newsletter, with its sign-up',
-    path: '/newsletter',
-    env: { SMTP_URL: 'smtp://127.0.0.1:9' },
-    shows: 'action="/api/newsletter"',
-  },
   {
     name: 'a post, with the newsletter’s sign-up',
     path: `/blog/${newest.slug}`,
-    env: { SMTP_URL: 'smtp://127.0.0.1:9' },
+    env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+    shows: 'action="/api/newsletter"',
+  },
+  { name: 'thank-you', path: '/thank-you' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'newsletter', path: '/newsletter', shows: 'Join by email' },
+  {
+    name: 'newsletter, with the sign-up',
+    path: '/newsletter',
+    env: { SMTP_URL: 'smtp://127.0.0.1:1' },
     shows: 'action="/api/newsletter"',
   },
   { name: 'newsletter, check your inbox', path: '/newsletter/check-your-inbox' },
-  { name: 'newsletter, confirmed', path: '/newsletter/confirmed' },
-  { name: 'newsletter, a confirmation link', path: '/newsletter/confirm/a-token', shows: '<button' },
-  { name: 'newsletter, an unsubscribe link', path: '/newsletter/unsubscribe/a-token', shows: '<button' },
-  { name: 'thank-you', path: '/thank-you' },
-  { name: 'privacy', path: '/privacy' },
+  { name: 'newsletter, confirm', path: '/newsletter/confirm/a-token', shows: 'action="/api/newsletter/confirm"' },
+  { name: 'newsletter, confirmed', path: '/newsletter/confirmed', shows: 'data-newsletter-confirmed' },
+  { name: 'newsletter, unsubscribe', path: '/newsletter/unsubscribe/a-token' },
+  { name: 'newsletter, unsubscribed', path: '/newsletter/unsubscribed', env: { SMTP_URL: 'smtp://127.0.0.1:1' } },
   {
     name: 'thank-you, with a booking link',
     path: '/thank-you',
@@ -217,7 +218,7 @@ async function render(state: PageState): Promise<string> {
         .expect(state.status ?? 200)
     ).text;
   // A token issued 10 s ago, as a person would send it: the post is refused for its values alone.
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
   const post = () =>
     request(testApp.app)
       .post('/api/enquiries')

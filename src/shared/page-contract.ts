@@ -32,8 +32,35 @@ export const chosenPlanFieldAttribute = 'data-plan-field';
 
 /** Where the site's own enquiry form posts, with JavaScript or without. */
 export const enquiryEndpoint = '/api/enquiries';
+/** Where the newsletter sign-up posts, with JavaScript or without. */
+export const newsletterEndpoint = '/api/newsletter';
+/** Where the confirmation page's button posts (the script presses it for the visitor after a moment). */
+export const newsletterConfirmEndpoint = '/api/newsletter/confirm';
+
+/**
+ * The hidden fields of the site's own forms (the consult form and the newsletter sign-up). The honeypot's name is one
+ * no password manager fills in.
+ */
+export const tokenFieldName = 'form_token';
+export const honeypotFieldName = 'enquiry_trap';
+/** The path of the page the form was rendered on, which the server records as the post's page. */
+export const formPageFieldName = 'form_page';
+
+/**
+ * A form token is accepted only this long after it was issued: no person fills in the form faster, so the server
+ * refuses a sooner post as a bot's, and the form waits this long before it sends again with a fresh token.
+ */
+export const tokenMinimumAgeMs = 3_000;
 
 /** How long a plain post's answer is awaited: the lead cookie set on an accepted post and the tab's posted mark. */
 export const postedAnswerMs = 10 * 60 * 1000;
 /** The cookie an accepted plain post sets for /thank-you, which reports the lead once and deletes it. */
 export const leadCookieName = 'enquiry_sent';
+
+/**
+ * Set by the confirmation POST, on /newsletter/confirmed only, for as long as the confirmed page may take to load:
+ * the page sends `sign_up` to analytics once when it is there, and deletes it, so only the tab that confirmed
+ * reports it.
+ */
+export const newsletterConfirmedCookieName = 'newsletter_confirmed';
+export const newsletterConfirmedCookieMs = 10 * 60 * 1000;

@@ -13,14 +13,8 @@ import type { Attribution } from '../lib/attribution.ts';
 import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
 import { chosenPlanFieldAttribute } from '../../shared/page-contract.ts';
-import {
-  formPageFieldName,
-  honeypotFieldName,
-  tokenFieldName,
-  tokenMinimumAgeMs,
-  type EnquiryErrors,
-  type EnquiryProblem,
-} from '../../shared/enquiry-types.ts';
+import { type EnquiryErrors, type EnquiryProblem } from '../../shared/enquiry-types.ts';
+import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
 import { useSiteConfig } from '../site-config.tsx';
 import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 import { schedulingService } from '../../content/scheduling-services.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../lib/newsletter.ts';
 import { useServerNewsletterState } from '../form-state.tsx';
 import type { Attribution } from '../lib/attribution.ts';
-import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/enquiry-types.ts';
+import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
 
 export interface NewsletterFormProps {
   /** The page the form is on, which a plain post with problems comes back to. */

@@ -1,5 +1,9 @@
-import { newsletterConfirmedCookieName, newsletterPaths } from '../../lib/newsletter.ts';
-import { newsletterConfirmAttribute, newsletterConfirmedAttribute } from '../../shared/page-contract.ts';
+import { newsletterPaths } from '../../lib/newsletter.ts';
+import {
+  newsletterConfirmAttribute,
+  newsletterConfirmedAttribute,
+  newsletterConfirmedCookieName,
+} from '../../shared/page-contract.ts';
 import { installGtag } from './analytics.ts';
 
 /**

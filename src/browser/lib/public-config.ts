@@ -18,4 +18,6 @@ export interface PublicConfig extends BrowserConfig {
   enquiryRetentionDays: number;
   /** A newsletter sign-up can be confirmed (an SMTP server, or HubSpot's own double opt-in): the box shows. */
   newsletterSignup?: boolean;
+  /** Who sends the confirmation email, while the box shows: this site (`email`) or HubSpot; the privacy page says. */
+  newsletterConfirmedBy?: 'email' | 'hubspot';
 }

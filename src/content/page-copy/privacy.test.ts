@@ -79,15 +79,21 @@ test('the policy names email and HubSpot only when they are configured', () => {
 });
 
 test('the policy says what the newsletter keeps, why, for how long and how to leave, only where it is offered', () => {
-  const text = (newsletter: boolean) =>
+  const text = (newsletter: false | 'email' | 'hubspot') =>
     privacySections(730, { newsletter })
       .flatMap((section) => section.paragraphs)
       .join('\n');
   expect(text(false)).not.toMatch(/newsletter/i);
-  const offered = text(true);
+  const offered = text('email');
   expect(offered).toContain('we keep your email address, your first name if you give it');
   expect(offered).toContain('only to send you the newsletter');
   expect(offered).toContain('your address is deleted after those 48 hours');
   expect(offered).toContain('for as long as you stay subscribed');
   expect(offered).toContain('one click removes your address');
+
+  // Where HubSpot's own double opt-in confirms it, the site emails no link and hands the address on at once.
+  const byHubSpot = text('hubspot');
+  expect(byHubSpot).not.toContain('we email you a link');
+  expect(byHubSpot).toContain('we pass your address and first name to HubSpot');
+  expect(byHubSpot).toContain('one click removes your address');
 });

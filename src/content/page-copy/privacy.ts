@@ -54,22 +54,30 @@ export interface PrivacyChannels {
   emailed?: boolean;
   /** Enquiries reach HubSpot (its portal and form ids). */
   hubspot?: boolean;
-  /** The newsletter's sign-up is offered (a confirmation can be sent). */
-  newsletter?: boolean;
+  /**
+   * The newsletter's sign-up is offered: `email` where this site emails the confirmation link (SMTP_URL), `hubspot`
+   * where HubSpot's newsletter form sends its own double opt-in email.
+   */
+  newsletter?: false | 'email' | 'hubspot';
 }
 
 /** Hours a confirmation link works; an unconfirmed sign-up is deleted after them. */
 export const newsletterConfirmationHours = 48;
 
-/** Named only when the site offers the newsletter's sign-up: what it keeps, why, for how long, and how to leave. */
-const newsletterSection: PrivacySection = {
+/**
+ * Named only when the site offers the newsletter's sign-up: what it keeps, why, for how long, and how to leave, as
+ * the sign-up is confirmed (by the link this site emails, or by HubSpot's own double opt-in email).
+ */
+const newsletterSection = (confirmedBy: 'email' | 'hubspot'): PrivacySection => ({
   heading: 'Our newsletter',
   paragraphs: [
     'If you sign up for our newsletter we keep your email address, your first name if you give it, when you signed up and confirmed, and where your visit came from (as above). We use them only to send you the newsletter.',
-    `Nothing is sent to you until you confirm: we email you a link that works once, for ${newsletterConfirmationHours} hours. If you do not confirm, your address is deleted after those ${newsletterConfirmationHours} hours. Once you confirm, we keep your details for as long as you stay subscribed, and may pass your address and first name to the email service that sends the newsletter (such as HubSpot or Mailchimp), which keeps them under its own privacy policy.`,
+    confirmedBy === 'email'
+      ? `Nothing is sent to you until you confirm: we email you a link that works once, for ${newsletterConfirmationHours} hours. If you do not confirm, your address is deleted after those ${newsletterConfirmationHours} hours. Once you confirm, we keep your details for as long as you stay subscribed, and may pass your address and first name to the email service that sends the newsletter (such as HubSpot or Mailchimp), which keeps them under its own privacy policy.`
+      : 'Nothing is sent to you until you confirm: when you sign up we pass your address and first name to HubSpot, the service that sends the newsletter, which emails you a link to confirm and keeps them under its own privacy policy (it may store data outside Australia). We keep our record of your sign-up until you leave.',
     'Every email about the newsletter carries an unsubscribe link: one click removes your address from our server straight away. You can also email us and we will remove it, here and from the service that sends the newsletter.',
   ],
-};
+});
 
 /**
  * The policy's sections, with the period the server keeps enquiries for (ENQUIRY_RETENTION_DAYS) and the channels
@@ -107,7 +115,7 @@ export const privacySections = (
     ],
   },
   ...(bookingUrl ? [bookingSection(bookingUrl)] : []),
-  ...(newsletter ? [newsletterSection] : []),
+  ...(newsletter ? [newsletterSection(newsletter)] : []),
   {
     heading: 'How long we keep them, and deleting them',
     paragraphs: [

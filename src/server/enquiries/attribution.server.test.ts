@@ -13,7 +13,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runEnquiriesCommand } from '../../../scripts/lib/enquiries-cli.ts';
 import { runCommand } from '../../../scripts/lib/run-script.ts';
-import { tokenFieldName } from '../../shared/enquiry-types.ts';
+import { tokenFieldName } from '../../shared/page-contract.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { parseAttribution as parseWithPosts, type Attribution } from './attribution.server.ts';
@@ -151,7 +151,7 @@ describe('the attribution field', () => {
   test('the endpoint stores it with a JSON enquiry; a malformed one is dropped, never a refusal', async () => {
     const app = await createTestApp();
     cleanups.push(app.close);
-    const token = formTokens(await loadFormSecret(formSecretFile(app.config.enquiries.file))).issue(
+    const token = formTokens(await loadFormSecret(formSecretFile(app.config.enquiries.file)), 'enquiry').issue(
       Date.now() - 10_000,
     );
     const post = (attribution: unknown) =>
@@ -385,7 +385,7 @@ describe('retention keeps the privacy page true', { timeout: 60_000 }, () => {
 test('a visit that began on a preview link keeps /blog/preview/ and nothing after it, however it was written', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const link = 'winter-menu.m3x9ab.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
   const written = [
     `/blog/preview/${link}`,
@@ -415,7 +415,7 @@ test('a visit that began on a preview link keeps /blog/preview/ and nothing afte
 test('a visit that began on a newsletter email’s link keeps its prefix and nothing after it', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const secret = 'Qm9va2luZ1NlY3JldFRva2VuRm9yTmV3c2xldHRlcg';
   const written = {
     [`/newsletter/confirm/${secret}`]: '/newsletter/confirm/',
@@ -444,7 +444,7 @@ test('a visit that began on a newsletter email’s link keeps its prefix and not
 test('an enquiry keeps only a call to action the site has and landing pages of its route table', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const post = (attribution: unknown) =>
     request(app.app)
       .post('/api/enquiries')
@@ -474,7 +474,7 @@ test('an enquiry keeps only a call to action the site has and landing pages of i
 test('a landing path is kept as a page the site serves, never as text a link’s author wrote, nor with its query', async () => {
   const app = await createTestApp();
   cleanups.push(app.close);
-  const token = formTokens(await loadSiteSecret(app.config.enquiries)).issue(Date.now() - 10_000);
+  const token = formTokens(await loadSiteSecret(app.config.enquiries), 'enquiry').issue(Date.now() - 10_000);
   const scam = '/blog/URGENT: your invoice is overdue, call 0400 000 000';
   const landings = [
     [scam, '/blog/*'],

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { honeypotFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { tempFolder } from '../../../test-support/temp-folder.ts';
 import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from './enquiry-route.server.ts';
@@ -21,7 +21,7 @@ async function setUp(options: Parameters<typeof createTestApp>[0] = {}) {
   apps.push(testApp);
   // The server's form secret (made here if the server has not made it yet); a token issued 10 s ago is one a person
   // could have sent.
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
   const token = (ageMs = 10_000) => tokens.issue(Date.now() - ageMs);
   return { ...testApp, tokens, token };
 }

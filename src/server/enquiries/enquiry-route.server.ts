@@ -5,12 +5,8 @@ import { formPagePaths } from '../../app/routes.ts';
 import { enquiryFieldTable, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
 import { enquiryEndpoint, leadCookieName, postedAnswerMs } from '../../shared/page-contract.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
-import {
-  formPageFieldName,
-  tokenFieldName,
-  type EnquiryErrors,
-  type EnquiryFormState,
-} from '../../shared/enquiry-types.ts';
+import { type EnquiryErrors, type EnquiryFormState } from '../../shared/enquiry-types.ts';
+import { formPageFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import type { Config } from '../config.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import { createFormEndpoint, parseUrl, type FormCopy } from '../forms/form-endpoint.server.ts';

@@ -134,12 +134,12 @@ export function absolutePageUri(pageUri: string, siteUrl: string): string {
 }
 
 /**
- * A copy whose every text is well-formed Unicode (a lone surrogate becomes U+FFFD). New enquiries are repaired when
- * posted; this covers what a store is handed from elsewhere (an import of an older file), which PostgreSQL would
+ * A copy of a record (an enquiry, a subscriber) whose every text is well-formed Unicode (a lone surrogate becomes
+ * U+FFFD). New enquiries are repaired when posted; this covers what a store is handed from elsewhere (an import of an older file), which PostgreSQL would
  * otherwise refuse whole.
  */
-export function withWellFormedText<T extends object>(enquiry: T): T {
-  return JSON.parse(JSON.stringify(enquiry), (_key, value: unknown) =>
+export function withWellFormedText<T extends object>(record: T): T {
+  return JSON.parse(JSON.stringify(record), (_key, value: unknown) =>
     typeof value === 'string' ? wellFormed(value) : value,
   ) as T;
 }

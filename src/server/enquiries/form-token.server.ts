@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { tokenMinimumAgeMs } from '../../shared/enquiry-types.ts';
+import { tokenMinimumAgeMs } from '../../shared/page-contract.ts';
 
 // Why a shared, time-stamped token rather than a per-visitor one: docs/decisions/enquiry-form-token.md.
 /**
- * The enquiry form's token: `<issued at, ms, base 36>.<HMAC-SHA256 of it>`. It proves that the post comes from a
- * form this site rendered, and when. Pages are cached (by the server for up to 12 hours, by a CDN for a day more
+ * A form's token: `<issued at, ms, base 36>.<HMAC-SHA256 of the form's name and it>`. It proves that the post comes
+ * from that form as this site rendered it, and when: each form signs with its own name, so one form's token is
+ * refused by every other (a sign-up's token cannot post an enquiry). Pages are cached (by the server for up to 12 hours, by a CDN for a day more
  * when stale), so a token stays valid for 3 days; it is not single-use, so a cached page's token serves every
  * visitor. A post sooner than 3 s after the token was issued is a bot's: no person fills in the form that fast.
  */
@@ -22,8 +23,11 @@ export interface FormTokens {
   check(token: unknown, now?: number): TokenCheck;
 }
 
-export function formTokens(secret: Buffer): FormTokens {
-  const sign = (issued: string) => createHmac('sha256', secret).update(`enquiry-form:${issued}`).digest('base64url');
+/** The site's forms that post to it, each with tokens of its own. */
+export type FormName = 'enquiry' | 'newsletter';
+
+export function formTokens(secret: Buffer, form: FormName): FormTokens {
+  const sign = (issued: string) => createHmac('sha256', secret).update(`${form}-form:${issued}`).digest('base64url');
   return {
     issue(now = Date.now()) {
       const issued = now.toString(36);

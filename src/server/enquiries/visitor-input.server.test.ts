@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runEnquiriesCommand } from '../../../scripts/lib/enquiries-cli.ts';
 import { runCommand } from '../../../scripts/lib/run-script.ts';
-import { formPageFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
+import { formPageFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import { parseConfig } from '../config.server.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { notificationEmail } from './email.server.ts';
@@ -34,7 +34,7 @@ afterEach(async () => {
 async function setUp(env: Record<string, string> = {}) {
   const testApp: TestApp = await createTestApp({ env });
   cleanups.push(testApp.close);
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'enquiry');
   const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
     request(testApp.app)
       .post('/api/enquiries')

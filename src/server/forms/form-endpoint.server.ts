@@ -9,7 +9,7 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
-import { honeypotFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
+import { honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import type { Config } from '../config.server.ts';
 import { sharedLimitsToPrimary } from '../cluster.server.ts';
 import { errorPage } from '../error-page.server.ts';
@@ -149,10 +149,27 @@ export function sharedCounts({
   };
 }
 
-/** A form endpoint at `/` of the router it returns: `POST` only. */
-export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
-  const { name, config, logger, tokens, rateLimitStore, copy } = options;
-  const router = Router();
+/** What a form's refusals need: its name (for its limits' counts), its words and where its counts are kept. */
+export interface RefusalOptions {
+  name: string;
+  config: Config;
+  logger: Logger;
+  rateLimitStore?: (name: string) => Store;
+  copy: FormCopy;
+  /** The whole pages an address may have in ten minutes are at least this many (the form's hourly limit). */
+  hourlyLimit: number;
+  /** What a plain post typed, in a short form that sends it again; nothing when it cannot be read. */
+  keptValues?(req: Request): Promise<string | undefined>;
+}
+
+/**
+ * A form's refusals and the limits on them: the short refusal page, the failed posts an address may make in a
+ * minute, and its budget of refusals answered with the whole page. The form endpoint below uses them, and so does a
+ * post that is no form's (the newsletter's confirmation) but costs a lookup and a page when refused.
+ */
+export function formRefusals(options: RefusalOptions) {
+  const { name, config, logger, rateLimitStore, copy } = options;
+  const keptValues = async (req: Request) => options.keptValues?.(req);
 
   /**
    * A refusal (cross-site, too large, too many): JSON for fetch, a short page with the studio's phone and email for
@@ -174,20 +191,8 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
       .send(errorPage(siteName, { title: copy.refusedTitle, message, more: `${reachUs}${kept ?? back}` }));
   }
 
-  const crossSite: RequestHandler = (req, res, next) => {
-    if (isCrossSite(req, config)) return refuse(req, res, 403, copy.crossSite);
-    next();
-  };
-
   const sharedStore = sharedCounts({ rateLimitStore, logger });
 
-  /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
-  const keptValues = async (req: Request): Promise<string | undefined> => {
-    const body: unknown = req.body;
-    if (wantsJson(req) || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    const fields = body as Record<string, unknown>;
-    return options.keptForm(options.values(fields), (await tokens()).issue(), req, fields);
-  };
   // Every 429 gives a plain post's values back, as every other refusal does.
   const tooMany: RequestHandler = async (req, res) => refuse(req, res, 429, copy.tooMany, await keptValues(req));
 
@@ -231,6 +236,57 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
       refuse(req, res, status, message, await keptValues(req));
     },
   });
+  /** Counts a post against a limit; true when that was one too many and the 429 has been sent instead. */
+  const overLimit = (limit: RequestHandler, req: Request, res: Response) =>
+    new Promise<boolean>((resolve, reject) => {
+      Promise.resolve(limit(req, res, (error?: unknown) => (error ? reject(error) : resolve(false)))).then(
+        () => resolve(res.headersSent),
+        reject,
+      );
+    });
+
+  return {
+    refuse,
+    sharedStore,
+    tooMany,
+    overLimit,
+    tokenRetries,
+    /** Counts a failed post; true when it was one too many in the minute and the 429 has been sent instead. */
+    tooManyFailures: (req: Request, res: Response) => overLimit(failures, req, res),
+    /**
+     * Counts a refusal answered with the whole page; true when the address's budget of those is spent and the short
+     * page has been sent instead, with the refusal's status and message.
+     */
+    pastFullRefusals: (req: Request, res: Response, refusal: Refusal) => {
+      res.locals.refusal = refusal;
+      return overLimit(fullRefusals, req, res);
+    },
+  };
+}
+
+/** A form endpoint at `/` of the router it returns: `POST` only. */
+export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
+  const { name, config, tokens } = options;
+  const router = Router();
+
+  /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
+  const keptValues = async (req: Request): Promise<string | undefined> => {
+    const body: unknown = req.body;
+    if (wantsJson(req) || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    const fields = body as Record<string, unknown>;
+    return options.keptForm(options.values(fields), (await tokens()).issue(), req, fields);
+  };
+  const { refuse, sharedStore, tooMany, overLimit, tokenRetries, tooManyFailures, pastFullRefusals } = formRefusals({
+    ...options,
+    keptValues,
+  });
+  const { copy } = options;
+
+  const crossSite: RequestHandler = (req, res, next) => {
+    if (isCrossSite(req, config)) return refuse(req, res, 403, copy.crossSite);
+    next();
+  };
+
   // Counts accepted posts only (a post the form refused after all is given back), in the primary process when there
   // are several workers, so the limit holds for the whole server.
   const hourly = (limit: string) =>
@@ -248,16 +304,6 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
   // Posts that fill the bots' trap are counted apart: bots at an address many people share (an office, a school, a
   // mobile network, a VPN) never use up its visitors' count.
   const trapped = hourly(`${name}-trap`);
-
-  /** Counts a post against a limit; true when that was one too many and the 429 has been sent instead. */
-  const overLimit = (limit: RequestHandler, req: Request, res: Response) =>
-    new Promise<boolean>((resolve, reject) => {
-      Promise.resolve(limit(req, res, (error?: unknown) => (error ? reject(error) : resolve(false)))).then(
-        () => resolve(res.headersSent),
-        reject,
-      );
-    });
-  const tooManyFailures = (req: Request, res: Response) => overLimit(failures, req, res);
 
   const parseBody = [
     express.json({ limit: options.bodyLimit }),
@@ -291,7 +337,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     const parsed = options.parse(fields);
     if (tokenCheck !== 'valid' || !parsed.ok) {
       const tokenOnly = parsed.ok && (tokenCheck === 'expired' || tokenCheck === 'too-fast');
-      if (await overLimit(tokenOnly ? tokenRetries : failures, req, res)) return;
+      if (await (tokenOnly ? overLimit(tokenRetries, req, res) : tooManyFailures(req, res))) return;
       const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
       // A token that is merely too young becomes valid by itself; any other problem gets a fresh one.
       const token =
@@ -307,8 +353,8 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
         });
         return;
       }
-      res.locals.refusal = { status: 400, message: Object.values(errors)[0] ?? copy.tokenExpired } satisfies Refusal;
-      if (await overLimit(fullRefusals, req, res)) return;
+      if (await pastFullRefusals(req, res, { status: 400, message: Object.values(errors)[0] ?? copy.tokenExpired }))
+        return;
       await options.renderFormPage(
         res,
         options.pageUrl(req, fields),
@@ -330,8 +376,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
       }
       // Answered with the whole page within the same budget as a refusal, then for what a 429 costs: an outage must
       // not let one client keep a core busy rendering.
-      res.locals.refusal = { status, message } satisfies Refusal;
-      if (await overLimit(fullRefusals, req, res)) return;
+      if (await pastFullRefusals(req, res, { status, message })) return;
       const form = { token: String(fields[tokenFieldName]), values: options.values(fields), errors: { form: message } };
       await options.renderFormPage(res, options.pageUrl(req, fields), form, status);
     };

@@ -1,17 +1,21 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
+import { MemoryStore, type Options } from 'express-rate-limit';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { honeypotFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
 import {
-  confirmTokenFieldName,
+  honeypotFieldName,
+  newsletterConfirmedCookieMs,
   newsletterConfirmedCookieName,
-  newsletterMessages,
-  newsletterPaths,
-} from '../../lib/newsletter.ts';
+  tokenFieldName,
+} from '../../shared/page-contract.ts';
+import { confirmTokenFieldName, newsletterMessages, newsletterPaths } from '../../lib/newsletter.ts';
 import { smtpStandIn, webhookReceiver } from '../../../test-support/enquiries.ts';
 import { createTestApp, testSiteUrl } from '../../../test-support/server.ts';
 import { formSecretFile, formTokens, loadFormSecret } from '../enquiries/form-token.server.ts';
+import { failedPostsPerMinute, fullRefusalsPerTenMinutes } from '../forms/form-endpoint.server.ts';
+import { hourlyCap } from './newsletter-route.server.ts';
+import { subscribersCsv } from './subscriber-commands.server.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -26,7 +30,7 @@ async function setUp(
   cleanups.push(smtp.close);
   const testApp = await createTestApp({ env: { SMTP_URL: smtp.url, ...env }, ...(logger ? { logger } : {}) });
   cleanups.push(testApp.close);
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'newsletter');
   const token = () => tokens.issue(Date.now() - 10_000);
   const signUp = (fields: Record<string, string>, json = true) => {
     const post = request(testApp.app).post(newsletterPaths.signUp).set(fromSite);
@@ -159,6 +163,57 @@ describe('POST /api/newsletter', () => {
     expect(noToken.body.token).toEqual(expect.any(String));
   });
 
+  test("each form refuses the other's token: a sign-up's cannot post an enquiry, nor an enquiry's a sign-up", async () => {
+    const { app, signUp, config } = await setUp();
+    const secret = await loadFormSecret(formSecretFile(config.enquiries.file));
+    const enquiryToken = formTokens(secret, 'enquiry').issue(Date.now() - 10_000);
+    const refused = await signUp({ email: 'x@example.com', [tokenFieldName]: enquiryToken }).expect(400);
+    expect(refused.body.fields[tokenFieldName]).toBe(newsletterMessages.tokenExpired);
+    await signUp({ email: 'x@example.com' }).expect(202);
+
+    const enquiry = {
+      firstname: 'Jane',
+      lastname: 'Citizen',
+      email: 'jane@example.com',
+      phone: '0412 345 678',
+      company: 'Jane’s Café',
+      message: 'We need more locals through the door.',
+      [honeypotFieldName]: '',
+    };
+    const postEnquiry = (token: string) =>
+      request(app)
+        .post('/api/enquiries')
+        .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testSiteUrl}/start-project` })
+        .send({ ...enquiry, [tokenFieldName]: token });
+    const signUpToken = formTokens(secret, 'newsletter').issue(Date.now() - 10_000);
+    expect((await postEnquiry(signUpToken).expect(400)).body.fields).toHaveProperty(tokenFieldName);
+    await postEnquiry(enquiryToken).expect(201);
+
+    // The sign-up on a page carries the sign-up's own token: too young yet for its form, and not the consult form's.
+    const page = await request(app).get('/newsletter').expect(200);
+    const pageToken = new RegExp(`name="${tokenFieldName}" value="([^"]+)"`).exec(page.text)?.[1] ?? '';
+    const early = await signUp({ email: 'y@example.com', [tokenFieldName]: pageToken }).expect(400);
+    expect(early.body.fields[tokenFieldName]).toBe(newsletterMessages.tooFast);
+    const wrongForm = await postEnquiry(pageToken).expect(400);
+    expect(wrongForm.body.fields[tokenFieldName]).not.toBe(newsletterMessages.tooFast);
+  });
+
+  test('one inbox gets one confirmation email in 24 h, however its address is varied (+tags, Gmail dots)', async () => {
+    const { signUp, smtp } = await setUp({ NEWSLETTER_RATE_LIMIT: '100' });
+    for (const email of ['victim+1@gmail.com', 'v.ictim+2@gmail.com', 'Victim@googlemail.com', 'victim@gmail.com'])
+      await signUp({ email }).expect(202);
+    await signUp({ email: 'someone+news@example.com' }).expect(202);
+    await signUp({ email: 'someone@example.com' }).expect(202);
+    await signUp({ email: 'someone.else@example.com' }).expect(202);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.map((mail) => mail.rcpt[0]).sort()).toEqual([
+      'someone+news@example.com',
+      'someone.else@example.com',
+      'victim+1@gmail.com',
+    ]);
+  });
+
   test('one visitor gets 429 with Retry-After past NEWSLETTER_RATE_LIMIT sign-ups in an hour', async () => {
     const { signUp } = await setUp({ NEWSLETTER_RATE_LIMIT: '2' });
     await signUp({ email: 'a@example.com' }).expect(202);
@@ -194,6 +249,31 @@ describe('POST /api/newsletter', () => {
   });
 });
 
+test('sign-ups in flight lifting the count over the cap for a moment neither pause sign-ups nor alert', async () => {
+  const counts = new MemoryStore();
+  const alerts = new MemoryStore();
+  counts.init({ windowMs: 60 * 60 * 1000 } as Options);
+  alerts.init({ windowMs: 60 * 60 * 1000 } as Options);
+  const onReached = vi.fn();
+  const take = hourlyCap({ counts, alerts, key: 'site', limit: 2, ready: Promise.resolve(), onReached });
+  expect(await take()).toEqual({ ok: true });
+  // A repeat address takes the second email; it will give it back once the store says none goes out.
+  expect(await take()).toEqual({ ok: true });
+  const increment = counts.increment.bind(counts);
+  let repeatGivesBack = true;
+  counts.increment = async (key) => {
+    const info = { ...(await increment(key)) };
+    // The repeat's give-back lands just after this sign-up's take.
+    if (repeatGivesBack) await counts.decrement(key);
+    repeatGivesBack = false;
+    return info;
+  };
+  expect((await take()).ok).toBe(false);
+  expect(await take()).toEqual({ ok: true });
+  expect((await take()).ok).toBe(false);
+  expect(onReached).toHaveBeenCalledTimes(1);
+});
+
 test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its own double opt-in, and the site emails nothing", async () => {
   const testApp = await createTestApp({
     env: {
@@ -204,7 +284,7 @@ test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its o
   });
   cleanups.push(testApp.close);
   expect(testApp.config.public.newsletterSignup).toBe(true);
-  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)));
+  const tokens = formTokens(await loadFormSecret(formSecretFile(testApp.config.enquiries.file)), 'newsletter');
   const response = await request(testApp.app)
     .post(newsletterPaths.signUp)
     .set(fromSite)
@@ -215,6 +295,12 @@ test("without SMTP, HubSpot's newsletter form gets the sign-up at once for its o
     hubspot: 'pending',
     webhook: 'off',
   });
+  // No one confirmed it here: it is never exported as a consenting subscriber.
+  expect(subscribersCsv(await testApp.enquiries.subscribers())).not.toContain('hub@example.com');
+  // And /privacy says who emails the link: HubSpot, handed the address at once.
+  const privacy = await request(testApp.app).get('/privacy').expect(200);
+  expect(privacy.text).toContain('we pass your address and first name to HubSpot');
+  expect(privacy.text).not.toContain('we email you a link');
 });
 
 describe('confirming and leaving', () => {
@@ -235,7 +321,9 @@ describe('confirming and leaving', () => {
     const done = await post().expect(303);
     expect(done.headers.location).toBe(newsletterPaths.confirmed);
     expect(done.headers['set-cookie']?.[0]).toMatch(
-      new RegExp(`^${newsletterConfirmedCookieName}=1; Max-Age=600; Path=/newsletter/confirmed;`),
+      new RegExp(
+        `^${newsletterConfirmedCookieName}=1; Max-Age=${newsletterConfirmedCookieMs / 1000}; Path=/newsletter/confirmed;`,
+      ),
     );
     expect((await enquiries.findSubscriber('c@example.com'))?.status).toBe('confirmed');
     await post().expect(410);
@@ -251,6 +339,27 @@ describe('confirming and leaving', () => {
       .expect(410);
   });
 
+  test('bogus links get the whole page a few times, then the short page, then 429 past the failure limit', async () => {
+    const { app } = await setUp({ NEWSLETTER_RATE_LIMIT: '1' });
+    const post = (i: number) =>
+      request(app)
+        .post(newsletterPaths.confirm)
+        .set(fromSite)
+        .type('form')
+        .send({ [confirmTokenFieldName]: `bogus-${i}` });
+    for (let i = 0; i < fullRefusalsPerTenMinutes; i += 1) {
+      const whole = await post(i).expect(410);
+      expect(whole.text).toContain(`action="${newsletterPaths.signUp}"`);
+    }
+    const short = await post(fullRefusalsPerTenMinutes).expect(410);
+    expect(short.text).toContain(newsletterMessages.linkExpired);
+    expect(short.text).toContain('Your subscription was not confirmed');
+    expect(short.text).not.toContain(`action="${newsletterPaths.signUp}"`);
+    for (let i = fullRefusalsPerTenMinutes + 1; i < failedPostsPerMinute; i += 1) await post(i).expect(410);
+    const tooMany = await post(failedPostsPerMinute).expect(429);
+    expect(tooMany.headers['retry-after']).toMatch(/^\d+$/);
+  }, 30_000);
+
   test('a one-click POST to the List-Unsubscribe address removes the address; a forged token removes nothing', async () => {
     const { signUp, smtp, app, enquiries } = await setUp();
     await signUp({ email: 'leave@example.com' }).expect(202);
@@ -265,8 +374,15 @@ describe('confirming and leaving', () => {
       .send('List-Unsubscribe=One-Click')
       .expect(404);
     expect(await enquiries.subscribers()).toHaveLength(2);
-    await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    const gone = await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect((await enquiries.subscribers()).map((s) => s.email)).toEqual(['stay@example.com']);
+    // The page says so and offers the sign-up again: its form, with the sign-up's own token.
+    expect(gone.text).toContain('<h1');
+    expect(gone.text).toMatch(/<h1[^>]*>You(?:'|&#x27;|’)re unsubscribed<\/h1>/);
+    const form = /<form[^>]*action="\/api\/newsletter"[\s\S]*?<\/form>/.exec(gone.text)?.[0] ?? '';
+    const formToken = new RegExp(`name="${tokenFieldName}" value="([^"]+)"`).exec(form)?.[1];
+    expect(formToken).toBeDefined();
+    expect(form).toContain('name="email"');
     // Again: still 200, the address already gone.
     await request(app).post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
   });

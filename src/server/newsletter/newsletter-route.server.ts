@@ -8,12 +8,16 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Options, Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { formPageFieldName, tokenFieldName } from '../../shared/enquiry-types.ts';
+import {
+  formPageFieldName,
+  newsletterConfirmedCookieMs,
+  newsletterConfirmedCookieName,
+  tokenFieldName,
+} from '../../shared/page-contract.ts';
 import { singleLine } from '../../shared/plain-text.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import {
   confirmTokenFieldName,
-  newsletterConfirmedCookieName,
   newsletterFieldLimits,
   newsletterFieldNames,
   newsletterMessages as m,
@@ -27,6 +31,7 @@ import type { FormTokens } from '../enquiries/form-token.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
 import {
   createFormEndpoint,
+  formRefusals,
   isCrossSite,
   parseUrl,
   sharedCounts,
@@ -34,8 +39,15 @@ import {
 } from '../forms/form-endpoint.server.ts';
 import type { ReturnedFormState } from '../pages.server.ts';
 import type { NewsletterSender } from './newsletter-sender.server.ts';
+import { subscriberChannelsOn } from './subscriber-delivery.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
-import { newConfirmationToken, tokenHash, type NewSignUp } from './subscriber.ts';
+import {
+  confirmationEmailIntervalMs,
+  mailboxKey,
+  newConfirmationToken,
+  tokenHash,
+  type NewSignUp,
+} from './subscriber.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.server.ts';
 
 export const newsletterBodyLimit = '8kb';
@@ -46,7 +58,10 @@ export interface NewsletterRouteOptions {
   logger: Logger;
   store: SubscriberRecords;
   rateLimitStore?: (name: string) => Store;
+  /** The sign-up's own tokens, which the consult form's endpoint refuses (and this one refuses the consult form's). */
   tokens: () => Promise<FormTokens>;
+  /** The consult form's tokens, for a page rendered here that also shows the consult form. */
+  enquiryTokens: () => Promise<FormTokens>;
   unsubscribeTokens: () => Promise<UnsubscribeTokens>;
   isPublishedPost: IsPublishedPost;
   /** Sends confirmation emails and the cap's alert, apart from the enquiries' outbox. */
@@ -128,6 +143,42 @@ function keptSignUpForm(values: Record<string, string>, token: string, page: str
   return `<form method="post" action="${newsletterPaths.signUp}"><input type="hidden" name="${tokenFieldName}" value="${escapeHtml(token)}"><input type="hidden" name="${formPageFieldName}" value="${escapeHtml(page)}">${input('email', 'Email address')}${input('firstname', 'First name (optional)')}<p><button type="submit">Sign up</button></p></form>`;
 }
 
+/**
+ * The site-wide hourly cap of confirmation emails in `counts` (shared by every instance): `take()` takes one email
+ * from it, or refuses when it is reached. A sign-up takes its email before the store says whether one goes out, and
+ * gives it back when none does, so sign-ups in flight can lift the count over the cap for a moment: the cap counts as
+ * reached (the studio alerted once, in `alerts`, whichever instance reaches it) only when the count, this take given
+ * back, is still at the cap. Once reached, this instance refuses until the count's hour ends without asking the count
+ * again, so a flood costs no store round trip per refusal.
+ */
+export function hourlyCap(options: {
+  counts: Store;
+  alerts: Store;
+  key: string;
+  limit: number;
+  ready: Promise<unknown>;
+  onReached: () => void;
+}) {
+  const { counts, alerts, key, limit } = options;
+  let reachedUntil = 0;
+  return async function take(): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+    const now = Date.now();
+    if (now < reachedUntil) return { ok: false, retryAfter: Math.ceil((reachedUntil - now) / 1000) };
+    await options.ready;
+    const { totalHits, resetTime } = await counts.increment(key);
+    if (totalHits <= limit) return { ok: true };
+    await counts.decrement(key);
+    const endsAt = resetTime?.getTime() ?? now + hourMs;
+    const retryAfter = Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+    // A count kept by a cluster's primary cannot be read back: the count this take saw, less itself, stands for it.
+    const after = counts.get ? ((await counts.get(key))?.totalHits ?? 0) : totalHits - 1;
+    if (after < limit) return { ok: false, retryAfter: 1 };
+    reachedUntil = endsAt;
+    if ((await alerts.increment(key)).totalHits === 1) options.onReached();
+    return { ok: false, retryAfter };
+  };
+}
+
 /** `POST /api/newsletter` and `POST /api/newsletter/confirm`, mounted at /api/newsletter. */
 export function createNewsletterRouter(options: NewsletterRouteOptions) {
   const { config, logger, store, tokens, sender, renderFormPage } = options;
@@ -139,43 +190,47 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
   const counts = sharedCounts({ rateLimitStore: options.rateLimitStore, logger });
   const capStore = counts('newsletter-confirmations');
   const capAlerts = counts('newsletter-cap-alerts');
+  // Confirmation emails per inbox in 24 h: the store's rule holds per address as typed, this one across the
+  // variants of one inbox (`name+1@`, `n.ame@gmail.com`).
+  const mailboxes = counts('newsletter-mailboxes');
   const ready = Promise.all([
     capStore.init?.({ windowMs: hourMs } as Options),
     capAlerts.init?.({ windowMs: hourMs } as Options),
+    mailboxes.init?.({ windowMs: confirmationEmailIntervalMs } as Options),
   ]);
   const capKey = 'site';
 
   const renderSignUp = async (res: Response, url: string, state: NewsletterFormState, status: number) => {
     // The page's consult form, if it has one, gets a token of its own.
-    const enquiry = { token: (await tokens()).issue() };
+    const enquiry = { token: (await options.enquiryTokens()).issue() };
     await renderFormPage(res, url, { newsletter: state, enquiry }, status);
   };
 
-  /**
-   * When this instance last found the cap reached, until the count's hour ends: sign-ups are refused without asking
-   * the count again, so a flood costs no store round trip per refusal.
-   */
-  let reachedUntil = 0;
-  /** Takes one email from the hour's cap; false when the cap is reached (the studio is alerted once). */
-  async function takeFromCap(): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
-    const now = Date.now();
-    if (now < reachedUntil) return { ok: false, retryAfter: Math.ceil((reachedUntil - now) / 1000) };
-    await ready;
-    const { totalHits, resetTime } = await capStore.increment(capKey);
-    if (totalHits <= confirmationsPerHour) return { ok: true };
-    reachedUntil = resetTime?.getTime() ?? now + hourMs;
-    await capStore.decrement(capKey);
-    const alerted = await capAlerts.increment(capKey);
-    if (alerted.totalHits === 1) {
+  const takeFromCap = hourlyCap({
+    counts: capStore,
+    alerts: capAlerts,
+    key: capKey,
+    limit: confirmationsPerHour,
+    ready,
+    onReached() {
       logger.warn(
         { cap: confirmationsPerHour },
         'Newsletter sign-ups paused: the hourly cap of confirmations is reached',
       );
       sender.alertCapReached();
-    }
-    const retryAfter = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + hourMs) - Date.now()) / 1000));
-    return { ok: false, retryAfter };
-  }
+    },
+  });
+
+  // A link that confirms nothing (unknown, used, revoked, forged) costs a lookup and a page: it counts as a failed
+  // post, as a form's do, and past the address's budget of whole pages it is answered with the short page.
+  const confirmRefusals = formRefusals({
+    name: 'newsletter-confirm',
+    config,
+    logger,
+    rateLimitStore: options.rateLimitStore,
+    copy: { ...copy, refusedTitle: 'Your subscription was not confirmed' },
+    hourlyLimit: config.newsletter.rateLimit,
+  });
 
   router.use(
     '/confirm',
@@ -193,12 +248,11 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
       const token = body[confirmTokenFieldName];
       const done =
         !isCrossSite(req, config) && typeof token === 'string' && token.length > 0 && token.length <= 100
-          ? await store.confirm(tokenHash(token), {
-              hubspot: Boolean(config.newsletter.hubspotFormId),
-              webhook: Boolean(config.newsletter.webhookUrl),
-            })
+          ? await store.confirm(tokenHash(token), subscriberChannelsOn(config))
           : undefined;
       if (!done) {
+        if (await confirmRefusals.tooManyFailures(req, res)) return;
+        if (await confirmRefusals.pastFullRefusals(req, res, { status: 410, message: m.linkExpired })) return;
         await renderSignUp(
           res,
           newsletterPaths.page,
@@ -212,7 +266,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
       // The confirmed page reports the sign-up to analytics once, when this cookie is there (and deletes it).
       res.cookie(newsletterConfirmedCookieName, '1', {
         path: newsletterPaths.confirmed,
-        maxAge: 10 * 60 * 1000,
+        maxAge: newsletterConfirmedCookieMs,
         sameSite: 'lax',
         secure: req.secure,
       });
@@ -262,15 +316,16 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
         const link = newConfirmationToken();
         let result;
         try {
-          result = await store.signUp(data, link.hash);
+          result = await store.signUp(confirmation === 'hubspot' ? { ...data, optIn: 'hubspot' } : data, link.hash);
         } catch (error) {
           await capStore.decrement(capKey);
           logger.error({ err: { message: (error as Error).message } }, 'Could not store a newsletter sign-up');
           return refuse(503, m.unavailable, 30);
         }
-        if (!result.send) {
-          // Nothing is sent (confirmed already, or emailed within 24 h): the cap counts attempts, and the answer is
-          // the same.
+        const inboxEmailed = result.send && (await mailboxes.increment(mailboxKey(data.email))).totalHits > 1;
+        if (!result.send || inboxEmailed) {
+          // Nothing is sent (confirmed already, or this inbox emailed within 24 h): the cap counts emails, and the
+          // answer is the same.
           await capStore.decrement(capKey);
           return answer();
         }
@@ -281,6 +336,7 @@ export function createNewsletterRouter(options: NewsletterRouteOptions) {
             firstname: result.subscriber.firstname,
             confirmToken: link.token,
             subscriberId: result.subscriber.id,
+            onUnsent: () => mailboxes.decrement(mailboxKey(data.email)),
           });
         } else {
           // HubSpot's newsletter form sends its own double opt-in email: the sign-up is handed to it at once.
@@ -318,13 +374,8 @@ export function createUnsubscribeHandler({
       }
       const removed = await store.deleteSubscriber(id);
       if (removed) logger.info({ subscriber: id }, 'Newsletter address removed (unsubscribed)');
-      const state: NewsletterFormState = { token: (await tokens()).issue(), status: 'sent', message: m.unsubscribed };
-      await renderFormPage(
-        res,
-        `${newsletterPaths.unsubscribe}/${encodeURIComponent(token)}`,
-        { newsletter: state },
-        200,
-      );
+      // The unsubscribed page, in place: it offers the sign-up again, with a fresh token.
+      await renderFormPage(res, newsletterPaths.unsubscribed, { newsletter: { token: (await tokens()).issue() } }, 200);
     }) as RequestHandler,
   ];
 }

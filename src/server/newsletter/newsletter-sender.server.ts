@@ -23,6 +23,8 @@ export interface ConfirmationRequest {
   /** The link's token itself: only its hash is stored, so it exists only here until the email is sent. */
   confirmToken: string;
   subscriberId: string;
+  /** Called when the email never left, to give back what counted it against its inbox's one email a day. */
+  onUnsent?: () => unknown;
 }
 
 export interface NewsletterSender {
@@ -60,6 +62,7 @@ export function newsletterSender({
     // An email that never left does not hold the address's one email per 24 h: the visitor can ask again at once.
     // The hour's cap still counts it, as an attempt, so a failing server cannot be hammered.
     await store.unsentConfirmation(request.subscriberId, tokenHash(request.confirmToken));
+    await request.onUnsent?.();
     logger.error(
       { subscriber: request.subscriberId, code: result.code },
       'Newsletter confirmation email not sent: the visitor can sign up again now',

@@ -13,11 +13,11 @@ import {
   confirmed,
   linkWorks,
   normalEmail,
-  withWellFormedText,
   withoutUnsentEmail,
   type StoredSubscriber,
   type SubscriberChannel,
 } from './subscriber.ts';
+import { withWellFormedText } from '../enquiries/enquiry.ts';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 

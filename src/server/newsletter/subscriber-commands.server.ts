@@ -12,7 +12,7 @@ import { neutraliseFormula } from '../enquiries/commands.server.ts';
 import { isIsoTime } from '../enquiries/enquiry.ts';
 import { openEnquiryStore, type StoreLocation } from '../enquiries/stores.server.ts';
 import type { ImportedSubscriber } from './subscriber-store.server.ts';
-import type { StoredSubscriber } from './subscriber.ts';
+import { hasConsented, type StoredSubscriber } from './subscriber.ts';
 
 /** The export's columns, named as Mailchimp's and Campaign Monitor's imports name them, so they match unasked. */
 export const csvColumns = ['Email Address', 'First Name', 'Confirmed At'] as const;
@@ -33,11 +33,15 @@ export function listSubscribers(
   return withStore(where, (store) => store.subscribers(status ? { status } : {}));
 }
 
-/** Confirmed subscribers as CSV: UTF-8 with a byte order mark and CRLF lines, every cell safe from formulas. */
+/**
+ * Subscribers who confirmed on this site (never those handed to HubSpot's own opt-in) as CSV: UTF-8 with a byte order mark and CRLF lines, every cell safe from formulas. The
+ * address is written as it is: it was validated as an address, and one may begin with + or - (`+news@…`), which a
+ * quote in front would make another address in the service importing it.
+ */
 export function subscribersCsv(subscribers: StoredSubscriber[]): string {
   const rows = subscribers
-    .filter((s) => s.status === 'confirmed')
-    .map((s) => [s.email, s.firstname ?? '', s.confirmedAt ?? ''].map(neutraliseFormula));
+    .filter(hasConsented)
+    .map((s) => [s.email, neutraliseFormula(s.firstname ?? ''), neutraliseFormula(s.confirmedAt ?? '')]);
   return stringify(rows, {
     bom: true,
     header: true,

@@ -5,7 +5,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { attributionSchema, type Attribution } from '../enquiries/attribution.server.ts';
-import { wellFormed } from '../../shared/plain-text.ts';
 import { newsletterConfirmationHours } from '../../content/page-copy/privacy.ts';
 import { progressSchema, type ChannelProgress, type DeliveryState } from '../enquiries/enquiry.ts';
 
@@ -24,6 +23,11 @@ export interface NewSignUp {
   firstname?: string;
   /** Where the visitor came from, when the form was sent with JavaScript. */
   attribution?: Attribution;
+  /**
+   * `hubspot` where HubSpot's newsletter form sends its own double opt-in email (no SMTP): the sign-up is handed to
+   * it at once, before anyone confirms, so this site never counts, lists or exports it as a consenting subscriber.
+   */
+  optIn?: 'hubspot';
 }
 
 export interface StoredSubscriber extends NewSignUp {
@@ -48,6 +52,7 @@ export const storedSubscriberSchema = z.looseObject({
   email: z.string().min(3),
   firstname: z.string().optional(),
   attribution: attributionSchema.optional(),
+  optIn: z.literal('hubspot').optional(),
   status: z.enum(['pending', 'confirmed']),
   createdAt: z.string().min(1),
   tokenHash: z.string().optional(),
@@ -57,8 +62,36 @@ export const storedSubscriberSchema = z.looseObject({
   progress: z.looseObject({ hubspot: progressSchema, webhook: progressSchema }),
 });
 
+/** Whether the address's owner confirmed on this site: what may be listed and exported as a subscriber. */
+export const hasConsented = (subscriber: StoredSubscriber) => subscriber.status === 'confirmed' && !subscriber.optIn;
+
+/** The status the subscribers command shows: `handed-to-hubspot` for a sign-up HubSpot's own opt-in confirms. */
+export const shownStatus = (subscriber: StoredSubscriber) =>
+  subscriber.status === 'confirmed' && subscriber.optIn === 'hubspot' ? 'handed-to-hubspot' : subscriber.status;
+
 /** One address however it was typed: trimmed and lower-cased, so a second sign-up finds the first. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Domains whose mailboxes ignore dots in the local part: `j.doe@gmail.com` reaches `jdoe@gmail.com`. */
+const dotlessDomains = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * The inbox an address reaches, for the one confirmation email per 24 h: without its `+tag` (most providers deliver
+ * `name+anything@` to `name@`), and for Gmail without dots, so that a bot cannot send one inbox an email per variant.
+ */
+export function mailboxKey(email: string): string {
+  const address = normalEmail(email);
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const domain = address.slice(at + 1);
+  let local = address.slice(0, at).split('+')[0] ?? '';
+  const dotless = dotlessDomains.get(domain);
+  if (dotless) local = local.replaceAll('.', '');
+  return `${local}@${dotless ?? domain}`;
+}
 
 /** A confirmation link's token: 256 random bits; only its hash is stored, so a leaked store confirms nothing. */
 export function newConfirmationToken(): { token: string; hash: string } {
@@ -75,6 +108,7 @@ export function newPendingSubscriber(signUp: NewSignUp, hash: string, now: Date)
     email: normalEmail(signUp.email),
     ...(signUp.firstname ? { firstname: signUp.firstname } : {}),
     ...(signUp.attribution ? { attribution: signUp.attribution } : {}),
+    ...(signUp.optIn ? { optIn: signUp.optIn } : {}),
     status: 'pending',
     createdAt: now.toISOString(),
     tokenHash: hash,
@@ -140,11 +174,4 @@ export function confirmed(
     delivery: { hubspot: enabled.hubspot ? 'pending' : 'off', webhook: enabled.webhook ? 'pending' : 'off' },
     progress: { hubspot: { attempts: 0 }, webhook: { attempts: 0 } },
   };
-}
-
-/** A copy whose every text is well-formed Unicode: PostgreSQL refuses a lone surrogate in JSON whole. */
-export function withWellFormedText<T>(record: T): T {
-  return JSON.parse(JSON.stringify(record), (_key, value: unknown) =>
-    typeof value === 'string' ? wellFormed(value) : value,
-  ) as T;
 }
