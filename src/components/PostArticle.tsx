@@ -10,6 +10,7 @@ import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PostImage } from './PostImage.tsx';
 import { PostPackage } from './PostPackage.tsx';
+import { postBodyAttribute } from '../shared/page-contract.ts';
 import { ShareLinks } from './ShareLinks.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
@@ -82,7 +83,11 @@ export function PostArticle({ post }: { post: PreviewPost }) {
       </div>
       <div className="container-page max-w-3xl py-10">
         {/* Its video facades become players on a tap, by a plain script (src/browser/lib/page-behaviours.ts). */}
-        <div data-post-body className="prose-post" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <div
+          {...{ [postBodyAttribute]: true }}
+          className="prose-post"
+          dangerouslySetInnerHTML={{ __html: post.html }}
+        />
         <div className="mt-12 border-t border-slate-200 pt-6">
           <ShareLinks url={url} title={post.title} />
         </div>

@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape-html.server.ts';
+import { videoEmbedAttribute, videoTitleAttribute } from '../shared/page-contract.ts';
 
 export interface VideoLink {
   provider: 'YouTube' | 'Vimeo';
@@ -77,13 +78,13 @@ export function videoLink(href: string): VideoLink | undefined {
 /**
  * A video as a poster with its title and a play button, and nothing from the video's host: a plain link to the
  * video that works without JavaScript. With JavaScript, src/browser/lib/video-facade.ts swaps it for the player (the
- * `data-video-embed` address) when the reader clicks it or presses Enter or Space.
+ * `videoEmbedAttribute`'s address) when the reader clicks it or presses Enter or Space.
  */
 export function videoFacadeHtml(video: VideoLink, title: string): string {
   return (
     `<div class="video-facade">` +
     `<a class="video-facade-link" href="${escapeHtml(video.href)}" rel="noopener noreferrer"` +
-    ` data-video-embed="${escapeHtml(video.embed)}" data-video-title="${escapeHtml(title)}">` +
+    ` ${videoEmbedAttribute}="${escapeHtml(video.embed)}" ${videoTitleAttribute}="${escapeHtml(title)}">` +
     `<span class="video-facade-play" aria-hidden="true"></span>` +
     `<span class="video-facade-title">${escapeHtml(title)}</span>` +
     `<span class="video-facade-host">Play video · ${video.provider}</span>` +

@@ -1,30 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import {
-  asksToBookAttribute,
-  bookingLinkAttribute,
-  enquiryAcceptedAttribute,
-  enquiryEndpoint,
-  hidesMobileBarAttribute,
-  mobileBarAttribute,
-  mobileBarHiddenAttribute,
-  scrollSentinelAttribute,
-  scrolledAttribute,
-} from './page-contract.ts';
+import * as contract from './page-contract.ts';
 
 const src = new URL('../', import.meta.url).pathname;
-const hooks = [
-  asksToBookAttribute,
-  bookingLinkAttribute,
-  enquiryAcceptedAttribute,
-  enquiryEndpoint,
-  hidesMobileBarAttribute,
-  mobileBarAttribute,
-  mobileBarHiddenAttribute,
-  scrollSentinelAttribute,
-  scrolledAttribute,
-];
+// Every attribute and endpoint the contract names.
+const hooks = Object.values(contract as Record<string, unknown>).filter(
+  (value): value is string => typeof value === 'string' && /^(?:data-|\/)/.test(value),
+);
 
 test('the server’s components and the browser’s script name the page’s hooks and endpoints only through the contract', async () => {
   const files = (await readdir(src, { recursive: true })).filter(

@@ -30,6 +30,14 @@ export const newsletterConfirmedAttribute = 'data-newsletter-confirmed';
 export const chosenPlanAttribute = 'data-chosen-plan';
 export const chosenPlanFieldAttribute = 'data-plan-field';
 
+/**
+ * A post's body (HTML the server renders from markdown) and, in it, each video facade: a link carrying its player's
+ * address and title, which the script swaps for the player on use (src/browser/lib/video-facade.ts).
+ */
+export const postBodyAttribute = 'data-post-body';
+export const videoEmbedAttribute = 'data-video-embed';
+export const videoTitleAttribute = 'data-video-title';
+
 /** Where the site's own enquiry form posts, with JavaScript or without. */
 export const enquiryEndpoint = '/api/enquiries';
 /** Where the newsletter sign-up posts, with JavaScript or without. */

@@ -1,13 +1,15 @@
+import { postBodyAttribute, videoEmbedAttribute, videoTitleAttribute } from '../../shared/page-contract.ts';
+
 // The players the server's video facades may load (the CSP's frame-src allows exactly these).
 const playerAddress = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)/;
 
 function play(link: HTMLAnchorElement): void {
-  const embed = link.dataset.videoEmbed ?? '';
+  const embed = link.getAttribute(videoEmbedAttribute) ?? '';
   if (!playerAddress.test(embed)) return;
   const frame = document.createElement('iframe');
   frame.className = 'video-facade-frame';
   frame.src = embed;
-  frame.title = link.dataset.videoTitle || 'Video';
+  frame.title = link.getAttribute(videoTitleAttribute) || 'Video';
   frame.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
   link.replaceWith(frame);
   // The reader's place: keyboard focus moves into the player that replaced the link.
@@ -15,7 +17,7 @@ function play(link: HTMLAnchorElement): void {
 }
 
 /** A video facade in a post's body: a link rendered by the server (markdown-video.server.ts). */
-const facadeSelector = '[data-post-body] a[data-video-embed]';
+const facadeSelector = `[${postBodyAttribute}] a[${videoEmbedAttribute}]`;
 
 const facadeOf = (event: Event) => (event.target as Element | null)?.closest?.<HTMLAnchorElement>(facadeSelector);
 
