@@ -82,3 +82,13 @@ describe.each(['.js', '.css'])('the largest built %s file', { timeout: 30_000 },
     expect(again.status).toBe(304);
   });
 });
+
+// The unit suite builds the site itself when the build is stale, under the test runner's NODE_ENV=test: a build
+// that took that for a development build would serve scripts and pages that call React's development JSX.
+test('the build the tests made renders pages and ships no development JSX', async () => {
+  const page = await fetch(`${server.url}/services`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<header');
+  const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+  expect(scripts.filter((file) => readFileSync(path.join(assets, file), 'utf8').includes('jsxDEV'))).toEqual([]);
+});
