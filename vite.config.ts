@@ -38,8 +38,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'node',
     // A real PostgreSQL for the enquiry store's tests, started once per run.
     globalSetup: ['test-support/vitest-postgres.ts'],
-    // Many tests wait on real child processes (the CLIs, servers, writers): one worker per core, not Vitest's
-    // one fewer, took the suite from 122 s to 71 s on two cores.
-    maxWorkers: availableParallelism(),
+    // Most of the suite's time is spent waiting on real child processes, timers and sockets (the CLIs, servers,
+    // writers, PostgreSQL), not computing: two workers per core took a fresh clone's run on two cores from 167 s
+    // to 118 s (one per core had taken it from 122 s to 71 s when the suite was smaller).
+    maxWorkers: 2 * availableParallelism(),
   },
 }));
