@@ -1,7 +1,7 @@
 import { CalendarClock as calendarClockIcon } from 'lucide';
 import { bookTime } from '../content/booking.ts';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
-import { asksToBookAttribute } from '../shared/page-contract.ts';
+import { asksToBookAttribute, ctaProps } from '../shared/page-contract.ts';
 
 /**
  * The consult section's second way in, beside the form (above it on a phone): the studio's scheduling page, straight
@@ -25,7 +25,7 @@ export function BookTimeUpFront({
       <a
         href={href}
         className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}
-        data-cta={bookTime.upFrontSectionCta}
+        {...ctaProps(bookTime.upFrontSectionCta)}
       >
         <LucideIcon
           icon={calendarClockIcon}

@@ -5,6 +5,7 @@ import { faqItems } from '../content/faq.ts';
 import { faqSection } from '../content/sections.ts';
 import { FaqList } from './FaqList.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /** The FAQ on pages other than /faq: the first few questions and a link to the rest. */
 export function FaqSection({ limit = 6 }: { limit?: number }) {
@@ -20,7 +21,7 @@ export function FaqSection({ limit = 6 }: { limit?: number }) {
             <Link
               to="/faq"
               className="inline-flex items-center gap-2 font-semibold text-harbour-600 hover:text-harbour-800"
-              data-cta="faq-see-all-questions"
+              {...ctaProps('faq-see-all-questions')}
             >
               See all {faqItems.length} questions <LucideIcon icon={ArrowRight} name="arrow-right" className="size-4" />
             </Link>

@@ -13,7 +13,7 @@ import { FooterBusinessDetails } from './FooterBusinessDetails.tsx';
 import { FooterLegalName } from './FooterLegalName.tsx';
 import { Logo } from './Logo.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
-import { asksToBookAttribute, hidesMobileBarAttribute } from '../shared/page-contract.ts';
+import { asksToBookAttribute, hidesMobileBarAttribute, ctaProps } from '../shared/page-contract.ts';
 
 const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
@@ -65,7 +65,7 @@ export function Footer({ asksToBook, formIsThePage }: { asksToBook: boolean; for
                   <Link
                     to={link.to}
                     className="hover:text-sand-300"
-                    data-cta={link.to === '/start-project' ? 'footer-quick-link-book-free-consult' : undefined}
+                    {...ctaProps(link.to === '/start-project' ? 'footer-quick-link-book-free-consult' : undefined)}
                   >
                     {link.label}
                   </Link>
@@ -83,7 +83,7 @@ export function Footer({ asksToBook, formIsThePage }: { asksToBook: boolean; for
                 <Link
                   to={`/start-project?plan=${planId}`}
                   className="hover:text-sand-300"
-                  data-cta={`footer-plan-${planId}`}
+                  {...ctaProps(`footer-plan-${planId}`)}
                 >
                   {planTitles[planId]}
                 </Link>

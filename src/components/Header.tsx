@@ -6,7 +6,7 @@ import { Logo } from './Logo.tsx';
 import { useSiteConfig } from '../browser/site-config.tsx';
 import { callLabel } from '../content/navigation.ts';
 import { telHref } from '../browser/lib/tel-href.ts';
-import { asksToBookAttribute, scrollSentinelAttribute, scrolledAttribute } from '../shared/page-contract.ts';
+import { asksToBookAttribute, scrollSentinelAttribute, scrolledAttribute, ctaProps } from '../shared/page-contract.ts';
 
 // The header gains a shadow once the page is scrolled more than 50px.
 const shadowThreshold = 50;
@@ -57,7 +57,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
             <a
               href={telHref(contactPhone)}
               className="inline-flex size-11 items-center justify-center gap-1.5 rounded-full bg-sea-50 text-sm font-semibold whitespace-nowrap text-harbour-800 hover:bg-sea-100 sm:w-auto sm:px-3 lg:w-11 lg:px-0 xl:w-auto xl:px-3"
-              data-cta="header-call"
+              {...ctaProps('header-call')}
             >
               <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700 sm:size-4" />
               <span className="sr-only sm:not-sr-only sm:whitespace-nowrap lg:sr-only xl:not-sr-only xl:whitespace-nowrap">
@@ -69,7 +69,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
               <Link
                 to="/start-project"
                 className="btn-dark hidden text-sm whitespace-nowrap md:inline-flex"
-                data-cta="header-get-my-custom-plan"
+                {...ctaProps('header-get-my-custom-plan')}
                 {...{ [asksToBookAttribute]: true }}
               >
                 Get My Custom Plan
@@ -104,7 +104,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
               <a
                 href={telHref(contactPhone)}
                 className="flex items-center gap-2 rounded-lg px-3 py-3 text-base font-semibold text-harbour-800"
-                data-cta="mobile-menu-call"
+                {...ctaProps('mobile-menu-call')}
               >
                 <LucideIcon icon={phoneIcon} name="phone" className="size-5 shrink-0 text-sea-700" />
                 {callLabel} {contactPhone}
@@ -124,7 +124,7 @@ export function Header({ asksToBook }: { asksToBook: boolean }) {
             ))}
             {asksToBook && (
               <li className="pt-2" {...{ [asksToBookAttribute]: true }}>
-                <Link to="/start-project" className="btn-dark w-full" data-cta="mobile-menu-get-my-custom-plan">
+                <Link to="/start-project" className="btn-dark w-full" {...ctaProps('mobile-menu-get-my-custom-plan')}>
                   Get My Custom Plan
                 </Link>
               </li>

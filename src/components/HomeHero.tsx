@@ -9,7 +9,7 @@ import { newsletterLinkLabels } from '../content/newsletter.ts';
 import { audience, hero, trustPoints } from '../content/home.ts';
 import { foundingOfferLabel, foundingOfferText } from '../content/packages.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
-import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
+import { hidesMobileBarAttribute, ctaProps } from '../shared/page-contract.ts';
 
 export function HomeHero() {
   return (
@@ -35,7 +35,7 @@ export function HomeHero() {
           {/* While these are on screen the mobile consult bar stays hidden: the first screen asks once. */}
           <div className="mt-8 flex flex-col gap-3 sm:mt-9 sm:flex-row" {...{ [hidesMobileBarAttribute]: 'hero' }}>
             <BookConsultLink cta="hero-book-free-consult" className="btn-primary px-7 text-lg" />
-            <a href={`#${comparisonId}`} className="btn-ghost-light px-7 text-lg" data-cta="hero-compare-plans">
+            <a href={`#${comparisonId}`} className="btn-ghost-light px-7 text-lg" {...ctaProps('hero-compare-plans')}>
               Compare Plans
               <LucideIcon icon={arrowDownIcon} name="arrow-down" className="size-5" />
             </a>

@@ -2,6 +2,7 @@ import { ArrowRight as arrowRightIcon } from 'lucide';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { newsletterPaths } from '../lib/newsletter.ts';
 import { Link } from './Link.tsx';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /** A link to /newsletter on a dark background, where a section talks about the newsletter. */
 export function NewsletterLink({ label, cta, className = '' }: { label: string; cta: string; className?: string }) {
@@ -10,7 +11,7 @@ export function NewsletterLink({ label, cta, className = '' }: { label: string; 
       <Link
         to={newsletterPaths.page}
         className="inline-flex items-center gap-2 font-semibold text-sand-300 underline underline-offset-4 hover:text-white"
-        data-cta={cta}
+        {...ctaProps(cta)}
       >
         {label}
         <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4 shrink-0" />

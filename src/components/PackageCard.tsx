@@ -4,6 +4,7 @@ import { Link } from './Link.tsx';
 import { popularLabel, type Package } from '../content/packages.ts';
 import { moreFeatures } from '../content/sections.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /** How many of a card's features show before its disclosure: enough to tell the packages apart at a glance. */
 const featuresShown = 3;
@@ -111,7 +112,7 @@ export function PackageCard({ plan, kind = 'package' }: { plan: Package; kind?: 
         <Link
           to={`/start-project?plan=${plan.planId}`}
           className={`${popular ? 'btn-primary' : kind === 'add-on' ? 'btn-outline' : 'btn-dark'} w-full`}
-          data-cta={`${kind}-${plan.planId}`}
+          {...ctaProps(`${kind}-${plan.planId}`)}
         >
           {plan.ctaLabel}
         </Link>

@@ -4,6 +4,7 @@ import { comparisonSection } from '../content/sections.ts';
 import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /** Where the home hero's "Compare Plans" lands. */
 export const comparisonId = 'compare';
@@ -62,7 +63,7 @@ export function PackageComparison() {
                 to={`/start-project?plan=${plan.planId}`}
                 // At the card's foot: the three cards' buttons stand on one line.
                 className="mt-auto inline-flex items-center gap-2 self-start pt-4 font-semibold text-harbour-700 underline underline-offset-4 hover:text-sea-700"
-                data-cta={`compare-${plan.planId}`}
+                {...ctaProps(`compare-${plan.planId}`)}
               >
                 {plan.ctaLabel}
                 <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4" />

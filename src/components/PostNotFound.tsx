@@ -2,6 +2,7 @@ import { ArrowLeft as arrowLeftIcon } from 'lucide';
 import { Link } from './Link.tsx';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { PageMeta } from './PageMeta.tsx';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /** What an unknown post, or a preview link that shows nothing, answers (with HTTP 404). */
 export function PostNotFound() {
@@ -18,7 +19,7 @@ export function PostNotFound() {
         <p className="mt-4 max-w-xl text-lg text-slate-600">
           The blog post you're looking for doesn't exist or has been removed.
         </p>
-        <Link to="/blog" className="btn-dark mt-8" data-cta="post-not-found-blog">
+        <Link to="/blog" className="btn-dark mt-8" {...ctaProps('post-not-found-blog')}>
           <LucideIcon icon={arrowLeftIcon} name="arrow-left" className="size-4" /> Go Back to Blog
         </Link>
       </section>

@@ -3,8 +3,8 @@ import { packagesFeaturedInNewsletter } from '../content/newsletter.ts';
 import { addOns, packages } from '../content/packages.ts';
 
 /**
- * Every `data-cta` label the site's pages carry: an enquiry's attribution keeps only one of these, so that staff
- * and the report never show a label a client made up. `src/server/pages.server.test.ts` renders every page and
+ * Every call-to-action label (`ctaAttribute`) the site's pages carry: an enquiry's attribution keeps only one of
+ * these, so that staff and the report never show a label a client made up. `src/server/pages.server.test.ts` renders every page and
  * fails on a label missing here.
  */
 export const ctaLabels: ReadonlySet<string> = new Set([

@@ -3,6 +3,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { checkInboxCopy } from '../content/page-copy/newsletter.ts';
 import { newsletterMessages, newsletterPaths } from '../lib/newsletter.ts';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /**
  * Where a plain sign-up post lands (303): the same words for every valid address, so that the page tells no one
@@ -17,7 +18,7 @@ export default function NewsletterCheckInboxPage() {
       <section className="py-12 sm:py-16">
         <div className="container-page max-w-3xl">
           <p className="text-lg leading-8 text-slate-700">{copy.notArrived}</p>
-          <Link to="/blog" className="btn-dark mt-8" data-cta="newsletter-inbox-blog">
+          <Link to="/blog" className="btn-dark mt-8" {...ctaProps('newsletter-inbox-blog')}>
             {copy.blogLink}
           </Link>
         </div>

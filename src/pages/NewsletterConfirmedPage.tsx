@@ -1,4 +1,4 @@
-import { newsletterConfirmedAttribute } from '../shared/page-contract.ts';
+import { newsletterConfirmedAttribute, ctaProps } from '../shared/page-contract.ts';
 import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -19,7 +19,7 @@ export default function NewsletterConfirmedPage() {
       <section className="py-12 sm:py-16" {...{ [newsletterConfirmedAttribute]: '' }}>
         <div className="container-page max-w-3xl">
           <h2 className="text-2xl font-bold text-ink">{copy.next}</h2>
-          <Link to="/blog" className="btn-dark mt-6" data-cta="newsletter-confirmed-blog">
+          <Link to="/blog" className="btn-dark mt-6" {...ctaProps('newsletter-confirmed-blog')}>
             {copy.blogLink}
           </Link>
         </div>

@@ -18,6 +18,7 @@ import { newsletterPaths } from '../lib/newsletter.ts';
 import { usePageConfig } from '../lib/page-config.ts';
 import type { blogPostsQuery } from '../lib/queries.ts';
 import { newsletterSchema } from '../lib/structured-data.ts';
+import { ctaProps } from '../shared/page-contract.ts';
 
 /** What each issue covers: said until the studio publishes one. */
 function WhatItCovers() {
@@ -152,7 +153,7 @@ export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNew
                   <Link
                     to={`/start-project?plan=${plan.planId}`}
                     className="mt-3 inline-flex items-center gap-2 font-semibold text-harbour-700 underline underline-offset-4"
-                    data-cta={`newsletter-plan-${plan.planId}`}
+                    {...ctaProps(`newsletter-plan-${plan.planId}`)}
                   >
                     {sections.featured.packageLink(plan.title)}
                     <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4" />

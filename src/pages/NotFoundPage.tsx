@@ -2,6 +2,7 @@ import { House as homeIcon } from 'lucide';
 import { LucideIcon } from '../browser/icons/LucideIcon.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { ctaProps } from '../shared/page-contract.ts';
 
 export default function NotFoundPage() {
   return (
@@ -19,10 +20,10 @@ export default function NotFoundPage() {
           Sorry, we couldn't find that page. It may have moved, or the link may be mistyped.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="btn-dark" data-cta="not-found-home">
+          <Link to="/" className="btn-dark" {...ctaProps('not-found-home')}>
             <LucideIcon icon={homeIcon} name="house" className="size-4" /> Go to the home page
           </Link>
-          <Link to="/blog" className="btn-outline" data-cta="not-found-blog">
+          <Link to="/blog" className="btn-outline" {...ctaProps('not-found-blog')}>
             Read the blog
           </Link>
         </div>

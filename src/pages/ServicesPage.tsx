@@ -8,6 +8,7 @@ import { PackagesSection } from '../components/PackagesSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { servicesCopy } from '../content/page-copy/services.ts';
+import { ctaProps } from '../shared/page-contract.ts';
 
 export default function ServicesPage() {
   const copy = servicesCopy;
@@ -17,7 +18,7 @@ export default function ServicesPage() {
       <StudioStructuredData />
       <PageHero eyebrow="Services" heading={copy.heading} intro={copy.intro}>
         <BookConsultLink cta="services-hero-book-free-consult" />
-        <a href="#services" className="btn-ghost-light" data-cta="services-hero-view-packages">
+        <a href="#services" className="btn-ghost-light" {...ctaProps('services-hero-view-packages')}>
           View Packages
           <LucideIcon icon={arrowDownIcon} name="arrow-down" className="size-5" />
         </a>

@@ -9,7 +9,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { enquiryFieldId } from '../content/enquiry-form.ts';
 import { allPlans, findPlan } from '../content/packages.ts';
-import { asksToBookAttribute, chosenPlanAttribute } from '../shared/page-contract.ts';
+import { asksToBookAttribute, chosenPlanAttribute, ctaProps } from '../shared/page-contract.ts';
 import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
 
@@ -38,7 +38,7 @@ export default function StartProjectPage() {
               <a
                 href={bookingUrl}
                 className="font-semibold text-white underline underline-offset-4 hover:text-sand-300"
-                data-cta={bookTime.upFrontCta}
+                {...ctaProps(bookTime.upFrontCta)}
                 {...{ [asksToBookAttribute]: '' }}
               >
                 {bookTime.upFront}
@@ -81,7 +81,7 @@ export default function StartProjectPage() {
           <a
             href={`#${enquiryFieldId('plan')}`}
             className="text-sm font-semibold text-white underline underline-offset-4 hover:text-sand-300"
-            data-cta="start-project-change-package"
+            {...ctaProps('start-project-change-package')}
           >
             {consultSection.changePlan}
           </a>

@@ -6,7 +6,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
 import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
-import { enquiryAcceptedAttribute } from '../shared/page-contract.ts';
+import { enquiryAcceptedAttribute, ctaProps } from '../shared/page-contract.ts';
 
 /**
  * Where a plain form post lands (303). Not indexed, and not in the sitemap: it only means something after a post.
@@ -47,11 +47,11 @@ export default function ThankYouPage() {
             <Link
               to="/blog"
               className="btn-dark px-4 text-[15px] whitespace-nowrap sm:px-5 sm:text-base"
-              data-cta="thank-you-blog"
+              {...ctaProps('thank-you-blog')}
             >
               {thankYouNextSteps.blogLink}
             </Link>
-            <Link to="/services" className="btn-outline" data-cta="thank-you-services">
+            <Link to="/services" className="btn-outline" {...ctaProps('thank-you-services')}>
               {thankYouNextSteps.servicesLink}
             </Link>
           </div>

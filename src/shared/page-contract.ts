@@ -38,6 +38,13 @@ export const postBodyAttribute = 'data-post-body';
 export const videoEmbedAttribute = 'data-video-embed';
 export const videoTitleAttribute = 'data-video-title';
 
+/**
+ * On every call to action, its analytics label: the one click listener reports it (`cta_click`) and an enquiry names
+ * the last one tapped. Written as `<a {...ctaProps('header-call')}>`, so that no element spells the attribute itself.
+ */
+export const ctaAttribute = 'data-cta';
+export const ctaProps = (label: string | undefined) => ({ [ctaAttribute]: label });
+
 /** Where the site's own enquiry form posts, with JavaScript or without. */
 export const enquiryEndpoint = '/api/enquiries';
 /** Where the newsletter sign-up posts, with JavaScript or without. */

@@ -1,7 +1,7 @@
 import { CalendarClock as calendarClockIcon } from 'lucide';
 import { bookTime } from '../../content/booking.ts';
 import { LucideIcon } from '../icons/LucideIcon.tsx';
-import { bookingLinkAttribute } from '../../shared/page-contract.ts';
+import { bookingLinkAttribute, ctaProps } from '../../shared/page-contract.ts';
 
 /**
  * The studio's scheduling page once an enquiry is sent, as a plain link: it works without JavaScript, and nothing is
@@ -11,7 +11,7 @@ import { bookingLinkAttribute } from '../../shared/page-contract.ts';
  */
 export function BookTimeLink({ href, className = 'btn-primary' }: { href: string; className?: string }) {
   return (
-    <a href={href} className={`${className} text-lg`} data-cta={bookTime.cta} {...{ [bookingLinkAttribute]: '' }}>
+    <a href={href} className={`${className} text-lg`} {...ctaProps(bookTime.cta)} {...{ [bookingLinkAttribute]: '' }}>
       <LucideIcon icon={calendarClockIcon} name="calendar-clock" className="size-5 shrink-0" />
       {bookTime.label}
     </a>

@@ -3,6 +3,7 @@ import { LucideIcon } from '../icons/LucideIcon.tsx';
 import { useSiteConfig } from '../site-config.tsx';
 import { EmailAddress } from './EmailAddress.tsx';
 import { telHref } from '../lib/tel-href.ts';
+import { ctaProps } from '../../shared/page-contract.ts';
 
 const linkClass =
   'inline-flex min-h-11 items-center gap-3 rounded-lg font-semibold text-harbour-700 underline decoration-harbour-700/30 underline-offset-4 hover:decoration-harbour-700';
@@ -14,7 +15,7 @@ export function ContactLinks() {
   return (
     <ul className="flex flex-col gap-x-8 gap-y-1 sm:flex-row sm:flex-wrap">
       <li>
-        <a href={telHref(contactPhone)} className={linkClass} data-cta="contact-call">
+        <a href={telHref(contactPhone)} className={linkClass} {...ctaProps('contact-call')}>
           <span className={iconClass}>
             <LucideIcon icon={phoneIcon} name="phone" className="size-4" />
           </span>
@@ -22,7 +23,7 @@ export function ContactLinks() {
         </a>
       </li>
       <li className="min-w-0">
-        <a href={`mailto:${contactEmail}`} className={linkClass} data-cta="contact-email">
+        <a href={`mailto:${contactEmail}`} className={linkClass} {...ctaProps('contact-email')}>
           <span className={iconClass}>
             <LucideIcon icon={mailIcon} name="mail" className="size-4" />
           </span>

@@ -12,7 +12,7 @@ import { trackLead } from '../lib/analytics.ts';
 import type { Attribution } from '../lib/attribution.ts';
 import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
-import { chosenPlanFieldAttribute } from '../../shared/page-contract.ts';
+import { chosenPlanFieldAttribute, ctaProps } from '../../shared/page-contract.ts';
 import { type EnquiryErrors, type EnquiryProblem } from '../../shared/enquiry-types.ts';
 import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
 import { useSiteConfig } from '../site-config.tsx';
@@ -299,7 +299,7 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
         type="submit"
         className="btn-dark mt-6 w-full sm:w-auto"
         aria-disabled={sending || undefined}
-        data-cta="enquiry-form-submit"
+        {...ctaProps('enquiry-form-submit')}
       >
         {sending && (
           <span

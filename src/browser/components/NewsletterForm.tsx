@@ -13,7 +13,13 @@ import {
 } from '../../lib/newsletter.ts';
 import { useServerNewsletterState } from '../form-state.tsx';
 import type { Attribution } from '../lib/attribution.ts';
-import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
+import {
+  formPageFieldName,
+  honeypotFieldName,
+  tokenFieldName,
+  tokenMinimumAgeMs,
+  ctaProps,
+} from '../../shared/page-contract.ts';
 
 export interface NewsletterFormProps {
   /** The page the form is on, which a plain post with problems comes back to. */
@@ -237,7 +243,7 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
           type="submit"
           className="btn-dark w-full sm:w-auto sm:justify-self-start"
           aria-disabled={sending || undefined}
-          data-cta="newsletter-subscribe"
+          {...ctaProps('newsletter-subscribe')}
         >
           {sending ? copy.sending : copy.submit}
         </button>

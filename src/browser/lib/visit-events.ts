@@ -1,6 +1,6 @@
 /**
  * What a visit does before the page's scripts can act on it: the page's landing, and each tap on a call to action
- * (`data-cta`). The boot loader (src/browser/boot-loader.ts) notes them in memory from the page's start, which costs
+ * (`ctaAttribute`). The boot loader (src/browser/boot-loader.ts) notes them in memory from the page's start, which costs
  * a tap nothing, and writes them to the tab's session storage once the browser is idle, as the page is left
  * (`pagehide`, so that a tap that loads the next page at once still counts), or as an island wakes, whichever comes
  * first. Attribution (./attribution-storage.ts) and analytics (./analytics.ts) each take their part from there: on
@@ -8,6 +8,7 @@
  */
 import { landingAddress } from './attribution.ts';
 import { onIdle } from './idle.ts';
+import { ctaAttribute } from '../../shared/page-contract.ts';
 
 /** For attribution: a page's landing (where the visit came from), or the label of a call to action that led on. */
 export type AttributionEvent =
@@ -74,8 +75,8 @@ export function noteCtaTaps(): void {
   document.addEventListener(
     'click',
     (event) => {
-      const cta = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-cta]') : null;
-      const label = cta?.dataset.cta;
+      const cta = event.target instanceof Element ? event.target.closest(`[${ctaAttribute}]`) : null;
+      const label = cta?.getAttribute(ctaAttribute);
       if (!label) return;
       taps.push({ label, leadsOn: !(cta instanceof HTMLButtonElement && cta.type === 'submit') });
       if (writeAtOnce) flushVisitEvents();
