@@ -40,7 +40,7 @@ export const describeLocation = (where: StoreLocation) =>
   where.databaseUrl ? `the database at ${databaseHost(where.databaseUrl)}` : where.file;
 
 /** Runs `work` on the store, closed afterwards. Commands never mark new enquiries for delivery. */
-async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
+export async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
   const store = await openEnquiryStore(where, { enabled: { hubspot: false, email: false } });
   try {
     return await work(store);

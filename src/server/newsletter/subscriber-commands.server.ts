@@ -7,24 +7,15 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { EnquiryStoreError, type EnquiryStore } from '../enquiries/enquiry-store.server.ts';
-import { neutraliseFormula } from '../enquiries/commands.server.ts';
+import { EnquiryStoreError } from '../enquiries/enquiry-store.server.ts';
+import { neutraliseFormula, withStore } from '../enquiries/commands.server.ts';
 import { isIsoTime } from '../enquiries/enquiry.ts';
-import { openEnquiryStore, type StoreLocation } from '../enquiries/stores.server.ts';
+import type { StoreLocation } from '../enquiries/stores.server.ts';
 import type { ImportedSubscriber } from './subscriber-store.server.ts';
 import { hasConsented, type StoredSubscriber } from './subscriber.ts';
 
 /** The export's columns, named as Mailchimp's and Campaign Monitor's imports name them, so they match unasked. */
 export const csvColumns = ['Email Address', 'First Name', 'Confirmed At'] as const;
-
-async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
-  const store = await openEnquiryStore(where, { enabled: { hubspot: false, email: false } });
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
 
 export function listSubscribers(
   where: StoreLocation,
