@@ -7,10 +7,9 @@ import { StudioStructuredData } from '../components/StudioStructuredData.tsx';
 import { PackagesSection } from '../components/PackagesSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { servicesCopy } from '../content/page-copy/services.ts';
+import { servicesCopy as copy } from '../content/page-copy/services.ts';
 
 export default function ServicesPage() {
-  const copy = servicesCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/services" />
