@@ -335,6 +335,11 @@ export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
     };
     return columns.map((column) => neutraliseFormula(row[column] ?? ''));
   });
+  return spreadsheetCsv(rows, columns);
+}
+
+/** Rows under a header of `columns` as CSV: UTF-8 with a byte order mark and CRLF lines, as Excel expects. */
+export function spreadsheetCsv(rows: string[][], columns: string[]): string {
   return stringify(rows, {
     bom: true,
     header: true,

@@ -5,10 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { EnquiryStoreError } from '../enquiries/enquiry-store.server.ts';
-import { neutraliseFormula, withStore } from '../enquiries/commands.server.ts';
+import { neutraliseFormula, spreadsheetCsv, withStore } from '../enquiries/commands.server.ts';
 import { isIsoTime } from '../enquiries/enquiry.ts';
 import type { StoreLocation } from '../enquiries/stores.server.ts';
 import type { ImportedSubscriber } from './subscriber-store.server.ts';
@@ -25,21 +24,15 @@ export function listSubscribers(
 }
 
 /**
- * Subscribers who confirmed on this site (never those handed to HubSpot's own opt-in) as CSV: UTF-8 with a byte order mark and CRLF lines, every cell safe from formulas. The
- * address is written as it is: it was validated as an address, and one may begin with + or - (`+news@…`), which a
- * quote in front would make another address in the service importing it.
+ * Subscribers who confirmed on this site (never those handed to HubSpot's own opt-in) as CSV, every cell safe from
+ * formulas but the address, written as it is: it was validated as an address, and one may begin with + or -
+ * (`+news@…`), which a quote in front would make another address in the service importing it.
  */
 export function subscribersCsv(subscribers: StoredSubscriber[]): string {
   const rows = subscribers
     .filter(hasConsented)
     .map((s) => [s.email, neutraliseFormula(s.firstname ?? ''), neutraliseFormula(s.confirmedAt ?? '')]);
-  return stringify(rows, {
-    bom: true,
-    header: true,
-    columns: [...csvColumns],
-    record_delimiter: 'windows',
-    quoted_match: /[\r\n\u0085\u2028\u2029]/,
-  });
+  return spreadsheetCsv(rows, [...csvColumns]);
 }
 
 const emailSchema = z.email();
