@@ -66,18 +66,9 @@ export interface Acceptance<T> {
   refuse(status: number, message: string, retryAfterSeconds?: number): Promise<void>;
 }
 
-export interface FormEndpointOptions<T> {
-  /** Names the form's rate limits (each form counts apart): `enquiry`, `newsletter`. */
-  name: string;
-  config: Config;
-  logger: Logger;
+export interface FormEndpointOptions<T> extends Omit<RefusalOptions, 'keptValues'> {
   tokens: () => Promise<FormTokens>;
-  /** Where each rate limit counts, by its name (shared by every instance with a database); memory otherwise. */
-  rateLimitStore?: (name: string) => Store;
   bodyLimit: string;
-  /** Accepted posts one address may make in an hour (the trap's hits are counted apart). */
-  hourlyLimit: number;
-  copy: FormCopy;
   parse(fields: Record<string, unknown>): Parsed<T>;
   /** The visible fields' values as typed, for a returned form. */
   values(fields: Record<string, unknown>): Record<string, string>;
@@ -151,12 +142,17 @@ export function sharedCounts({
 
 /** What a form's refusals need: its name (for its limits' counts), its words and where its counts are kept. */
 export interface RefusalOptions {
+  /** Names the form's rate limits (each form counts apart): `enquiry`, `newsletter`. */
   name: string;
   config: Config;
   logger: Logger;
+  /** Where each rate limit counts, by its name (shared by every instance with a database); memory otherwise. */
   rateLimitStore?: (name: string) => Store;
   copy: FormCopy;
-  /** The whole pages an address may have in ten minutes are at least this many (the form's hourly limit). */
+  /**
+   * Accepted posts one address may make in an hour (the trap's hits are counted apart); the whole pages an address
+   * may have in ten minutes are at least this many.
+   */
   hourlyLimit: number;
   /** What a plain post typed, in a short form that sends it again; nothing when it cannot be read. */
   keptValues?(req: Request): Promise<string | undefined>;
