@@ -58,7 +58,6 @@ export const newsletterMessages = {
   tooFast: 'That was quicker than a person types. Please wait a moment and send it again.',
   /** A confirmation link that is unknown, used, revoked or expired. */
   linkExpired: 'This link has expired or was already used',
-  confirmed: 'You are subscribed. Thank you for confirming.',
   fields: {
     emailMissing: 'Enter your email address',
     emailInvalid: 'Enter an email address like name@example.com',

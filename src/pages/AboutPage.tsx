@@ -8,7 +8,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { SectionHeading } from '../components/SectionHeading.tsx';
 import { TeamSection } from '../components/TeamSection.tsx';
 import { aboutSections, reasons, story } from '../content/about.ts';
-import { aboutCopy } from '../content/page-copy/about.ts';
+import { aboutCopy as copy } from '../content/page-copy/about.ts';
 import { teamHoldsOnlyWriters } from '../lib/team.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
@@ -17,7 +17,6 @@ import { KeepTogether } from '../browser/components/KeepTogether.tsx';
  * team holds only the blog's writers, they are shown with the blog instead.
  */
 export default function AboutPage() {
-  const copy = aboutCopy;
   const showsTeam = !teamHoldsOnlyWriters();
   return (
     <>

@@ -7,7 +7,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { TeamSection } from '../components/TeamSection.tsx';
-import { blogCopy, blogListMessages } from '../content/page-copy/blog.ts';
+import { blogCopy as copy, blogListMessages } from '../content/page-copy/blog.ts';
 import type { loadBlogList } from '../lib/blog-loads.ts';
 import { blogListHref, blogListLink, postListId, type BlogSearch } from '../lib/blog-search.ts';
 import { usePageConfig } from '../lib/page-config.ts';
@@ -64,7 +64,6 @@ export default function BlogPage(loaded: Awaited<ReturnType<typeof loadBlogList>
   const categories = useQuery(loaded.data.categories);
   const { newsletterSignup } = usePageConfig();
   const category = loaded.outcome === 'unknown-category' ? undefined : loaded.data.category;
-  const copy = blogCopy;
   let title: string = category ? `${category.name} articles` : copy.title;
   let body;
   if (loaded.outcome === 'unknown-category') {

@@ -4,11 +4,10 @@ import { PageHero } from '../components/PageHero.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { faqItems } from '../content/faq.ts';
-import { faqCopy } from '../content/page-copy/faq.ts';
+import { faqCopy as copy } from '../content/page-copy/faq.ts';
 import { faqSchema } from '../lib/structured-data.ts';
 
 export default function FaqPage() {
-  const copy = faqCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/faq" />

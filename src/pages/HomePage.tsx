@@ -3,10 +3,9 @@ import { HomeClosingSections, HomeSections } from '../components/HomeSections.ts
 import { HomeHero } from '../components/HomeHero.tsx';
 import { PackageComparison } from '../components/PackageComparison.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { homeCopy } from '../content/page-copy/home.ts';
+import { homeCopy as copy } from '../content/page-copy/home.ts';
 
 export default function HomePage() {
-  const copy = homeCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/" />

@@ -4,10 +4,9 @@ import { FaqSection } from '../components/FaqSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { StepsSection } from '../components/StepsSection.tsx';
-import { howItWorksCopy } from '../content/page-copy/how-it-works.ts';
+import { howItWorksCopy as copy } from '../content/page-copy/how-it-works.ts';
 
 export default function HowItWorksPage() {
-  const copy = howItWorksCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/how-it-works" />

@@ -1,7 +1,7 @@
 import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { checkInboxCopy } from '../content/page-copy/newsletter.ts';
+import { checkInboxCopy as copy } from '../content/page-copy/newsletter.ts';
 import { newsletterMessages, newsletterPaths } from '../lib/newsletter.ts';
 import { ctaProps } from '../shared/page-contract.ts';
 
@@ -10,7 +10,6 @@ import { ctaProps } from '../shared/page-contract.ts';
  * whether an address was already subscribed. Not indexed, and not in the sitemap.
  */
 export default function NewsletterCheckInboxPage() {
-  const copy = checkInboxCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path={newsletterPaths.checkYourInbox} noindex />

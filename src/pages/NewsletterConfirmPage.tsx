@@ -1,7 +1,7 @@
 import { newsletterConfirmAttribute } from '../shared/page-contract.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { confirmCopy } from '../content/page-copy/newsletter.ts';
+import { confirmCopy as copy } from '../content/page-copy/newsletter.ts';
 import type { Loaded } from '../lib/route-load.ts';
 import { confirmTokenFieldName, newsletterPaths } from '../lib/newsletter.ts';
 
@@ -12,7 +12,6 @@ import { confirmTokenFieldName, newsletterPaths } from '../lib/newsletter.ts';
  * sign-up saying so. Never indexed, nor in the sitemap, nor fetched ahead.
  */
 export default function NewsletterConfirmPage({ data: { token } }: Loaded<'page', { token: string }>) {
-  const copy = confirmCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path={newsletterPaths.confirmPage} noindex />

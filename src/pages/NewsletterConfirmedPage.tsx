@@ -2,7 +2,7 @@ import { newsletterConfirmedAttribute, ctaProps } from '../shared/page-contract.
 import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { confirmedCopy } from '../content/page-copy/newsletter.ts';
+import { confirmedCopy as copy } from '../content/page-copy/newsletter.ts';
 import { newsletterPaths } from '../lib/newsletter.ts';
 
 /**
@@ -11,7 +11,6 @@ import { newsletterPaths } from '../lib/newsletter.ts';
  * and not in the sitemap.
  */
 export default function NewsletterConfirmedPage() {
-  const copy = confirmedCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path={newsletterPaths.confirmed} noindex />

@@ -11,7 +11,7 @@ import { PostCard } from '../components/PostCard.tsx';
 import { SectionHeading } from '../components/SectionHeading.tsx';
 import { featureBenefits, newsletterTopics, packagesFeaturedInNewsletter } from '../content/newsletter.ts';
 import { claims } from '../content/offer.ts';
-import { newsletterCopy, newsletterSections } from '../content/page-copy/newsletter.ts';
+import { newsletterCopy as copy, newsletterSections } from '../content/page-copy/newsletter.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 import type { loadNewsletter } from '../lib/blog-loads.ts';
 import { newsletterPaths } from '../lib/newsletter.ts';
@@ -91,7 +91,6 @@ function JoinByEmail() {
  * the sign-up where a confirmation can be sent, else how to join by email.
  */
 export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNewsletter>>) {
-  const copy = newsletterCopy;
   const sections = newsletterSections;
   const config = usePageConfig();
   const stats = [

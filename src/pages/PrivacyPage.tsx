@@ -3,11 +3,10 @@ import { ContactLinks } from '../browser/components/ContactLinks.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { hubspotConfigured } from '../shared/hubspot-settings.ts';
-import { privacyContact, privacyCopy, privacySections } from '../content/page-copy/privacy.ts';
+import { privacyContact, privacyCopy as copy, privacySections } from '../content/page-copy/privacy.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 
 export default function PrivacyPage() {
-  const copy = privacyCopy;
   const { enquiryRetentionDays, bookingUrl, enquiriesEmailed, hubspot, newsletterSignup, newsletterConfirmedBy } =
     usePageConfig();
   return (

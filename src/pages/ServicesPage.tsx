@@ -7,11 +7,10 @@ import { StudioStructuredData } from '../components/StudioStructuredData.tsx';
 import { PackagesSection } from '../components/PackagesSection.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { servicesCopy } from '../content/page-copy/services.ts';
+import { servicesCopy as copy } from '../content/page-copy/services.ts';
 import { ctaProps } from '../shared/page-contract.ts';
 
 export default function ServicesPage() {
-  const copy = servicesCopy;
   return (
     <>
       <PageMeta title={copy.title} description={copy.description} path="/services" />

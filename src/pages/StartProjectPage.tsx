@@ -10,7 +10,7 @@ import { bookTime } from '../content/booking.ts';
 import { enquiryFieldId } from '../content/enquiry-form.ts';
 import { allPlans, findPlan } from '../content/packages.ts';
 import { asksToBookAttribute, chosenPlanAttribute, ctaProps } from '../shared/page-contract.ts';
-import { startProjectCopy, startProjectForm } from '../content/page-copy/start-project.ts';
+import { startProjectCopy as copy, startProjectForm } from '../content/page-copy/start-project.ts';
 import { consultSection } from '../content/sections.ts';
 
 /**
@@ -18,7 +18,6 @@ import { consultSection } from '../content/sections.ts';
  * first screen; the questions come after it.
  */
 export default function StartProjectPage() {
-  const copy = startProjectCopy;
   const { bookingUrl } = useSiteConfig();
   const [searchParams] = useSearchParams();
   // An unknown ?plan= is ignored: the page reads as if none was chosen.

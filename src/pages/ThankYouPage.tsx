@@ -4,7 +4,7 @@ import { Link } from '../components/Link.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { bookTime } from '../content/booking.ts';
-import { thankYouCopy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
+import { thankYouCopy as copy, thankYouNextSteps } from '../content/page-copy/thank-you.ts';
 import { KeepTogether } from '../browser/components/KeepTogether.tsx';
 import { enquiryAcceptedAttribute, ctaProps } from '../shared/page-contract.ts';
 
@@ -15,7 +15,6 @@ import { enquiryAcceptedAttribute, ctaProps } from '../shared/page-contract.ts';
  * kept them (src/browser/lib/page-behaviours.ts): the page's HTML is the same for everyone.
  */
 export default function ThankYouPage() {
-  const copy = thankYouCopy;
   const { bookingUrl } = useSiteConfig();
   return (
     <>

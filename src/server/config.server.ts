@@ -24,6 +24,16 @@ export const enquiryRetentionDays = wholeNumber(1, 36_500).default(730);
 
 const text = (defaultValue: string) => z.string({ error: notEmpty }).trim().min(1, notEmpty).default(defaultValue);
 
+const httpUrl = (example: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL such as ${example}` });
+
+const formGuid = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[0-9a-f-]{8,64}$/i, 'must be a form GUID')
+    .optional(),
+);
+
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(', ')}` });
 }
@@ -66,24 +76,14 @@ const envSchema = z.object({
   PORT: wholeNumber(1, 65535).default(3000),
   HOST: text('0.0.0.0'),
   DATA_FILE: text('data/db.json'),
-  SITE_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://www.example.com' })
-      .transform(withoutTrailingSlashes)
-      .optional(),
-  ),
+  SITE_URL: optionalText.pipe(httpUrl('https://www.example.com').transform(withoutTrailingSlashes).optional()),
   SITE_NAME: text('Newcastle Marketing Studio'),
   CONTACT_PHONE: text(contactDefaults.phone),
   CONTACT_EMAIL: z
     .email({ error: 'must be an email address such as hello@example.com' })
     .default(contactDefaults.email),
   HUBSPOT_PORTAL_ID: optionalText.pipe(z.string().regex(/^\d+$/, 'must be digits').optional()),
-  HUBSPOT_FORM_ID: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-f-]{8,64}$/i, 'must be a form GUID')
-      .optional(),
-  ),
+  HUBSPOT_FORM_ID: formGuid,
   HUBSPOT_REGION: z
     .string()
     .trim()
@@ -100,8 +100,7 @@ const envSchema = z.object({
   // Longer than a load balancer keeps an idle connection (60 s is common): the balancer, not the server, closes it.
   KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(65),
   ENQUIRIES_FILE: text('data/enquiries.json'),
-  HUBSPOT_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.hsforms.com' })
+  HUBSPOT_API_URL: httpUrl('https://api.hsforms.com')
     .transform(withoutTrailingSlashes)
     .default('https://api.hsforms.com'),
   SMTP_URL: optionalText.pipe(
@@ -120,26 +119,10 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(trustProxy),
   ENQUIRY_RETENTION_DAYS: enquiryRetentionDays,
   HUBSPOT_UTM_FIELDS: oneOf(['on', 'off']).default('off'),
-  ALERT_WEBHOOK_URL: optionalText.pipe(
-    z
-      .url({
-        protocol: /^https?$/,
-        error: 'must be an absolute http(s) URL such as https://hooks.slack.com/services/…',
-      })
-      .optional(),
-  ),
+  ALERT_WEBHOOK_URL: optionalText.pipe(httpUrl('https://hooks.slack.com/services/…').optional()),
   DELIVERY_ALERT_MINUTES: wholeNumber(1, 10_080).default(15),
-  HUBSPOT_NEWSLETTER_FORM_ID: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-f-]{8,64}$/i, 'must be a form GUID')
-      .optional(),
-  ),
-  NEWSLETTER_WEBHOOK_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://hooks.zapier.com/…' })
-      .optional(),
-  ),
+  HUBSPOT_NEWSLETTER_FORM_ID: formGuid,
+  NEWSLETTER_WEBHOOK_URL: optionalText.pipe(httpUrl('https://hooks.zapier.com/…').optional()),
   NEWSLETTER_CONFIRMATIONS_PER_HOUR: wholeNumber(1, 100_000).default(50),
   NEWSLETTER_RATE_LIMIT: wholeNumber(1, 1_000_000).default(5),
   // A plain https link only: the visitor's browser goes there, and an http page would be downgraded or blocked.

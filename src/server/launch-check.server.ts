@@ -51,13 +51,16 @@ const item = (name: string, required: boolean, set: boolean, detail: string): La
   detail,
 });
 
+/** Set when the studio has given what `shown` says the site uses; else `hint` says where to fill it in. */
+const given = (name: string, required: boolean, shown: string | undefined, hint: string) =>
+  item(name, required, Boolean(shown), shown || hint);
+
 /** A contact detail every page shows: set once it is no longer the placeholder the site ships with. */
 function contactItem(name: string, setting: string, value: string, placeholder: string): LaunchItem {
   const set = value !== placeholder;
   return item(name, true, set, set ? value : `set ${setting}: every page shows the placeholder ${placeholder}`);
 }
 
-/** `config` as the production server would read it (NODE_ENV=production), so that SITE_URL counts. */
 /** A blog whose newest post is older than this looks abandoned to a visitor. */
 const staleBlogMonths = 6;
 
@@ -116,13 +119,7 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
         ? 'set SITE_URL to the public address (https://www.example.com): until then search engines are asked not to index the site'
         : config.public.siteUrl,
     ),
-
-    item(
-      'ABN',
-      true,
-      Boolean(business.abn),
-      business.abn ? formatAbn(business.abn) : 'add abn in src/content/business.ts',
-    ),
+    given('ABN', true, business.abn && formatAbn(business.abn), 'add abn in src/content/business.ts'),
     item(
       'Address or service area',
       true,
@@ -130,19 +127,12 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
       [business.address && formatAddress(business.address), business.serviceArea].filter(Boolean).join('; ') ||
         'add address or serviceArea in src/content/business.ts',
     ),
-    item(
-      'Opening hours',
-      true,
-      Boolean(business.hours?.length),
-      business.hours?.length ? business.hours.map(formatHours).join(', ') : 'add hours in src/content/business.ts',
-    ),
-    item(
+    given('Opening hours', true, business.hours?.map(formatHours).join(', '), 'add hours in src/content/business.ts'),
+    given(
       'Who takes consults',
       true,
-      Boolean(host),
-      host
-        ? `${host.name}, ${host.role}`
-        : 'set takesConsults: true on the team member a visitor talks to, in src/content/team.ts',
+      host && `${host.name}, ${host.role}`,
+      'set takesConsults: true on the team member a visitor talks to, in src/content/team.ts',
     ),
     item(
       'Testimonials',
@@ -152,12 +142,7 @@ export function launchReport(config: Config, content: LaunchContent): LaunchRepo
         ? testimonials.map((testimonial) => testimonial.name).join(', ')
         : "add clients' words in src/content/testimonials.ts",
     ),
-    item(
-      'Booking page',
-      false,
-      Boolean(bookingUrl),
-      bookingUrl ?? 'set BOOKING_URL to offer a time right after an enquiry',
-    ),
+    given('Booking page', false, bookingUrl, 'set BOOKING_URL to offer a time right after an enquiry'),
     item(
       'Team photos',
       false,

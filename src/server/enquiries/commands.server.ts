@@ -40,7 +40,7 @@ export const describeLocation = (where: StoreLocation) =>
   where.databaseUrl ? `the database at ${databaseHost(where.databaseUrl)}` : where.file;
 
 /** Runs `work` on the store, closed afterwards. Commands never mark new enquiries for delivery. */
-async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
+export async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
   const store = await openEnquiryStore(where, { enabled: { hubspot: false, email: false } });
   try {
     return await work(store);
@@ -335,6 +335,11 @@ export function enquiriesCsv(enquiries: StoredEnquiry[]): string {
     };
     return columns.map((column) => neutraliseFormula(row[column] ?? ''));
   });
+  return spreadsheetCsv(rows, columns);
+}
+
+/** Rows under a header of `columns` as CSV: UTF-8 with a byte order mark and CRLF lines, as Excel expects. */
+export function spreadsheetCsv(rows: string[][], columns: string[]): string {
   return stringify(rows, {
     bom: true,
     header: true,

@@ -67,13 +67,22 @@ export interface DeliveryHealth {
 const reportWaitMs = 100;
 /** A read of the figures unanswered this long means the database cannot be reached (its connect timeout). */
 const unansweredMs = 5_000;
-const unreachable = 'the enquiry database cannot be reached';
+export const unreachable = 'the enquiry database cannot be reached';
 
 /** Whether a channel's figures are a delivery problem now (see the module's comment). */
 function isProblem(figures: ChannelFigures, now: number, alertMs: number): boolean {
   if (figures.failed > 0 || figures.refusedLogin > 0) return true;
   return figures.oldestPendingAt !== null && now - figures.oldestPendingAt > alertMs;
 }
+
+export const noFigures: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
+
+/** A channel's figures as /healthz shows them. */
+export const channelReport = ({ pending, failed, oldestPendingAt }: ChannelFigures, now: number): ChannelReport => ({
+  pending,
+  failed,
+  oldestPendingSeconds: oldestPendingAt === null ? null : Math.max(0, Math.floor((now - oldestPendingAt) / 1000)),
+});
 
 const undelivered = (figures: ChannelFigures) => figures.pending + figures.failed;
 
@@ -187,12 +196,7 @@ export function startDeliveryHealth({
     const deliveries: Partial<Record<Channel, ChannelReport>> = {};
     for (const channel of enabled) {
       const one = all[channel];
-      deliveries[channel] = {
-        pending: one.pending,
-        failed: one.failed,
-        oldestPendingSeconds:
-          one.oldestPendingAt === null ? null : Math.max(0, Math.floor((now - one.oldestPendingAt) / 1000)),
-      };
+      deliveries[channel] = channelReport(one, now);
       if (isProblem(one, now, deliveryAlertMs)) problems.push(problemReason(channel, one));
       if (channel === 'hubspot' && one.missingFields?.length) {
         warnings.push(
@@ -214,7 +218,6 @@ export function startDeliveryHealth({
     ]);
     return { ...own, ...others };
   }
-  const noFigures: ChannelFigures = { pending: 0, failed: 0, oldestPendingAt: null, refusedLogin: 0 };
 
   async function alertsDue(): Promise<boolean> {
     if (!alerted.length) return false;

@@ -6,7 +6,7 @@
  */
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import { MemoryStore, rateLimit, type Options, type Store } from 'express-rate-limit';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
@@ -66,18 +66,9 @@ export interface Acceptance<T> {
   refuse(status: number, message: string, retryAfterSeconds?: number): Promise<void>;
 }
 
-export interface FormEndpointOptions<T> {
-  /** Names the form's rate limits (each form counts apart): `enquiry`, `newsletter`. */
-  name: string;
-  config: Config;
-  logger: Logger;
+export interface FormEndpointOptions<T> extends Omit<RefusalOptions, 'keptValues'> {
   tokens: () => Promise<FormTokens>;
-  /** Where each rate limit counts, by its name (shared by every instance with a database); memory otherwise. */
-  rateLimitStore?: (name: string) => Store;
   bodyLimit: string;
-  /** Accepted posts one address may make in an hour (the trap's hits are counted apart). */
-  hourlyLimit: number;
-  copy: FormCopy;
   parse(fields: Record<string, unknown>): Parsed<T>;
   /** The visible fields' values as typed, for a returned form. */
   values(fields: Record<string, unknown>): Record<string, string>;
@@ -151,12 +142,17 @@ export function sharedCounts({
 
 /** What a form's refusals need: its name (for its limits' counts), its words and where its counts are kept. */
 export interface RefusalOptions {
+  /** Names the form's rate limits (each form counts apart): `enquiry`, `newsletter`. */
   name: string;
   config: Config;
   logger: Logger;
+  /** Where each rate limit counts, by its name (shared by every instance with a database); memory otherwise. */
   rateLimitStore?: (name: string) => Store;
   copy: FormCopy;
-  /** The whole pages an address may have in ten minutes are at least this many (the form's hourly limit). */
+  /**
+   * Accepted posts one address may make in an hour (the trap's hits are counted apart); the whole pages an address
+   * may have in ten minutes are at least this many.
+   */
   hourlyLimit: number;
   /** What a plain post typed, in a short form that sends it again; nothing when it cannot be read. */
   keptValues?(req: Request): Promise<string | undefined>;
@@ -195,47 +191,43 @@ export function formRefusals(options: RefusalOptions) {
 
   // Every 429 gives a plain post's values back, as every other refusal does.
   const tooMany: RequestHandler = async (req, res) => refuse(req, res, 429, copy.tooMany, await keptValues(req));
+  /** A limit per address counted in `sharedStore(count)`, answered with `tooMany` unless `more` says otherwise. */
+  const limiter = (count: string, windowMs: number, limit: number, more: Partial<Options> = {}) =>
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store: sharedStore(count),
+      passOnStoreError: true,
+      handler: tooMany,
+      ...more,
+    });
 
   // Failed posts (a bad token, invalid fields, a body too large) are not held back by the hourly limits below, so
   // that a visitor correcting a typo is never stopped; this generous one keeps a client from making them without
   // end. It is counted when a post has failed, not when it arrives, so that posts still being stored never count.
-  const failures = rateLimit({
-    windowMs: 60 * 1000,
-    limit: failedPostsPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: sharedStore(`${name}-failures`),
-    passOnStoreError: true,
-    handler: tooMany,
-  });
+  const failures = limiter(`${name}-failures`, 60 * 1000, failedPostsPerMinute);
   // A token that expired (a page cached a day before) or is too young is no sign of abuse: many visitors behind one
   // address (an office, a mobile network) can send those in a minute. They are not failures, but each one renders
   // the page again, so they have a limit of their own, ten times the other.
-  const tokenRetries = rateLimit({
-    windowMs: 60 * 1000,
-    limit: failedPostsPerMinute * 10,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: sharedStore(`${name}-token-retries`),
-    passOnStoreError: true,
-    handler: tooMany,
-  });
+  const tokenRetries = limiter(`${name}-token-retries`, 60 * 1000, failedPostsPerMinute * 10);
   // A refused plain post is answered with the whole page, its errors beside the fields, a few times per address:
   // as many as a person correcting typos needs. Past that, the short page a 429 uses (what they typed, a fresh token,
   // the phone and email) answers it for what a 429 costs, where a render costs several times more. JSON refusals are
   // that cheap already.
-  const fullRefusals = rateLimit({
-    windowMs: 10 * 60 * 1000,
-    limit: Math.max(fullRefusalsPerTenMinutes, options.hourlyLimit),
-    standardHeaders: false,
-    legacyHeaders: false,
-    store: sharedStore(`${name}-full-refusals`),
-    passOnStoreError: true,
-    handler: async (req: Request, res: Response) => {
-      const { status, message } = res.locals.refusal as Refusal;
-      refuse(req, res, status, message, await keptValues(req));
+  const fullRefusals = limiter(
+    `${name}-full-refusals`,
+    10 * 60 * 1000,
+    Math.max(fullRefusalsPerTenMinutes, options.hourlyLimit),
+    {
+      standardHeaders: false,
+      handler: async (req: Request, res: Response) => {
+        const { status, message } = res.locals.refusal as Refusal;
+        refuse(req, res, status, message, await keptValues(req));
+      },
     },
-  });
+  );
   /** Counts a post against a limit; true when that was one too many and the 429 has been sent instead. */
   const overLimit = (limit: RequestHandler, req: Request, res: Response) =>
     new Promise<boolean>((resolve, reject) => {
@@ -247,8 +239,7 @@ export function formRefusals(options: RefusalOptions) {
 
   return {
     refuse,
-    sharedStore,
-    tooMany,
+    limiter,
     overLimit,
     tokenRetries,
     /** Counts a failed post; true when it was one too many in the minute and the 429 has been sent instead. */
@@ -276,7 +267,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     const fields = body as Record<string, unknown>;
     return options.keptForm(options.values(fields), (await tokens()).issue(), req, fields);
   };
-  const { refuse, sharedStore, tooMany, overLimit, tokenRetries, tooManyFailures, pastFullRefusals } = formRefusals({
+  const { refuse, limiter, overLimit, tokenRetries, tooManyFailures, pastFullRefusals } = formRefusals({
     ...options,
     keptValues,
   });
@@ -289,17 +280,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
 
   // Counts accepted posts only (a post the form refused after all is given back), in the primary process when there
   // are several workers, so the limit holds for the whole server.
-  const hourly = (limit: string) =>
-    rateLimit({
-      windowMs: 60 * 60 * 1000,
-      limit: options.hourlyLimit,
-      skipFailedRequests: true,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      store: sharedStore(limit),
-      passOnStoreError: true,
-      handler: tooMany,
-    });
+  const hourly = (count: string) => limiter(count, 60 * 60 * 1000, options.hourlyLimit, { skipFailedRequests: true });
   const genuine = hourly(name === 'enquiry' ? 'enquiries' : name);
   // Posts that fill the bots' trap are counted apart: bots at an address many people share (an office, a school, a
   // mobile network, a VPN) never use up its visitors' count.

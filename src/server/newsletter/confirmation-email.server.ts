@@ -9,6 +9,7 @@ import { formatAddress } from '../../lib/business-details.ts';
 import { newsletterConfirmPath, newsletterUnsubscribePath } from '../../lib/newsletter.ts';
 import type { Config } from '../config.server.ts';
 import type { MailMessage } from '../enquiries/mail.server.ts';
+import type { ConfirmationRequest } from './newsletter-sender.server.ts';
 import { confirmationLifetimeMs } from './subscriber.ts';
 
 /** The headers every email to a would-be subscriber carries: a working unsubscribe, one click from the mail app. */
@@ -28,12 +29,7 @@ export function confirmationEmail(
     firstname,
     confirmToken,
     unsubscribeToken,
-  }: {
-    to: string;
-    firstname?: string;
-    confirmToken: string;
-    unsubscribeToken: string;
-  },
+  }: Pick<ConfirmationRequest, 'to' | 'firstname' | 'confirmToken'> & { unsubscribeToken: string },
   config: Config,
 ): MailMessage {
   const { siteName, siteUrl, contactEmail } = config.public;

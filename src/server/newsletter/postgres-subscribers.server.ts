@@ -4,8 +4,7 @@
  * once for one address send one email.
  */
 import type pg from 'pg';
-import { assertLimits } from '../enquiries/enquiry-store.server.ts';
-import type { ChannelFigures } from '../enquiries/enquiry-store.server.ts';
+import { assertLimits, type ChannelFigures } from '../enquiries/enquiry-store.server.ts';
 import type { EnquiryDatabase } from '../enquiries/postgres-store/database.server.ts';
 import type { SubscriberRecords } from './subscriber-store.server.ts';
 import {
@@ -40,14 +39,19 @@ async function save(client: pg.PoolClient, subscriber: StoredSubscriber): Promis
   );
 }
 
+/** The row whose `column` is `value`, locked for the transaction. */
+async function locked(client: pg.PoolClient, column: 'email' | 'token_hash' | 'id', value: string) {
+  const { rows } = await client.query<{ record: StoredSubscriber }>(
+    `SELECT record FROM newsletter_subscribers WHERE ${column} = $1 FOR UPDATE`,
+    [value],
+  );
+  return rows[0]?.record;
+}
+
 async function lockedByEmail(client: pg.PoolClient, email: string): Promise<StoredSubscriber | undefined> {
   // An address's lock, held to the transaction's end: a second sign-up for it waits, then sees the first's row.
   await client.query(`SELECT pg_advisory_xact_lock(hashtext('newsletter:' || $1))`, [email]);
-  const { rows } = await client.query<{ record: StoredSubscriber }>(
-    'SELECT record FROM newsletter_subscribers WHERE email = $1 FOR UPDATE',
-    [email],
-  );
-  return rows[0]?.record;
+  return locked(client, 'email', email);
 }
 
 export function postgresSubscribers(db: EnquiryDatabase): SubscriberRecords {
@@ -67,11 +71,7 @@ export function postgresSubscribers(db: EnquiryDatabase): SubscriberRecords {
 
     confirm(tokenHash, enabled, now = new Date()) {
       return db.transaction(async (client) => {
-        const { rows } = await client.query<{ record: StoredSubscriber }>(
-          'SELECT record FROM newsletter_subscribers WHERE token_hash = $1 FOR UPDATE',
-          [tokenHash],
-        );
-        const subscriber = rows[0]?.record;
+        const subscriber = await locked(client, 'token_hash', tokenHash);
         if (!subscriber || !linkWorks(subscriber, now)) return undefined;
         const done = confirmed(subscriber, enabled, now);
         await save(client, done);
@@ -82,11 +82,8 @@ export function postgresSubscribers(db: EnquiryDatabase): SubscriberRecords {
     unsentConfirmation(id, tokenHash) {
       if (!isUuid(id)) return Promise.resolve(false);
       return db.transaction(async (client) => {
-        const { rows } = await client.query<{ record: StoredSubscriber }>(
-          'SELECT record FROM newsletter_subscribers WHERE id = $1 FOR UPDATE',
-          [id],
-        );
-        const unsent = rows[0] && withoutUnsentEmail(rows[0].record, tokenHash);
+        const subscriber = await locked(client, 'id', id);
+        const unsent = subscriber && withoutUnsentEmail(subscriber, tokenHash);
         if (!unsent) return false;
         await save(client, unsent);
         return true;

@@ -5,26 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { EnquiryStoreError, type EnquiryStore } from '../enquiries/enquiry-store.server.ts';
-import { neutraliseFormula } from '../enquiries/commands.server.ts';
+import { EnquiryStoreError } from '../enquiries/enquiry-store.server.ts';
+import { neutraliseFormula, spreadsheetCsv, withStore } from '../enquiries/commands.server.ts';
 import { isIsoTime } from '../enquiries/enquiry.ts';
-import { openEnquiryStore, type StoreLocation } from '../enquiries/stores.server.ts';
+import type { StoreLocation } from '../enquiries/stores.server.ts';
 import type { ImportedSubscriber } from './subscriber-store.server.ts';
 import { hasConsented, type StoredSubscriber } from './subscriber.ts';
 
 /** The export's columns, named as Mailchimp's and Campaign Monitor's imports name them, so they match unasked. */
 export const csvColumns = ['Email Address', 'First Name', 'Confirmed At'] as const;
-
-async function withStore<T>(where: StoreLocation, work: (store: EnquiryStore) => Promise<T>): Promise<T> {
-  const store = await openEnquiryStore(where, { enabled: { hubspot: false, email: false } });
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
 
 export function listSubscribers(
   where: StoreLocation,
@@ -34,21 +24,15 @@ export function listSubscribers(
 }
 
 /**
- * Subscribers who confirmed on this site (never those handed to HubSpot's own opt-in) as CSV: UTF-8 with a byte order mark and CRLF lines, every cell safe from formulas. The
- * address is written as it is: it was validated as an address, and one may begin with + or - (`+news@…`), which a
- * quote in front would make another address in the service importing it.
+ * Subscribers who confirmed on this site (never those handed to HubSpot's own opt-in) as CSV, every cell safe from
+ * formulas but the address, written as it is: it was validated as an address, and one may begin with + or -
+ * (`+news@…`), which a quote in front would make another address in the service importing it.
  */
 export function subscribersCsv(subscribers: StoredSubscriber[]): string {
   const rows = subscribers
     .filter(hasConsented)
     .map((s) => [s.email, neutraliseFormula(s.firstname ?? ''), neutraliseFormula(s.confirmedAt ?? '')]);
-  return stringify(rows, {
-    bom: true,
-    header: true,
-    columns: [...csvColumns],
-    record_delimiter: 'windows',
-    quoted_match: /[\r\n\u0085\u2028\u2029]/,
-  });
+  return spreadsheetCsv(rows, [...csvColumns]);
 }
 
 const emailSchema = z.email();

@@ -13,7 +13,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.server.ts';
 import { deliveryPolicy } from '../enquiries/delivery-policy.server.ts';
-import type { WatchedChannels } from '../enquiries/delivery-health.server.ts';
+import {
+  channelReport,
+  noFigures,
+  unreachable,
+  type ChannelReport,
+  type WatchedChannels,
+} from '../enquiries/delivery-health.server.ts';
 import type { AlertChannel, ChannelFigures, SenderLease, SenderLeaseStore } from '../enquiries/enquiry-store.server.ts';
 import type { Outcome } from '../enquiries/enquiry.ts';
 import { fieldsNotInForm, networkErrorCode, retryAfterMs } from '../enquiries/hubspot.server.ts';
@@ -26,13 +32,6 @@ import { subscriberChannels, type StoredSubscriber, type SubscriberChannel } fro
 const attemptTimeoutMs = 15_000;
 /** Subscribers handed on per channel in one round; a full round is followed by another at once. */
 const perRound = 10;
-const unreachable = 'the enquiry database cannot be reached';
-
-export interface SubscriberChannelReport {
-  pending: number;
-  failed: number;
-  oldestPendingSeconds: number | null;
-}
 
 export interface SubscriberDelivery {
   wake(): void;
@@ -41,7 +40,7 @@ export interface SubscriberDelivery {
    * is a problem named in its reason. Answers within about 100 ms whatever the database does.
    */
   report(): Promise<{
-    deliveries?: Record<string, SubscriberChannelReport>;
+    deliveries?: Record<string, ChannelReport>;
     ageSeconds?: number;
     problems: string[];
   }>;
@@ -277,15 +276,11 @@ export function startSubscriberDelivery({
       const problems = unreached ? [unreachable] : [];
       if (!all) return { problems };
       const now = Date.now();
-      const deliveries: Record<string, SubscriberChannelReport> = {};
+      const deliveries: Record<string, ChannelReport> = {};
       for (const channel of enabled) {
-        const { pending = 0, failed = 0, oldestPendingAt = null } = all[channel] ?? {};
-        deliveries[`newsletter-${channel}`] = {
-          pending,
-          failed,
-          oldestPendingSeconds:
-            oldestPendingAt === null ? null : Math.max(0, Math.floor((now - oldestPendingAt) / 1000)),
-        };
+        const one = all[channel] ?? noFigures;
+        deliveries[`newsletter-${channel}`] = channelReport(one, now);
+        const { failed } = one;
         if (failed) {
           problems.push(
             `${failed} newsletter subscriber${failed === 1 ? '' : 's'} not handed on to ${channel === 'hubspot' ? 'HubSpot' : 'the newsletter webhook'}`,
