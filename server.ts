@@ -156,7 +156,8 @@ async function main() {
     wake: () => outbox.wake(),
     deliveryHealth: outbox,
   };
-  // Confirmed subscribers are handed on (HubSpot's newsletter form, the webhook) under the same sender's lease.
+  // Confirmed subscribers are handed on (HubSpot's newsletter form, the webhook) under a lease of their own, so that
+  // a slow hand-on never holds up an enquiry's email.
   const subscriberDelivery = startSubscriberDelivery({ store: enquiryStore, config, logger });
   const newsletter = {
     mailer: outbox.mailer,
