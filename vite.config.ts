@@ -7,7 +7,8 @@ import { isSelfContainedCopy, selfContainedEntry } from './build/self-contained-
 import { hydrateModule, islandModules } from './src/browser/islands/registry.ts';
 
 /** What the islands chunk holds: its modules' own imports come with them. */
-const islandsChunk = /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]browser[\\/](form-state|site-config)\./;
+const islandsChunk =
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]browser[\\/](form-state|site-config|lib[\\/]form-send)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]browser[\\/]boot-loader\.ts$/), precompress()],

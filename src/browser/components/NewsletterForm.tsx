@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { errorPrefix } from '../../content/error-prefix.ts';
 import { newsletterForm as copy } from '../../content/newsletter-form.ts';
 import {
@@ -7,13 +7,11 @@ import {
   newsletterMessages,
   newsletterPaths,
   type NewsletterAccepted,
-  type NewsletterErrors,
   type NewsletterField,
-  type NewsletterProblem,
 } from '../../lib/newsletter.ts';
 import { useServerNewsletterState } from '../form-state.tsx';
-import type { Attribution } from '../lib/attribution.ts';
-import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
+import { useFormSend } from '../lib/form-send.ts';
+import { formPageFieldName, honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 
 export interface NewsletterFormProps {
   /** The page the form is on, which a plain post with problems comes back to. */
@@ -24,33 +22,6 @@ const fieldId = (name: NewsletterField) => `newsletter-${name}`;
 
 const controlClass =
   'mt-1.5 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
-
-type Outcome = { status: 'sent'; message: string } | { status: 'problem'; problem: NewsletterProblem };
-
-async function postSignUp(fields: Record<string, string>, attribution: Attribution | undefined): Promise<Outcome> {
-  const response = await fetch(newsletterPaths.signUp, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify(attribution ? { ...fields, attribution } : fields),
-  });
-  const body = (await response.json().catch(() => null)) as (NewsletterAccepted & NewsletterProblem) | null;
-  if (response.ok) return { status: 'sent', message: body?.message ?? newsletterMessages.checkYourInbox };
-  if (body && typeof body.error === 'string')
-    return { status: 'problem', problem: { ...body, fields: body.fields ?? {} } };
-  return { status: 'problem', problem: { error: newsletterMessages.unavailable, fields: {} } };
-}
-
-/** Only the whole form was refused (an expired or too-young token), with a fresh token to send it again. */
-const isTokenProblem = (problem: NewsletterProblem) =>
-  Boolean(problem.token) && Object.keys(problem.fields).every((key) => key === tokenFieldName);
-
-/** A problem with the token, or with no field, is the whole form's. */
-function formErrors(problem: NewsletterProblem): NewsletterErrors {
-  const { [tokenFieldName]: tokenProblem, ...fields } = problem.fields as NewsletterErrors & Record<string, string>;
-  const errors: NewsletterErrors = { ...fields, ...(tokenProblem ? { form: tokenProblem } : {}) };
-  return Object.keys(errors).length ? errors : { form: problem.error };
-}
 
 /**
  * The newsletter sign-up: a plain form post that works without JavaScript (303 to the check-your-inbox page, or the
@@ -63,65 +34,25 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
   const values = state.values ?? {};
   // A refusal of the whole sign-up (the hourly cap reached, too many from one connection) is the form's problem.
   const refused = state.status === 'refused' || state.status === 'unavailable';
-  const [errors, setErrors] = useState<NewsletterErrors>(
-    state.errors ?? (refused && state.message ? { form: state.message } : {}),
-  );
-  const [token, setToken] = useState(state.token);
   const [message, setMessage] = useState(state.status === 'sent' ? (state.message ?? null) : null);
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
-  const [problemCount, setProblemCount] = useState(0);
+  const { errors, token, sending, problemsShown, submit } = useFormSend<NewsletterField, NewsletterAccepted>({
+    endpoint: newsletterPaths.signUp,
+    token: state.token,
+    errors: state.errors ?? (refused && state.message ? { form: state.message } : {}),
+    unavailable: newsletterMessages.unavailable,
+    network: copy.network,
+    onSent: (answer) => setMessage(answer?.message ?? newsletterMessages.checkYourInbox),
+  });
 
   useEffect(() => {
-    if (problemCount > 0) summaryRef.current?.focus();
-  }, [problemCount]);
+    if (problemsShown > 0) summaryRef.current?.focus();
+  }, [problemsShown]);
 
   useEffect(() => {
     if (message !== null) messageRef.current?.focus();
   }, [message]);
-
-  const showProblems = (problems: NewsletterErrors) => {
-    setErrors(problems);
-    setProblemCount((count) => count + 1);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    sendingRef.current = true;
-    setSending(true);
-    const fields = Object.fromEntries(
-      [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
-    );
-    // The visit's attribution goes with the sign-up, as with an enquiry; a page that could not load it sends none.
-    const attribution = await import('../lib/attribution-storage.ts')
-      .then((stored) => stored.storedAttribution())
-      .catch(() => undefined);
-    try {
-      let outcome = await postSignUp(fields, attribution);
-      if (outcome.status === 'problem' && isTokenProblem(outcome.problem)) {
-        // The page's token had expired (a page left open for days): send again once the fresh one is old enough.
-        const fresh = outcome.problem.token!;
-        setToken(fresh);
-        await new Promise((resolve) => setTimeout(resolve, tokenMinimumAgeMs + 100));
-        outcome = await postSignUp({ ...fields, [tokenFieldName]: fresh }, attribution);
-      }
-      if (outcome.status === 'sent') {
-        setErrors({});
-        setMessage(outcome.message);
-        return;
-      }
-      if (outcome.problem.token) setToken(outcome.problem.token);
-      showProblems(formErrors(outcome.problem));
-    } catch {
-      showProblems({ form: copy.network });
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
-  }
 
   if (message !== null) {
     return (
