@@ -8,7 +8,7 @@ import { hydrateModule, islandModules } from './src/browser/islands/registry.ts'
 
 /** What the islands chunk holds: its modules' own imports come with them. */
 const islandsChunk =
-  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]browser[\\/](form-state|site-config|lib[\\/]form-send)\./;
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]browser[\\/](form-state|site-config|lib[\\/]form-send|components[\\/]FormOpening)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), selfContainedEntry(/[\\/]src[\\/]browser[\\/]boot-loader\.ts$/), precompress()],

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   enquiryFieldId as fieldId,
   enquiryFieldTable,
   enquiryForm,
   enquiryFields,
-  type EnquiryField,
 } from '../../content/enquiry-form.ts';
 import { planIds, planTitles } from '../../content/plan-titles.ts';
 import { useServerFormState } from '../form-state.tsx';
@@ -13,11 +12,11 @@ import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
 import { useFormSend } from '../lib/form-send.ts';
 import { chosenPlanFieldAttribute } from '../../shared/page-contract.ts';
-import { formPageFieldName, honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
 import { useSiteConfig } from '../site-config.tsx';
 import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 import { schedulingService } from '../../content/scheduling-services.ts';
 import { BookTimeOffer } from './BookTimeOffer.tsx';
+import { FormOpening } from './FormOpening.tsx';
 import { KeepTogether } from './KeepTogether.tsx';
 import { enquiryEndpoint } from '../../shared/page-contract.ts';
 
@@ -49,7 +48,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
   const values = server?.values ?? {};
   /** Who sent the enquiry, once it is accepted: the booking link carries their name and email. */
   const [sent, setSent] = useState<BookingContact | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const { errors, token, sending, problemsShown, submit } = useFormSend({
     endpoint: enquiryEndpoint,
@@ -68,10 +66,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
       // it would only repeat it over what follows.
     },
   });
-
-  useEffect(() => {
-    if (problemsShown > 0) summaryRef.current?.focus();
-  }, [problemsShown]);
 
   useEffect(() => {
     if (sent === null) return;
@@ -104,14 +98,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
     );
   }
 
-  const problems = [...enquiryFields, 'form' as const].filter((name) => errors[name]);
-  const focusField = (event: MouseEvent<HTMLAnchorElement>, name: EnquiryField) => {
-    const field = document.getElementById(fieldId(name));
-    if (!field) return;
-    event.preventDefault();
-    field.focus();
-  };
-
   return (
     <form
       method="post"
@@ -121,54 +107,17 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
       className="relative"
       aria-label={enquiryForm.heading}
     >
-      {problems.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          // The summary takes focus so its problems are read out first (as GOV.UK's does); the server's HTML has
-          // the attribute, so this works before and without JavaScript too.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          className="mb-6 rounded-lg border-4 border-red-700 p-5 outline-none focus:outline-3 focus:outline-sand-500"
-          aria-labelledby="enquiry-problems-title"
-          role="alert"
-        >
-          <h3 id="enquiry-problems-title" className="text-lg font-bold text-ink">
-            {enquiryForm.errorSummaryTitle}
-          </h3>
-          <ul className="mt-3 space-y-2">
-            {problems.map((name) => (
-              <li key={name}>
-                {name === 'form' ? (
-                  <p className="font-semibold text-red-700">{errors.form}</p>
-                ) : (
-                  <a
-                    href={`#${fieldId(name)}`}
-                    onClick={(event) => focusField(event, name)}
-                    className="font-semibold text-red-700 underline underline-offset-4"
-                  >
-                    {errors[name]}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <input type="hidden" name={tokenFieldName} value={token} />
-      <input type="hidden" name={formPageFieldName} value={pagePath} />
-      {/* A field people never see: a bot that fills in every field gives itself away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
-        <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>
-        <input
-          id="enquiry-trap"
-          type="text"
-          name={honeypotFieldName}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <FormOpening
+        name="enquiry"
+        copy={enquiryForm}
+        fields={enquiryFields}
+        fieldId={fieldId}
+        errors={errors}
+        problemsShown={problemsShown}
+        token={token}
+        pagePath={pagePath}
+        classes={{ summary: 'mb-6 p-5', title: 'text-lg font-bold text-ink', list: 'mt-3 space-y-2' }}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         {enquiryFieldTable.map((spec) => {
           const id = fieldId(spec.name);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorPrefix } from '../../content/error-prefix.ts';
 import { newsletterForm as copy } from '../../content/newsletter-form.ts';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../lib/newsletter.ts';
 import { useServerNewsletterState } from '../form-state.tsx';
 import { useFormSend } from '../lib/form-send.ts';
-import { formPageFieldName, honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
+import { FormOpening } from './FormOpening.tsx';
 
 export interface NewsletterFormProps {
   /** The page the form is on, which a plain post with problems comes back to. */
@@ -35,7 +35,6 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
   // A refusal of the whole sign-up (the hourly cap reached, too many from one connection) is the form's problem.
   const refused = state.status === 'refused' || state.status === 'unavailable';
   const [message, setMessage] = useState(state.status === 'sent' ? (state.message ?? null) : null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
   const { errors, token, sending, problemsShown, submit } = useFormSend<NewsletterField, NewsletterAccepted>({
     endpoint: newsletterPaths.signUp,
@@ -45,10 +44,6 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
     network: copy.network,
     onSent: (answer) => setMessage(answer?.message ?? newsletterMessages.checkYourInbox),
   });
-
-  useEffect(() => {
-    if (problemsShown > 0) summaryRef.current?.focus();
-  }, [problemsShown]);
 
   useEffect(() => {
     if (message !== null) messageRef.current?.focus();
@@ -68,14 +63,6 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
     );
   }
 
-  const problems = [...newsletterFieldNames, 'form' as const].filter((name) => errors[name]);
-  const focusField = (event: MouseEvent<HTMLAnchorElement>, name: NewsletterField) => {
-    const field = document.getElementById(fieldId(name));
-    if (!field) return;
-    event.preventDefault();
-    field.focus();
-  };
-
   return (
     <form
       method="post"
@@ -85,53 +72,17 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
       className="relative"
       aria-label={copy.heading}
     >
-      {problems.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          // Focused on arrival, from the server's HTML on, so that its problems are read out first.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          className="mb-5 rounded-lg border-4 border-red-700 bg-white p-4 outline-none focus:outline-3 focus:outline-sand-500"
-          aria-labelledby="newsletter-problems-title"
-          role="alert"
-        >
-          <h3 id="newsletter-problems-title" className="font-bold text-ink">
-            {copy.errorSummaryTitle}
-          </h3>
-          <ul className="mt-2 space-y-1">
-            {problems.map((name) => (
-              <li key={name}>
-                {name === 'form' ? (
-                  <p className="font-semibold text-red-700">{errors.form}</p>
-                ) : (
-                  <a
-                    href={`#${fieldId(name)}`}
-                    onClick={(event) => focusField(event, name)}
-                    className="font-semibold text-red-700 underline underline-offset-4"
-                  >
-                    {errors[name]}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <input type="hidden" name={tokenFieldName} value={token} />
-      <input type="hidden" name={formPageFieldName} value={pagePath} />
-      {/* A field people never see: a bot that fills in every field gives itself away. */}
-      <div aria-hidden="true" className="absolute top-0 -left-[10000px] size-px overflow-hidden">
-        <label htmlFor="newsletter-trap">{copy.honeypotLabel}</label>
-        <input
-          id="newsletter-trap"
-          type="text"
-          name={honeypotFieldName}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <FormOpening
+        name="newsletter"
+        copy={copy}
+        fields={newsletterFieldNames}
+        fieldId={fieldId}
+        errors={errors}
+        problemsShown={problemsShown}
+        token={token}
+        pagePath={pagePath}
+        classes={{ summary: 'mb-5 bg-white p-4', title: 'font-bold text-ink', list: 'mt-2 space-y-1' }}
+      />
       <div className="grid gap-4">
         {newsletterFieldNames.map((name) => {
           const id = fieldId(name);
