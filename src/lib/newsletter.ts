@@ -87,11 +87,3 @@ export interface NewsletterFormState {
 export interface NewsletterAccepted {
   message: string;
 }
-
-/** The JSON answer to a refused sign-up (400, 403, 413, 429, 503). */
-export interface NewsletterProblem {
-  error: string;
-  fields: NewsletterErrors;
-  /** A fresh form token, when the one sent had expired or was not valid. */
-  token?: string;
-}

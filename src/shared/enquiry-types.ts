@@ -10,11 +10,3 @@ export interface EnquiryFormState {
   values?: Partial<Record<EnquiryField, string>>;
   errors?: EnquiryErrors;
 }
-
-/** The JSON answer to a refused enquiry. */
-export interface EnquiryProblem {
-  error: string;
-  fields: EnquiryErrors;
-  /** A fresh form token, when the one sent had expired or was not valid. */
-  token?: string;
-}

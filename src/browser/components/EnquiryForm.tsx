@@ -1,56 +1,27 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   enquiryFieldId as fieldId,
   enquiryFieldTable,
   enquiryForm,
   enquiryFields,
-  type EnquiryField,
 } from '../../content/enquiry-form.ts';
 import { planIds, planTitles } from '../../content/plan-titles.ts';
 import { useServerFormState } from '../form-state.tsx';
 import { trackLead } from '../lib/analytics.ts';
-import type { Attribution } from '../lib/attribution.ts';
 import type { BookingContact } from '../lib/booking-link.ts';
 import { markEnquiryAccepted } from '../lib/enquiry-draft.ts';
+import { useFormSend } from '../lib/form-send.ts';
 import { chosenPlanFieldAttribute, ctaProps } from '../../shared/page-contract.ts';
-import { type EnquiryErrors, type EnquiryProblem } from '../../shared/enquiry-types.ts';
-import { formPageFieldName, honeypotFieldName, tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
 import { useSiteConfig } from '../site-config.tsx';
 import { hubspotConfigured } from '../../shared/hubspot-settings.ts';
 import { schedulingService } from '../../content/scheduling-services.ts';
 import { BookTimeOffer } from './BookTimeOffer.tsx';
+import { FormOpening } from './FormOpening.tsx';
 import { KeepTogether } from './KeepTogether.tsx';
 import { enquiryEndpoint } from '../../shared/page-contract.ts';
 
 const controlClass =
   'mt-2 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
-
-type Outcome = { status: 'sent' } | { status: 'problem'; problem: EnquiryProblem };
-
-async function postEnquiry(fields: Record<string, string>, attribution: Attribution | undefined): Promise<Outcome> {
-  const response = await fetch(enquiryEndpoint, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify(attribution ? { ...fields, attribution } : fields),
-  });
-  if (response.status === 201) return { status: 'sent' };
-  const problem = (await response.json().catch(() => null)) as EnquiryProblem | null;
-  if (problem && typeof problem.error === 'string')
-    return { status: 'problem', problem: { ...problem, fields: problem.fields ?? {} } };
-  return { status: 'problem', problem: { error: enquiryForm.messages.unavailable, fields: {} } };
-}
-
-/** Only the whole form was refused (an expired or too-young token), with a fresh token to send it again. */
-const isTokenProblem = (problem: EnquiryProblem) =>
-  Boolean(problem.token) && Object.keys(problem.fields).every((key) => key === tokenFieldName);
-
-/** The server names a problem with the token after its field; the form shows it as the whole form's. */
-function formErrors(problem: EnquiryProblem): EnquiryErrors {
-  const { [tokenFieldName]: tokenProblem, ...fields } = problem.fields as EnquiryErrors & Record<string, string>;
-  const errors: EnquiryErrors = { ...fields, ...(tokenProblem ? { form: tokenProblem } : {}) };
-  return Object.keys(errors).length ? errors : { form: problem.error };
-}
 
 interface EnquiryFormProps {
   planId?: string;
@@ -75,19 +46,26 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
   const { bookingUrl, enquiriesEmailed, hubspot } = useSiteConfig();
   const server = useServerFormState();
   const values = server?.values ?? {};
-  const [errors, setErrors] = useState<EnquiryErrors>(server?.errors ?? {});
-  const [token, setToken] = useState(server?.token ?? '');
-  const [sending, setSending] = useState(false);
   /** Who sent the enquiry, once it is accepted: the booking link carries their name and email. */
   const [sent, setSent] = useState<BookingContact | null>(null);
-  const sendingRef = useRef(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const [problemCount, setProblemCount] = useState(0);
-
-  useEffect(() => {
-    if (problemCount > 0) summaryRef.current?.focus();
-  }, [problemCount]);
+  const { errors, token, sending, problemsShown, submit } = useFormSend({
+    endpoint: enquiryEndpoint,
+    token: server?.token ?? '',
+    errors: server?.errors ?? {},
+    unavailable: enquiryForm.messages.unavailable,
+    network: enquiryForm.messages.network,
+    onProblems: () => onProblems(true),
+    onSent: (_answer, fields) => {
+      markEnquiryAccepted();
+      onProblems(false);
+      setSent({ firstname: fields.firstname ?? '', lastname: fields.lastname, email: fields.email ?? '' });
+      onAccepted();
+      trackLead('site-form');
+      // No toast: the thanks replaces the form, scrolled to the top of the screen and focused, and a toast under
+      // it would only repeat it over what follows.
+    },
+  });
 
   useEffect(() => {
     if (sent === null) return;
@@ -99,55 +77,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
   }, [sent]);
 
   useEffect(() => () => onProblems(false), [onProblems]);
-
-  const showProblems = (problems: EnquiryErrors) => {
-    setErrors(problems);
-    onProblems(true);
-    setProblemCount((count) => count + 1);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    sendingRef.current = true;
-    setSending(true);
-    const fields = Object.fromEntries(
-      [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
-    );
-    // Where the visit came from: a chunk of about 1 kB, fetched as the form is sent; an enquiry whose page could
-    // not load it goes without.
-    const attribution = await import('../lib/attribution-storage.ts')
-      .then((stored) => stored.storedAttribution())
-      .catch(() => undefined);
-    try {
-      let outcome = await postEnquiry(fields, attribution);
-      if (outcome.status === 'problem' && isTokenProblem(outcome.problem)) {
-        // The page's token had expired (or the page had none): send again once the fresh one is old enough.
-        const fresh = outcome.problem.token!;
-        setToken(fresh);
-        await new Promise((resolve) => setTimeout(resolve, tokenMinimumAgeMs + 100));
-        outcome = await postEnquiry({ ...fields, [tokenFieldName]: fresh }, attribution);
-      }
-      if (outcome.status === 'sent') {
-        markEnquiryAccepted();
-        setErrors({});
-        onProblems(false);
-        setSent({ firstname: fields.firstname ?? '', lastname: fields.lastname, email: fields.email ?? '' });
-        onAccepted();
-        trackLead('site-form');
-        // No toast: the thanks replaces the form, scrolled to the top of the screen and focused, and a toast under
-        // it would only repeat it over what follows.
-        return;
-      }
-      if (outcome.problem.token) setToken(outcome.problem.token);
-      showProblems(formErrors(outcome.problem));
-    } catch {
-      showProblems({ form: enquiryForm.messages.network });
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
-  }
 
   if (sent !== null) {
     return (
@@ -169,14 +98,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
     );
   }
 
-  const problems = [...enquiryFields, 'form' as const].filter((name) => errors[name]);
-  const focusField = (event: MouseEvent<HTMLAnchorElement>, name: EnquiryField) => {
-    const field = document.getElementById(fieldId(name));
-    if (!field) return;
-    event.preventDefault();
-    field.focus();
-  };
-
   return (
     <form
       method="post"
@@ -186,54 +107,17 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
       className="relative"
       aria-label={enquiryForm.heading}
     >
-      {problems.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          // The summary takes focus so its problems are read out first (as GOV.UK's does); the server's HTML has
-          // the attribute, so this works before and without JavaScript too.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          className="mb-6 rounded-lg border-4 border-red-700 p-5 outline-none focus:outline-3 focus:outline-sand-500"
-          aria-labelledby="enquiry-problems-title"
-          role="alert"
-        >
-          <h3 id="enquiry-problems-title" className="text-lg font-bold text-ink">
-            {enquiryForm.errorSummaryTitle}
-          </h3>
-          <ul className="mt-3 space-y-2">
-            {problems.map((name) => (
-              <li key={name}>
-                {name === 'form' ? (
-                  <p className="font-semibold text-red-700">{errors.form}</p>
-                ) : (
-                  <a
-                    href={`#${fieldId(name)}`}
-                    onClick={(event) => focusField(event, name)}
-                    className="font-semibold text-red-700 underline underline-offset-4"
-                  >
-                    {errors[name]}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <input type="hidden" name={tokenFieldName} value={token} />
-      <input type="hidden" name={formPageFieldName} value={pagePath} />
-      {/* A field people never see: a bot that fills in every field gives itself away. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
-        <label htmlFor="enquiry-trap">{enquiryForm.honeypotLabel}</label>
-        <input
-          id="enquiry-trap"
-          type="text"
-          name={honeypotFieldName}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <FormOpening
+        name="enquiry"
+        copy={enquiryForm}
+        fields={enquiryFields}
+        fieldId={fieldId}
+        errors={errors}
+        problemsShown={problemsShown}
+        token={token}
+        pagePath={pagePath}
+        classes={{ summary: 'mb-6 p-5', title: 'text-lg font-bold text-ink', list: 'mt-3 space-y-2' }}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         {enquiryFieldTable.map((spec) => {
           const id = fieldId(spec.name);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorPrefix } from '../../content/error-prefix.ts';
 import { newsletterForm as copy } from '../../content/newsletter-form.ts';
 import {
@@ -7,19 +7,12 @@ import {
   newsletterMessages,
   newsletterPaths,
   type NewsletterAccepted,
-  type NewsletterErrors,
   type NewsletterField,
-  type NewsletterProblem,
 } from '../../lib/newsletter.ts';
 import { useServerNewsletterState } from '../form-state.tsx';
-import type { Attribution } from '../lib/attribution.ts';
-import {
-  formPageFieldName,
-  honeypotFieldName,
-  tokenFieldName,
-  tokenMinimumAgeMs,
-  ctaProps,
-} from '../../shared/page-contract.ts';
+import { useFormSend } from '../lib/form-send.ts';
+import { FormOpening } from './FormOpening.tsx';
+import { ctaProps } from '../../shared/page-contract.ts';
 
 export interface NewsletterFormProps {
   /** The page the form is on, which a plain post with problems comes back to. */
@@ -30,33 +23,6 @@ const fieldId = (name: NewsletterField) => `newsletter-${name}`;
 
 const controlClass =
   'mt-1.5 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink focus:border-harbour-700 focus:outline-3 focus:outline-offset-0 focus:outline-sand-500';
-
-type Outcome = { status: 'sent'; message: string } | { status: 'problem'; problem: NewsletterProblem };
-
-async function postSignUp(fields: Record<string, string>, attribution: Attribution | undefined): Promise<Outcome> {
-  const response = await fetch(newsletterPaths.signUp, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify(attribution ? { ...fields, attribution } : fields),
-  });
-  const body = (await response.json().catch(() => null)) as (NewsletterAccepted & NewsletterProblem) | null;
-  if (response.ok) return { status: 'sent', message: body?.message ?? newsletterMessages.checkYourInbox };
-  if (body && typeof body.error === 'string')
-    return { status: 'problem', problem: { ...body, fields: body.fields ?? {} } };
-  return { status: 'problem', problem: { error: newsletterMessages.unavailable, fields: {} } };
-}
-
-/** Only the whole form was refused (an expired or too-young token), with a fresh token to send it again. */
-const isTokenProblem = (problem: NewsletterProblem) =>
-  Boolean(problem.token) && Object.keys(problem.fields).every((key) => key === tokenFieldName);
-
-/** A problem with the token, or with no field, is the whole form's. */
-function formErrors(problem: NewsletterProblem): NewsletterErrors {
-  const { [tokenFieldName]: tokenProblem, ...fields } = problem.fields as NewsletterErrors & Record<string, string>;
-  const errors: NewsletterErrors = { ...fields, ...(tokenProblem ? { form: tokenProblem } : {}) };
-  return Object.keys(errors).length ? errors : { form: problem.error };
-}
 
 /**
  * The newsletter sign-up: a plain form post that works without JavaScript (303 to the check-your-inbox page, or the
@@ -69,65 +35,20 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
   const values = state.values ?? {};
   // A refusal of the whole sign-up (the hourly cap reached, too many from one connection) is the form's problem.
   const refused = state.status === 'refused' || state.status === 'unavailable';
-  const [errors, setErrors] = useState<NewsletterErrors>(
-    state.errors ?? (refused && state.message ? { form: state.message } : {}),
-  );
-  const [token, setToken] = useState(state.token);
   const [message, setMessage] = useState(state.status === 'sent' ? (state.message ?? null) : null);
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
-  const [problemCount, setProblemCount] = useState(0);
-
-  useEffect(() => {
-    if (problemCount > 0) summaryRef.current?.focus();
-  }, [problemCount]);
+  const { errors, token, sending, problemsShown, submit } = useFormSend<NewsletterField, NewsletterAccepted>({
+    endpoint: newsletterPaths.signUp,
+    token: state.token,
+    errors: state.errors ?? (refused && state.message ? { form: state.message } : {}),
+    unavailable: newsletterMessages.unavailable,
+    network: copy.network,
+    onSent: (answer) => setMessage(answer?.message ?? newsletterMessages.checkYourInbox),
+  });
 
   useEffect(() => {
     if (message !== null) messageRef.current?.focus();
   }, [message]);
-
-  const showProblems = (problems: NewsletterErrors) => {
-    setErrors(problems);
-    setProblemCount((count) => count + 1);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    sendingRef.current = true;
-    setSending(true);
-    const fields = Object.fromEntries(
-      [...new FormData(event.currentTarget)].map(([name, value]) => [name, String(value)]),
-    );
-    // The visit's attribution goes with the sign-up, as with an enquiry; a page that could not load it sends none.
-    const attribution = await import('../lib/attribution-storage.ts')
-      .then((stored) => stored.storedAttribution())
-      .catch(() => undefined);
-    try {
-      let outcome = await postSignUp(fields, attribution);
-      if (outcome.status === 'problem' && isTokenProblem(outcome.problem)) {
-        // The page's token had expired (a page left open for days): send again once the fresh one is old enough.
-        const fresh = outcome.problem.token!;
-        setToken(fresh);
-        await new Promise((resolve) => setTimeout(resolve, tokenMinimumAgeMs + 100));
-        outcome = await postSignUp({ ...fields, [tokenFieldName]: fresh }, attribution);
-      }
-      if (outcome.status === 'sent') {
-        setErrors({});
-        setMessage(outcome.message);
-        return;
-      }
-      if (outcome.problem.token) setToken(outcome.problem.token);
-      showProblems(formErrors(outcome.problem));
-    } catch {
-      showProblems({ form: copy.network });
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
-  }
 
   if (message !== null) {
     return (
@@ -143,14 +64,6 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
     );
   }
 
-  const problems = [...newsletterFieldNames, 'form' as const].filter((name) => errors[name]);
-  const focusField = (event: MouseEvent<HTMLAnchorElement>, name: NewsletterField) => {
-    const field = document.getElementById(fieldId(name));
-    if (!field) return;
-    event.preventDefault();
-    field.focus();
-  };
-
   return (
     <form
       method="post"
@@ -160,53 +73,17 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
       className="relative"
       aria-label={copy.heading}
     >
-      {problems.length > 0 && (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          // Focused on arrival, from the server's HTML on, so that its problems are read out first.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          className="mb-5 rounded-lg border-4 border-red-700 bg-white p-4 outline-none focus:outline-3 focus:outline-sand-500"
-          aria-labelledby="newsletter-problems-title"
-          role="alert"
-        >
-          <h3 id="newsletter-problems-title" className="font-bold text-ink">
-            {copy.errorSummaryTitle}
-          </h3>
-          <ul className="mt-2 space-y-1">
-            {problems.map((name) => (
-              <li key={name}>
-                {name === 'form' ? (
-                  <p className="font-semibold text-red-700">{errors.form}</p>
-                ) : (
-                  <a
-                    href={`#${fieldId(name)}`}
-                    onClick={(event) => focusField(event, name)}
-                    className="font-semibold text-red-700 underline underline-offset-4"
-                  >
-                    {errors[name]}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <input type="hidden" name={tokenFieldName} value={token} />
-      <input type="hidden" name={formPageFieldName} value={pagePath} />
-      {/* A field people never see: a bot that fills in every field gives itself away. */}
-      <div aria-hidden="true" className="absolute top-0 -left-[10000px] size-px overflow-hidden">
-        <label htmlFor="newsletter-trap">{copy.honeypotLabel}</label>
-        <input
-          id="newsletter-trap"
-          type="text"
-          name={honeypotFieldName}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <FormOpening
+        name="newsletter"
+        copy={copy}
+        fields={newsletterFieldNames}
+        fieldId={fieldId}
+        errors={errors}
+        problemsShown={problemsShown}
+        token={token}
+        pagePath={pagePath}
+        classes={{ summary: 'mb-5 bg-white p-4', title: 'font-bold text-ink', list: 'mt-2 space-y-1' }}
+      />
       <div className="grid gap-4">
         {newsletterFieldNames.map((name) => {
           const id = fieldId(name);
