@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,5 +43,9 @@ handle = testApp.app;
 server.listen(Number(process.env.PORT ?? 3100), '127.0.0.1');
 process.on('SIGTERM', () => {
   testApp.close();
-  void vite.close().then(() => process.exit(0));
+  void vite.close().then(() => {
+    // The cache of its own that its configuration made (vite.config.ts beside this file).
+    rmSync(vite.config.cacheDir, { recursive: true, force: true });
+    process.exit(0);
+  });
 });

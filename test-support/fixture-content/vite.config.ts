@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
@@ -24,5 +26,8 @@ function fixtureContent(): Plugin {
 
 export default defineConfig((env) => {
   const base = (typeof projectConfig === 'function' ? projectConfig(env) : projectConfig) as UserConfig;
-  return mergeConfig(base, { plugins: [fixtureContent()] });
+  // A cache of its own: Vite's shared one (node_modules/.vite) is rewritten by a dev server of another configuration
+  // running at the same time (e2e/dev-server.spec.ts), and the page then fails with "504 Outdated Optimize Dep".
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'vite-fixture-content-'));
+  return mergeConfig(base, { plugins: [fixtureContent()], cacheDir });
 });
