@@ -1,8 +1,8 @@
 /**
- * What the plans cost, as text: the card's price, a sentence, the staff's label, the JSON-LD range. Derived from
+ * What the plans cost, as text: the card's price, a sentence, the JSON-LD range. Derived from
  * the offer's data in offer.ts when called, so copy follows `foundingOffer.open` as it stands.
  */
-import { planIds, planTitles, type PlanId } from './plan-titles.ts';
+import { planIds, type PlanId } from './plan-titles.ts';
 import {
   claims,
   formatDuration,
@@ -79,16 +79,6 @@ export function planPriceSummary(planId: PlanId): string {
   if (planTerms[planId].price === 'custom') return 'custom pricing';
   const text = planPriceText(planId);
   return `${text.price} ${text.priceNote}${text.regularPrice ? `, regular ${text.regularPrice}` : ''} ${claims.gst}`;
-}
-
-/**
- * A plan as the studio's staff read it in an enquiry: "<title> (<price> founding rate)",
- * "<title> (<price> per month, <n>-month minimum)", "<title> (custom pricing)".
- */
-export function planLabel(planId: PlanId): string {
-  if (planTerms[planId].price === 'custom') return `${planTitles[planId]} (custom pricing)`;
-  const text = planPriceText(planId);
-  return `${planTitles[planId]} (${text.price} ${text.priceNote}${text.terms ? `, ${text.terms}` : ''})`;
 }
 
 /** The lowest and highest fixed prices, regular and founding, whatever their unit: "<lowest>–<highest>". */
