@@ -86,14 +86,7 @@ export interface FormEndpointOptions<T> extends Omit<RefusalOptions, 'keptValues
 export const wantsJson = (req: Request) =>
   Boolean(req.is('application/json')) || req.accepts(['html', 'json']) === 'json';
 
-export function parseUrl(url: string | undefined): URL | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
-}
+export const parseUrl = (url: string | undefined) => URL.parse(url ?? '') ?? undefined;
 
 /**
  * Refuses posts from other sites (a page elsewhere submitting a visitor's browser to us). Browsers say so in
