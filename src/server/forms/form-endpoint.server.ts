@@ -250,7 +250,7 @@ export function formRefusals(options: RefusalOptions) {
 
 /** A form endpoint at `/` of the router it returns: `POST` only. */
 export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
-  const { name, config, tokens } = options;
+  const { name, config, tokens, copy } = options;
   const router = Router();
 
   /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
@@ -264,7 +264,6 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     ...options,
     keptValues,
   });
-  const { copy } = options;
 
   const crossSite: RequestHandler = (req, res, next) => {
     if (isCrossSite(req, config)) return refuse(req, res, 403, copy.crossSite);
@@ -290,13 +289,6 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     refuse(req, res, status, status === 413 ? copy.tooLarge : copy.unreadable);
   };
 
-  const tokenMessages = {
-    missing: copy.tokenExpired,
-    invalid: copy.tokenExpired,
-    expired: copy.tokenExpired,
-    'too-fast': copy.tooFast,
-  } as const;
-
   const post: RequestHandler = async (req, res) => {
     const json = wantsJson(req);
     const body: unknown = req.body;
@@ -316,7 +308,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
       // A token that is merely too young becomes valid by itself; any other problem gets a fresh one.
       const token =
         tokenCheck === 'valid' || tokenCheck === 'too-fast' ? String(fields[tokenFieldName]) : formTokens.issue();
-      if (tokenCheck !== 'valid') errors.form = tokenMessages[tokenCheck];
+      if (tokenCheck !== 'valid') errors.form = tokenCheck === 'too-fast' ? copy.tooFast : copy.tokenExpired;
       res.set('Cache-Control', 'no-store');
       if (json) {
         const { form, ...fieldErrors } = errors;
