@@ -119,10 +119,7 @@ interface Refusal {
 export function sharedCounts({
   rateLimitStore,
   logger,
-}: {
-  rateLimitStore?: (name: string) => Store;
-  logger: Logger;
-}): (name: string) => Store {
+}: Pick<RefusalOptions, 'rateLimitStore' | 'logger'>): (name: string) => Store {
   const instanceStore = (name: string): Store =>
     cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : new MemoryStore();
   // The one warning line per outage comes from the primary when there are several workers.
