@@ -333,10 +333,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     const refuseAccepted = async (status: number, message: string, retryAfterSeconds?: number) => {
       res.set('Cache-Control', 'no-store');
       if (retryAfterSeconds !== undefined) res.set('Retry-After', String(retryAfterSeconds));
-      if (json) {
-        res.status(status).json({ error: message, fields: {} });
-        return;
-      }
+      if (json) return refuse(req, res, status, message);
       // Answered with the whole page within the same budget as a refusal, then for what a 429 costs: an outage must
       // not let one client keep a core busy rendering.
       if (await pastFullRefusals(req, res, { status, message })) return;
