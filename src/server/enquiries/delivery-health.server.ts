@@ -3,9 +3,9 @@
  *
  * - `report()`: /healthz's figures per configured channel (pending, failed, the oldest pending's age), the delivery
  *   problems as reasons and what an operator should fix as warnings. Read from the store (briefly cached), so every
- *   instance sharing a database answers the same; never waited on for more than `reportWaitMs`: a database that
- *   hangs or answers slowly gets the last figures read, with their age, while the read goes on in the background
- *   (a load balancer's health check gives up after 1 to 5 s). Never a visitor's details.
+ *   instance sharing a database answers the same; never waited on for more than 100 ms (last-figures.server.ts): a
+ *   database that hangs or answers slowly gets the last figures read, with their age, while the read goes on in the
+ *   background (a load balancer's health check gives up after 1 to 5 s). Never a visitor's details.
  * - A *delivery problem*: a channel with a failed delivery, a pending one older than DELIVERY_ALERT_MINUTES, or a
  *   pending one whose last attempt met a refused login (a wrong SMTP password fails every enquiry: no need to wait).
  * - Channels beyond the enquiries' (the newsletter's hand-on, `watched`) give their figures in the same shape: their
@@ -63,10 +63,6 @@ export interface DeliveryHealth {
   stop(): void;
 }
 
-/** The longest `report()` waits for figures being read before it answers with the last ones. */
-const reportWaitMs = 100;
-/** A read of the figures unanswered this long means the database cannot be reached (its connect timeout). */
-const unansweredMs = 5_000;
 export const unreachable = 'the enquiry database cannot be reached';
 
 /** Whether a channel's figures are a delivery problem now (see the module's comment). */
@@ -179,12 +175,7 @@ export function startDeliveryHealth({
   }
 
   /** The figures, read again once older than `reportCacheMs`, one read at a time; /healthz never waits on them. */
-  const cache = lastFigures(() => store.deliveryFigures(), {
-    cacheMs: healthPolicy.reportCacheMs,
-    waitMs: reportWaitMs,
-    unansweredMs,
-  });
-  const figures = () => cache.read();
+  const cache = lastFigures(() => store.deliveryFigures(), { cacheMs: healthPolicy.reportCacheMs });
 
   async function report(): Promise<DeliveryReport> {
     const warnings = smtpProblem ? [smtpProblem] : [];
@@ -221,7 +212,7 @@ export function startDeliveryHealth({
 
   async function alertsDue(): Promise<boolean> {
     if (!alerted.length) return false;
-    const [all, states] = await Promise.all([alertFigures(figures), store.alertStates()]);
+    const [all, states] = await Promise.all([alertFigures(() => cache.read()), store.alertStates()]);
     const now = Date.now();
     return alerted.some((channel) => {
       const previous = states[channel] ?? quiet;

@@ -1,15 +1,12 @@
 import type { Request, Response } from 'express';
-import type { Store } from 'express-rate-limit';
-import type { Logger } from 'pino';
 import { formPagePaths } from '../../app/routes.ts';
 import { enquiryFieldTable, enquiryForm, type EnquiryField } from '../../content/enquiry-form.ts';
 import { enquiryEndpoint, leadCookieName, postedAnswerMs } from '../../shared/page-contract.ts';
 import { withoutTrailingSlashes } from '../../lib/path.ts';
 import { type EnquiryErrors, type EnquiryFormState } from '../../shared/enquiry-types.ts';
 import { formPageFieldName, tokenFieldName } from '../../shared/page-contract.ts';
-import type { Config } from '../config.server.ts';
 import { escapeHtml } from '../escape-html.server.ts';
-import { createFormEndpoint, parseUrl, type FormCopy } from '../forms/form-endpoint.server.ts';
+import { createFormEndpoint, parseUrl, type FormCopy, type RefusalOptions } from '../forms/form-endpoint.server.ts';
 import type { IsPublishedPost } from './attribution.server.ts';
 import type { EnquiryRecords, StoreConnection } from './enquiry-store.server.ts';
 import { formValues, parseEnquiry, type EnquiryInput } from './enquiry-input.server.ts';
@@ -20,16 +17,9 @@ export { failedPostsPerMinute, fullRefusalsPerTenMinutes } from '../forms/form-e
 export const enquiryBodyLimit = '16kb';
 const m = enquiryForm.messages;
 
-export interface EnquiryRouteOptions {
-  config: Config;
-  logger: Logger;
+export interface EnquiryRouteOptions extends Pick<RefusalOptions, 'config' | 'logger' | 'rateLimitStore'> {
   /** Resolves once the enquiry is durably stored; `health` says whether it can store one now. */
   store: Pick<EnquiryRecords, 'add'> & Pick<StoreConnection, 'health'>;
-  /**
-   * Where each rate limit counts, by its name (shared by every instance with a database); the process's memory
-   * otherwise.
-   */
-  rateLimitStore?: (name: string) => Store;
   /** Tells delivery that a new enquiry is waiting (forwarding and email start at once, not at their next poll). */
   wake?: () => void;
   tokens: () => Promise<FormTokens>;

@@ -125,12 +125,8 @@ export function newStoredEnquiry(enquiry: NewEnquiry, enabled: EnabledChannels, 
  * (a path, or a URL on whatever host the client named) keeps only its path and query.
  */
 export function absolutePageUri(pageUri: string, siteUrl: string): string {
-  try {
-    const url = new URL(pageUri, `${siteUrl}/`);
-    return `${siteUrl}${url.pathname}${url.search}`;
-  } catch {
-    return `${siteUrl}/`;
-  }
+  const url = URL.parse(pageUri, `${siteUrl}/`);
+  return url ? `${siteUrl}${url.pathname}${url.search}` : `${siteUrl}/`;
 }
 
 /**

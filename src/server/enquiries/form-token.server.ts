@@ -12,7 +12,6 @@ import { tokenMinimumAgeMs } from '../../shared/page-contract.ts';
  * visitor. A post sooner than 3 s after the token was issued is a bot's: no person fills in the form that fast.
  */
 export const tokenMaxAgeMs = 3 * 24 * 60 * 60 * 1000;
-export const tokenMinAgeMs = tokenMinimumAgeMs;
 /** Tokens from a clock slightly ahead (another machine behind the same CDN) are still accepted. */
 const clockSkewMs = 60_000;
 
@@ -43,7 +42,7 @@ export function formTokens(secret: Buffer, form: FormName): FormTokens {
       const age = now - parseInt(issued, 36);
       if (age < -clockSkewMs) return 'invalid';
       if (age > tokenMaxAgeMs) return 'expired';
-      if (age < tokenMinAgeMs) return 'too-fast';
+      if (age < tokenMinimumAgeMs) return 'too-fast';
       return 'valid';
     },
   };
@@ -55,9 +54,8 @@ export function formTokens(secret: Buffer, form: FormName): FormTokens {
  * a file of its own and links it into place, which only the first can do.
  */
 export async function loadFormSecret(file: string): Promise<Buffer> {
-  const read = () => readFormSecret(file);
   try {
-    return await read();
+    return await readFormSecret(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -71,7 +69,7 @@ export async function loadFormSecret(file: string): Promise<Buffer> {
   } finally {
     await unlink(candidate).catch(() => {});
   }
-  return read();
+  return readFormSecret(file);
 }
 
 /** The secret a server made earlier (see `loadFormSecret`); fails with ENOENT when there is none yet. */

@@ -106,10 +106,6 @@ function failure(error: unknown): MailFailure {
 }
 
 function hostOf(url: string): string {
-  try {
-    const { hostname, port } = new URL(url);
-    return `${hostname}:${port || 'default port'}`;
-  } catch {
-    return 'SMTP_URL';
-  }
+  const parsed = URL.parse(url);
+  return parsed ? `${parsed.hostname}:${parsed.port || 'default port'}` : 'SMTP_URL';
 }

@@ -15,6 +15,7 @@
  *   read from the store.
  * - Logs name the enquiry id, the channel and an error code only, never a visitor's details.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from '../config.server.ts';
 import { startDeliveryHealth, type DeliveryHealth, type WatchedChannels } from './delivery-health.server.ts';
 import {
@@ -366,14 +367,5 @@ export function startOutbox({
 
 /** Resolves after `ms`, or early (without error) when `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
+  return delay(Math.max(0, Math.min(ms, 2 ** 31 - 1)), undefined, { signal }).catch(() => undefined);
 }

@@ -86,14 +86,7 @@ export interface FormEndpointOptions<T> extends Omit<RefusalOptions, 'keptValues
 export const wantsJson = (req: Request) =>
   Boolean(req.is('application/json')) || req.accepts(['html', 'json']) === 'json';
 
-export function parseUrl(url: string | undefined): URL | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
-}
+export const parseUrl = (url: string | undefined) => URL.parse(url ?? '') ?? undefined;
 
 /**
  * Refuses posts from other sites (a page elsewhere submitting a visitor's browser to us). Browsers say so in
@@ -126,10 +119,7 @@ interface Refusal {
 export function sharedCounts({
   rateLimitStore,
   logger,
-}: {
-  rateLimitStore?: (name: string) => Store;
-  logger: Logger;
-}): (name: string) => Store {
+}: Pick<RefusalOptions, 'rateLimitStore' | 'logger'>): (name: string) => Store {
   const instanceStore = (name: string): Store =>
     cluster.isWorker ? new ClusterMemoryStoreWorker({ prefix: name }) : new MemoryStore();
   // The one warning line per outage comes from the primary when there are several workers.
@@ -257,7 +247,7 @@ export function formRefusals(options: RefusalOptions) {
 
 /** A form endpoint at `/` of the router it returns: `POST` only. */
 export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
-  const { name, config, tokens } = options;
+  const { name, config, tokens, copy } = options;
   const router = Router();
 
   /** What a plain post typed, in a form to send again, when its body could be read; nothing for fetch. */
@@ -271,7 +261,6 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     ...options,
     keptValues,
   });
-  const { copy } = options;
 
   const crossSite: RequestHandler = (req, res, next) => {
     if (isCrossSite(req, config)) return refuse(req, res, 403, copy.crossSite);
@@ -297,13 +286,6 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     refuse(req, res, status, status === 413 ? copy.tooLarge : copy.unreadable);
   };
 
-  const tokenMessages = {
-    missing: copy.tokenExpired,
-    invalid: copy.tokenExpired,
-    expired: copy.tokenExpired,
-    'too-fast': copy.tooFast,
-  } as const;
-
   const post: RequestHandler = async (req, res) => {
     const json = wantsJson(req);
     const body: unknown = req.body;
@@ -323,7 +305,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
       // A token that is merely too young becomes valid by itself; any other problem gets a fresh one.
       const token =
         tokenCheck === 'valid' || tokenCheck === 'too-fast' ? String(fields[tokenFieldName]) : formTokens.issue();
-      if (tokenCheck !== 'valid') errors.form = tokenMessages[tokenCheck];
+      if (tokenCheck !== 'valid') errors.form = tokenCheck === 'too-fast' ? copy.tooFast : copy.tokenExpired;
       res.set('Cache-Control', 'no-store');
       if (json) {
         const { form, ...fieldErrors } = errors;
@@ -351,10 +333,7 @@ export function createFormEndpoint<T>(options: FormEndpointOptions<T>) {
     const refuseAccepted = async (status: number, message: string, retryAfterSeconds?: number) => {
       res.set('Cache-Control', 'no-store');
       if (retryAfterSeconds !== undefined) res.set('Retry-After', String(retryAfterSeconds));
-      if (json) {
-        res.status(status).json({ error: message, fields: {} });
-        return;
-      }
+      if (json) return refuse(req, res, status, message);
       // Answered with the whole page within the same budget as a refusal, then for what a 429 costs: an outage must
       // not let one client keep a core busy rendering.
       if (await pastFullRefusals(req, res, { status, message })) return;

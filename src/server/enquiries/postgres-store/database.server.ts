@@ -22,12 +22,10 @@ export const sessionOptions =
 
 /** The database's address as operators name it, never with the password. */
 export function databaseHost(url: string): string {
-  try {
-    const { hostname, port, pathname } = new URL(url);
-    return `${hostname || 'localhost'}:${port || '5432'}${pathname && pathname !== '/' ? pathname : ''}`;
-  } catch {
-    return 'DATABASE_URL';
-  }
+  const parsed = URL.parse(url);
+  if (!parsed) return 'DATABASE_URL';
+  const { hostname, port, pathname } = parsed;
+  return `${hostname || 'localhost'}:${port || '5432'}${pathname && pathname !== '/' ? pathname : ''}`;
 }
 
 export class EnquiryDatabase {

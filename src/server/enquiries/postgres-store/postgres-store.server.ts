@@ -19,7 +19,7 @@ export async function openPostgresStore(url: string, options: OpenOptions): Prom
     ...postgresDeliveryQueue(db),
     ...postgresSenderLease(db),
     ...postgresSubscribers(db),
-    rateLimitStore: (name) => new PostgresRateLimitStore(db.pool, { prefix: `${name}:` }),
+    rateLimitStore: (name) => new PostgresRateLimitStore(db.pool, `${name}:`),
     health: () => db.health(),
     close: () => db.close(),
   };

@@ -11,16 +11,13 @@ const sweepEveryMs = 10 * 60 * 1000;
 
 export class PostgresRateLimitStore implements Store {
   localKeys = false;
-  prefix: string;
   private windowMs = 60 * 60 * 1000;
   private lastSweep = 0;
 
   constructor(
     private readonly pool: Pool,
-    { prefix = 'enquiries:' } = {},
-  ) {
-    this.prefix = prefix;
-  }
+    readonly prefix: string,
+  ) {}
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
