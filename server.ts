@@ -45,10 +45,9 @@ async function productionRendering() {
   const clientDir = fileURLToPath(new URL('../client', import.meta.url));
   if (!existsSync(clientDir)) fail(`No client build at ${clientDir}: run npm run build`);
   const renderer = (await import('./src/entry-server.tsx')) as RenderModule;
-  const assets = manifestAssets(clientDir);
   return {
     loadRenderer: async () => renderer,
-    assets,
+    assets: manifestAssets(clientDir),
     staticFiles: [productionStaticFiles(clientDir, fileURLToPath(new URL('../../public', import.meta.url)))],
     close: async () => {},
   };

@@ -1,14 +1,5 @@
-import type {
-  Category,
-  CategoryWithCount,
-  Post,
-  PostList,
-  PostListParams,
-  PostSummary,
-  PreviewPost,
-} from '../lib/blog-types.ts';
+import type { CategoryWithCount, Post, PostList, PostListParams, PostSummary, PreviewPost } from '../lib/blog-types.ts';
 import { defaultPostPlan } from '../content/offer.ts';
-import type { PlanId } from '../content/plan-titles.ts';
 import type { LocalImages } from './body-images.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
 import type { StoreData, StoredCategory, StoredPost } from '../lib/store-schema.ts';
@@ -26,11 +17,12 @@ interface UnpublishedPost {
 }
 
 /**
- * The category as the site shows it, and the package a post in it ends with: its own, else the category's, else the
- * offer's default for posts.
+ * A post as the site shows it, without what stays in the store: its category, its author, and the package it ends
+ * with (its own, else the category's, else the offer's default for posts).
  */
-function placed(post: StoredPost, { plan, ...category }: StoredCategory): { category: Category; plan: PlanId } {
-  return { category, plan: post.plan ?? plan ?? defaultPostPlan };
+function shown(post: StoredPost, { plan, ...category }: StoredCategory) {
+  const { content: _content, categoryId: _categoryId, author, previewKey: _previewKey, plan: _plan, ...rest } = post;
+  return { ...rest, category, plan: post.plan ?? plan ?? defaultPostPlan, author: { username: author } };
 }
 
 /**
@@ -62,15 +54,7 @@ export class BlogIndex {
       const category = categoriesById.get(stored.categoryId);
       if (!category) continue;
       if (stored.previewKey) this.previewKeys.set(stored.slug, stored.previewKey);
-      const {
-        content: _content,
-        categoryId: _categoryId,
-        author,
-        previewKey: _previewKey,
-        plan: _plan,
-        ...rest
-      } = stored;
-      const { publishedAt } = rest;
+      const { publishedAt } = stored;
       // A draft (no time yet) and a scheduled post are hidden alike, wherever the blog is shown.
       if (publishedAt === null) {
         this.unpublishedBySlug.set(stored.slug, { stored, category });
@@ -82,11 +66,7 @@ export class BlogIndex {
         this.unpublishedBySlug.set(stored.slug, { stored, category });
         continue;
       }
-      published.push({
-        time,
-        stored,
-        summary: { ...rest, publishedAt, ...placed(stored, category), author: { username: author } },
-      });
+      published.push({ time, stored, summary: { ...shown(stored, category), publishedAt } });
     }
     published.sort((a, b) => b.time - a.time || b.stored.id - a.stored.id);
     this.newestFirst = published;
@@ -141,16 +121,9 @@ export class BlogIndex {
   unpublished(slug: string): PreviewPost | undefined {
     const entry = this.unpublishedBySlug.get(slug);
     if (!entry) return undefined;
-    const { content, categoryId: _categoryId, author, previewKey: _previewKey, plan: _plan, ...rest } = entry.stored;
-    const { category, plan } = placed(entry.stored, entry.category);
-    entry.detail ??= {
-      ...rest,
-      category,
-      plan,
-      author: { username: author },
-      content,
-      html: renderMarkdown(content, { images: this.images, plan }),
-    };
+    const post = shown(entry.stored, entry.category);
+    const { content } = entry.stored;
+    entry.detail ??= { ...post, content, html: renderMarkdown(content, { images: this.images, plan: post.plan }) };
     return entry.detail;
   }
 

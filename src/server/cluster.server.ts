@@ -68,12 +68,11 @@ export function supervise({
   let failedInARow = 0;
   // The enquiry rate limit's counts live here, so that they hold whichever worker a request reaches.
   new ClusterMemoryStorePrimary().init();
-  const fork = () => cluster.fork();
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
     failedInARow = 0;
   });
-  for (let i = 0; i < config.webConcurrency; i += 1) firstStart.add(fork().id);
+  for (let i = 0; i < config.webConcurrency; i += 1) firstStart.add(cluster.fork().id);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
@@ -88,11 +87,11 @@ export function supervise({
       const delayMs = Math.min(30_000, 500 * 2 ** (failedInARow - 1));
       logger.error(`Worker ${worker.process.pid} exited ${how} before listening; starting another in ${delayMs} ms`);
       // Not unref'd: while every worker is down, this timer is what keeps the primary alive.
-      setTimeout(() => stopping || fork(), delayMs);
+      setTimeout(() => stopping || cluster.fork(), delayMs);
       return;
     }
     logger.error(`Worker ${worker.process.pid} exited ${how}; starting another`);
-    fork();
+    cluster.fork();
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

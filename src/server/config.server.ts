@@ -204,11 +204,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Settings that only make sense together: one without the other stops the start. */
-const pairs: [keyof z.infer<typeof envSchema>, keyof z.infer<typeof envSchema>][] = [
-  ['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID'],
-];
-
 /** Why the newsletter's sign-up is hidden, while no confirmation can be sent (for start, /healthz, check:launch). */
 export const newsletterHiddenWarning =
   'The newsletter sign-up is hidden: no confirmation can be sent. Set SMTP_URL (the site emails the confirmation link), or HUBSPOT_PORTAL_ID and HUBSPOT_NEWSLETTER_FORM_ID (HubSpot sends its own double opt-in email)';
@@ -262,12 +257,11 @@ export function parseConfig(env: NodeJS.ProcessEnv, { root = process.cwd() }: Pa
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (${got})`);
   }
   const e = result.data;
-  for (const pair of pairs) {
-    const [set, unset] = pair.map((name) => e[name]);
-    if (Boolean(set) !== Boolean(unset)) {
-      const [given, missing] = set ? pair : [pair[1], pair[0]];
-      throw new ConfigError(`Invalid configuration: ${given} is set but ${missing} is not (set both, or neither)`);
-    }
+  if (Boolean(e.HUBSPOT_PORTAL_ID) !== Boolean(e.HUBSPOT_FORM_ID)) {
+    const [given, missing] = e.HUBSPOT_PORTAL_ID
+      ? ['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_ID']
+      : ['HUBSPOT_FORM_ID', 'HUBSPOT_PORTAL_ID'];
+    throw new ConfigError(`Invalid configuration: ${given} is set but ${missing} is not (set both, or neither)`);
   }
   if (e.HUBSPOT_NEWSLETTER_FORM_ID && !e.HUBSPOT_PORTAL_ID) {
     throw new ConfigError(

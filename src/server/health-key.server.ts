@@ -14,8 +14,7 @@ export function healthKey(siteSecret: Buffer): string {
 }
 
 /** Whether `given` is the key, compared in constant time. */
-export function isHealthKey(given: string | undefined, key: string): boolean {
-  if (given === undefined) return false;
+export function isHealthKey(given: string, key: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);

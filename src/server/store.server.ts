@@ -82,8 +82,6 @@ const watchIntervalMs = 500;
  * Why: docs/decisions/store-reload.md
  */
 export class BlogStore {
-  private data: StoreData;
-  private images: LocalImages;
   private current: BlogIndex;
   private dueTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(index: BlogIndex) => void>();
@@ -94,13 +92,11 @@ export class BlogStore {
 
   private constructor(
     readonly file: string,
-    data: StoreData,
+    private data: StoreData,
     private readonly logger: StoreLogger,
     private readonly catalog: LocalImageCatalog,
-    images: LocalImages,
+    private images: LocalImages,
   ) {
-    this.data = data;
-    this.images = images;
     this.current = new BlogIndex(data, 1, Date.now(), images);
     this.scheduleNextDue();
   }

@@ -24,7 +24,7 @@ export function nextId(items: readonly { id: number }[]): number {
 }
 
 /** The store as written: 2-space indentation and a final newline. */
-export function storeJson(data: StoreData): string {
+function storeJson(data: StoreData): string {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
@@ -55,9 +55,9 @@ function orderedPost(p: StoredPost): StoredPost {
  * Validates a whole store with the store's schema and returns it in its written form: categories and posts
  * sorted by id, keys in the store's order. Throws a ContentError naming the first problem.
  */
-export function validateStore(data: StoreData, label = 'store'): StoreData {
+function validateStore(data: StoreData): StoreData {
   const result = storeSchema.safeParse(data);
-  if (!result.success) throw new ContentError(`${label} would be invalid: ${describeStoreError(result.error)}`);
+  if (!result.success) throw new ContentError(`store would be invalid: ${describeStoreError(result.error)}`);
   return {
     categories: [...result.data.categories].sort((a, b) => a.id - b.id).map(orderedCategory),
     posts: [...result.data.posts].sort((a, b) => a.id - b.id).map(orderedPost),
@@ -100,10 +100,6 @@ export async function withStoreLock<T>(file: string, task: (stillHeld: () => voi
   }
 }
 
-/**
- * Writes the store in one step (readers, the running server among them, never see half a file), and durably:
- * it is the blog's only copy.
- */
 /**
  * Writes the store through lowdb, the blog store's library: a temporary file beside it, then a rename, so the
  * server's reloads never see half a file.

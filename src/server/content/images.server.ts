@@ -60,7 +60,7 @@ export function publicFilePath(publicDir: string, reference: string): string | {
   return file;
 }
 
-async function isFile(path: string): Promise<boolean> {
+export async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
   } catch {
@@ -349,5 +349,3 @@ export async function copyFileAtomically(source: string, target: string): Promis
   await mkdir(dirname(target), { recursive: true });
   await writeFileAtomically(target, await readFile(source));
 }
-
-export { isFile };

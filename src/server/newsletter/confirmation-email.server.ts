@@ -12,17 +12,6 @@ import type { MailMessage } from '../enquiries/mail.server.ts';
 import type { ConfirmationRequest } from './newsletter-sender.server.ts';
 import { confirmationLifetimeMs } from './subscriber.ts';
 
-/** The headers every email to a would-be subscriber carries: a working unsubscribe, one click from the mail app. */
-export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
-  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-}
-
-/** Where the studio is, as the email's sender identifies itself: its street address, else its service area. */
-export function studioAddress(): string {
-  const { address, serviceArea } = businessDetails;
-  return address ? formatAddress(address) : (serviceArea ?? '');
-}
-
 export function confirmationEmail(
   {
     to,
@@ -36,7 +25,9 @@ export function confirmationEmail(
   const confirmUrl = `${siteUrl}${newsletterConfirmPath(confirmToken)}`;
   const unsubscribeUrl = `${siteUrl}${newsletterUnsubscribePath(unsubscribeToken)}`;
   const hours = confirmationLifetimeMs / 3_600_000;
-  const where = studioAddress();
+  // The sender says where the studio is: its street address, else its service area.
+  const { address, serviceArea } = businessDetails;
+  const where = address ? formatAddress(address) : serviceArea;
   const text = [
     `Hi${firstname ? ` ${singleLine(firstname)}` : ''},`,
     '',
@@ -57,6 +48,6 @@ export function confirmationEmail(
     to,
     subject: `Confirm your subscription to the ${siteName} newsletter`,
     text,
-    headers: unsubscribeHeaders(unsubscribeUrl),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
