@@ -4,6 +4,7 @@
  * honeypot, named as the consult form's) are in the page–script contract, src/shared/page-contract.ts.
  */
 
+import type { FormErrors } from '../browser/lib/form-send.ts';
 import { newsletterConfirmEndpoint, newsletterEndpoint } from '../shared/page-contract.ts';
 
 /** The sign-up's visible fields, in the order visitors see them. */
@@ -66,15 +67,12 @@ export const newsletterMessages = {
   },
 } as const;
 
-/** `form` is a problem with the whole sign-up (an expired form, say). */
-export type NewsletterErrors = Partial<Record<NewsletterField | 'form', string>>;
-
 /** What a page or island renders the sign-up with. */
 export interface NewsletterFormState {
   /** The sign-up's own signed, time-stamped form token (the consult form's endpoint refuses it). */
   token: string;
   values?: Partial<Record<NewsletterField, string>>;
-  errors?: NewsletterErrors;
+  errors?: FormErrors<NewsletterField>;
   message?: string;
   /**
    * On the sign-up: `sent` shows `message` in place of the form, `refused` and `unavailable` show it as the form's

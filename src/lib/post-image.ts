@@ -21,12 +21,8 @@ export const sitePathPattern = /^\/(?!\/)[\w./-]+$/;
  */
 export function isRemoteImage(src: string): boolean {
   if (!/^https:\/\/[^\s"'<>\\`\p{Cc}]+$/u.test(src)) return false;
-  try {
-    const url = new URL(src);
-    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  const url = URL.parse(src);
+  return url?.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
 }
 
 /** An image's absolute URL for Open Graph, JSON-LD and the feed: remote ones as they are, site paths on siteUrl. */

@@ -1,17 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Data never goes stale by time: no refetch on focus, no polling, no retries. */
+/** One client per server request: its data never goes stale by time, and a failed load is not tried again. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: Infinity,
-        refetchOnWindowFocus: false,
-        refetchInterval: false,
         retry: false,
         retryOnMount: false,
       },
-      mutations: { retry: false },
     },
   });
 }

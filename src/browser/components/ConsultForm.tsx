@@ -65,7 +65,6 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
   const configured = hubspotConfigured(hubspot);
   const containerRef = useRef<HTMLDivElement>(null);
   const ownFormRef = useRef<HTMLDivElement>(null);
-  const planRef = useRef(planId);
   const [status, setStatus] = useState<FormStatus>(configured ? 'waiting' : 'failed');
   // The swap keeps the height the site's form had, so nothing below it moves.
   const [minHeight, setMinHeight] = useState<number>();
@@ -76,10 +75,6 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
   useEffect(() => {
     if (providerSent) containerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [providerSent]);
-
-  useEffect(() => {
-    planRef.current = planId;
-  }, [planId]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -100,7 +95,7 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
       timer = setTimeout(giveUp, providerTimeoutMs);
       embedHubSpotForm(container, {
         settings: { region, portalId, formId },
-        context: () => ({ plan: planRef.current }),
+        context: { plan: planId },
         onSubmitted: ({ firstname = '', lastname, email = '' }) => {
           setAccepted(true);
           setProviderSent({ firstname, lastname, email });
@@ -132,7 +127,7 @@ export default function ConsultForm({ planId, proof, pagePath }: ConsultFormProp
       clearTimeout(timer);
       stop();
     };
-  }, [region, portalId, formId, bookingUrl]);
+  }, [region, portalId, formId, bookingUrl, planId]);
 
   const ready = status === 'ready';
   return (

@@ -151,7 +151,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
               )}
               {spec.input === 'select' ? (
                 <select
-                  key={planId}
                   {...common}
                   {...{ [chosenPlanFieldAttribute]: '' }}
                   defaultValue={values[spec.name] ?? planId ?? ''}

@@ -9,8 +9,6 @@ declare global {
   }
 }
 
-let started = false;
-
 /**
  * Google's snippet, from our bundle: gtag.js only reads entries that are `arguments` objects, not arrays. The boot
  * loader runs it first thing, so `dataLayer` and `gtag` exist from the page's start.
@@ -25,7 +23,6 @@ export function installGtag(): void {
 
 /** A successful enquiry: GA4's recommended generate_lead event, sent once per enquiry. */
 export function trackLead(source: 'site-form' | 'hubspot-form'): void {
-  installGtag();
   window.gtag('event', 'generate_lead', { lead_source: source });
 }
 
@@ -63,9 +60,6 @@ function sendCtaClicks(): void {
  * then it waits in the tab's storage.
  */
 export function startAnalytics(gaMeasurementId: string | undefined): void {
-  if (started) return;
-  started = true;
-  installGtag();
   if (!gaMeasurementId) {
     sendCtaClicks();
     return;

@@ -20,7 +20,7 @@ export function keepBookingContact(values: Record<string, string> | undefined): 
 }
 
 /** The name and email kept for the booking link: deleted from storage as they are read. */
-function takeBookingContact(): BookingContact | undefined {
+export function takeBookingContact(): BookingContact | undefined {
   try {
     const contact = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as Partial<BookingContact> | null;
     sessionStorage.removeItem(storageKey);
@@ -29,12 +29,4 @@ function takeBookingContact(): BookingContact | undefined {
   } catch {
     return undefined;
   }
-}
-
-let taken: BookingContact | undefined | null = null;
-
-/** The kept name and email, taken from storage the first time this page asks and the same ever after. */
-export function bookingContact(): BookingContact | undefined {
-  if (taken === null) taken = takeBookingContact();
-  return taken;
 }

@@ -37,8 +37,8 @@ function fillHiddenField(form: unknown, name: string, value: string) {
 
 interface EmbedOptions {
   settings: HubSpotSettings;
-  /** Read when the form is ready, so the latest choice wins. */
-  context: () => Record<string, string | undefined>;
+  /** The form's hidden fields, filled in once it is ready (the package chosen). */
+  context: Record<string, string | undefined>;
   /** With the values sent, where the provider's embed gives them (its recent versions do). */
   onSubmitted: (values: Record<string, string>) => void;
 }
@@ -74,7 +74,7 @@ async function createForm(container: HTMLElement, { settings, context, onSubmitt
       ...settings,
       target: `#${container.id}`,
       onFormReady: (form) => {
-        for (const [name, value] of Object.entries(context())) if (value) fillHiddenField(form, name, value);
+        for (const [name, value] of Object.entries(context)) if (value) fillHiddenField(form, name, value);
         resolve();
       },
       onFormSubmitted: (_form, data) => onSubmitted(submittedValues(data)),

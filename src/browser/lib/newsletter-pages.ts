@@ -4,7 +4,6 @@ import {
   newsletterConfirmedAttribute,
   newsletterConfirmedCookieName,
 } from '../../shared/page-contract.ts';
-import { installGtag } from './analytics.ts';
 
 /**
  * The newsletter's pages that need a little script, run by the boot loader on the server's HTML: the confirmation
@@ -46,6 +45,5 @@ export function reportNewsletterSignUp(): void {
   const set = document.cookie.split('; ').some((cookie) => cookie.startsWith(`${newsletterConfirmedCookieName}=`));
   if (!set) return;
   document.cookie = `${newsletterConfirmedCookieName}=; Max-Age=0; Path=${newsletterPaths.confirmed}; SameSite=Lax`;
-  installGtag();
   window.gtag('event', 'sign_up', { method: 'newsletter' });
 }

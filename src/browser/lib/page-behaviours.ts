@@ -1,6 +1,6 @@
 import { pageBootData } from '../boot-data.ts';
 import { trackLeadFromRedirect } from './analytics.ts';
-import { bookingContact } from './booking-contact.ts';
+import { takeBookingContact } from './booking-contact.ts';
 import { bookingHref } from './booking-link.ts';
 import {
   bookingLinkAttribute,
@@ -68,7 +68,7 @@ export function completeThankYouPage(): void {
   thankYouCompleted = true;
   trackLeadFromRedirect();
   const { bookingUrl } = pageBootData().config;
-  const contact = bookingContact();
+  const contact = takeBookingContact();
   if (!bookingUrl || !contact) return;
   document.querySelectorAll<HTMLAnchorElement>(`a[${bookingLinkAttribute}]`).forEach((link) => {
     link.href = bookingHref(bookingUrl, contact);

@@ -3,7 +3,14 @@ import { postBodyAttribute, videoEmbedAttribute, videoTitleAttribute } from '../
 // The players the server's video facades may load (the CSP's frame-src allows exactly these).
 const playerAddress = /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)/;
 
-function play(link: HTMLAnchorElement): void {
+/** A video facade in a post's body: a link rendered by the server (markdown-video.server.ts). */
+const facadeSelector = `[${postBodyAttribute}] a[${videoEmbedAttribute}]`;
+
+/** Plays the video of the facade the event is on, if any, instead of following its link. */
+function play(event: Event): void {
+  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(facadeSelector);
+  if (!link) return;
+  event.preventDefault();
   const embed = link.getAttribute(videoEmbedAttribute) ?? '';
   if (!playerAddress.test(embed)) return;
   const frame = document.createElement('iframe');
@@ -16,11 +23,6 @@ function play(link: HTMLAnchorElement): void {
   frame.focus();
 }
 
-/** A video facade in a post's body: a link rendered by the server (markdown-video.server.ts). */
-const facadeSelector = `[${postBodyAttribute}] a[${videoEmbedAttribute}]`;
-
-const facadeOf = (event: Event) => (event.target as Element | null)?.closest?.<HTMLAnchorElement>(facadeSelector);
-
 // Why a facade rather than the player's iframe: docs/decisions/post-media.md.
 /**
  * Turns the posts' video facades into players on click, Enter or Space, with one listener pair on the document (a
@@ -31,17 +33,10 @@ const facadeOf = (event: Event) => (event.target as Element | null)?.closest?.<H
 export function enableVideoFacades(): void {
   document.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = facadeOf(event);
-    if (!link) return;
-    event.preventDefault();
-    play(link);
+    play(event);
   });
   // Enter already clicks a link; Space would scroll the page, so it plays the video, as on a button.
   document.addEventListener('keydown', (event) => {
-    if (event.key !== ' ') return;
-    const link = facadeOf(event);
-    if (!link) return;
-    event.preventDefault();
-    play(link);
+    if (event.key === ' ') play(event);
   });
 }
