@@ -84,13 +84,12 @@ export type LoadedRoute<Id extends RouteId> =
 
 export const notFoundRoute: AppRoute = notFound;
 
-const routes = appRoutes;
 const isPattern = (route: AppRoute) => /[:*]/.test(route.path);
 
 /** The pages that show the consult form: a post with problems comes back to one of them. */
-export const formPagePaths: readonly string[] = routes.filter((route) => route.form).map((route) => route.path);
-const exactRoutes = new Map(routes.filter((route) => !isPattern(route)).map((route) => [route.path, route]));
-const patternRoutes = routes.filter(isPattern);
+export const formPagePaths: readonly string[] = appRoutes.filter((route) => route.form).map((route) => route.path);
+const exactRoutes = new Map(appRoutes.filter((route) => !isPattern(route)).map((route) => [route.path, route]));
+const patternRoutes = appRoutes.filter(isPattern);
 
 /**
  * The route whose path matches, as React Router's matchPath would pick it from the table (which lists exact

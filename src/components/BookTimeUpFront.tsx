@@ -10,28 +10,21 @@ import { asksToBookAttribute, ctaProps } from '../shared/page-contract.ts';
  */
 export function BookTimeUpFront({
   href,
-  tone,
-  className = '',
+  className,
 }: {
   href: string;
-  tone: 'dark' | 'light';
   /** Where it stands in its section. */
-  className?: string;
+  className: string;
 }) {
-  const dark = tone === 'dark';
   return (
     // Once the enquiry is sent, its message offers a time instead.
     <p className={className} {...{ [asksToBookAttribute]: true }}>
       <a
         href={href}
-        className={`inline-flex items-start gap-3 rounded-lg ${dark ? 'text-white hover:text-sand-300' : 'text-harbour-800 hover:text-sea-700'}`}
+        className="inline-flex items-start gap-3 rounded-lg text-white hover:text-sand-300"
         {...ctaProps(bookTime.upFrontSectionCta)}
       >
-        <LucideIcon
-          icon={calendarClockIcon}
-          name="calendar-clock"
-          className={`mt-0.5 size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
-        />
+        <LucideIcon icon={calendarClockIcon} name="calendar-clock" className="mt-0.5 size-5 shrink-0 text-sand-300" />
         <span>
           <strong className="font-bold">{bookTime.upFront}</strong>{' '}
           <span className="underline underline-offset-4">{bookTime.label}</span>

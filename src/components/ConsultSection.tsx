@@ -17,8 +17,6 @@ import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 interface ConsultSectionProps {
   planId?: string;
-  /** Light where the section follows a dark hero directly. */
-  tone?: 'dark' | 'light';
   /** The page's own heading (an h1 without an eyebrow, on /start-project), or the section's h2. */
   level?: 1 | 2;
   title?: ReactNode;
@@ -40,7 +38,6 @@ interface ConsultSectionProps {
  */
 export function ConsultSection({
   planId,
-  tone = 'dark',
   level = 2,
   title = consultSection.title,
   intro,
@@ -49,7 +46,6 @@ export function ConsultSection({
 }: ConsultSectionProps) {
   const { bookingUrl, hubspot } = useSiteConfig();
   const hasProblems = useServerFormHasProblems();
-  const dark = tone === 'dark';
   const Heading = level === 1 ? 'h1' : 'h2';
   const { pathname } = useLocation();
   return (
@@ -59,16 +55,14 @@ export function ConsultSection({
       id="consult"
       aria-labelledby="consult-heading"
       {...{ [hidesMobileBarAttribute]: true }}
-      className={`relative overflow-clip ${level === 1 ? 'pt-6 pb-8 sm:py-16' : 'py-16 sm:py-24'} ${dark ? 'bg-harbour-800' : 'bg-white'}`}
+      className={`relative overflow-clip ${level === 1 ? 'pt-6 pb-8 sm:py-16' : 'py-16 sm:py-24'} bg-harbour-800`}
     >
-      {dark && (
-        // Never the browser's scroll anchor: hung from the section's bottom, it moves whenever the form changes height
-        // (the success message growing its booking link), and the page would scroll away from the message with it.
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl [overflow-anchor:none]"
-        />
-      )}
+      {/* Never the browser's scroll anchor: hung from the section's bottom, it moves whenever the form changes height
+          (the success message growing its booking link), and the page would scroll away from the message with it. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-32 -left-24 size-96 rounded-full bg-sea-600/25 blur-3xl [overflow-anchor:none]"
+      />
       {/* From 1024px two columns: the heading and the reasons, then the form. Below, one column in which the
           form comes straight after the heading, its promise and a client's words, and the offer of a time and the
           reasons follow it (the first column's box steps aside: its parts are ordered). */}
@@ -76,7 +70,7 @@ export function ConsultSection({
         <div className="contents lg:block">
           <div className={`order-1 ${level === 1 ? 'fade-in' : ''}`}>
             {level === 2 && (
-              <p className={dark ? 'text-sm font-semibold tracking-wider text-sand-300 uppercase' : 'eyebrow'}>
+              <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">
                 <KeepTogether text={consultSection.eyebrow} />
               </p>
             )}
@@ -84,12 +78,12 @@ export function ConsultSection({
               id="consult-heading"
               className={`font-extrabold tracking-tight text-balance ${
                 level === 1 ? 'text-[2rem] leading-tight sm:text-5xl' : 'mt-3 text-3xl sm:text-4xl'
-              } ${dark ? 'text-white' : 'text-ink'}`}
+              } text-white`}
             >
               {title}
             </Heading>
             <p
-              className={`${level === 1 ? 'mt-3 text-base leading-7 sm:mt-4 sm:text-lg sm:leading-8' : 'mt-4 text-lg leading-8'} ${dark ? 'text-slate-200' : 'text-slate-600'}`}
+              className={`${level === 1 ? 'mt-3 text-base leading-7 sm:mt-4 sm:text-lg sm:leading-8' : 'mt-4 text-lg leading-8'} text-slate-200`}
             >
               {intro ?? (bookingUrl ? consultSection.introWithBooking : consultSection.intro)}
             </p>
@@ -98,22 +92,18 @@ export function ConsultSection({
                 they do not push its first field off a phone's first screen. */}
             {shortestTestimonial && (
               <div className="mt-6 hidden lg:block">
-                <TestimonialCard testimonial={shortestTestimonial} tone={tone} size="compact" />
+                <TestimonialCard testimonial={shortestTestimonial} tone="dark" size="compact" />
               </div>
             )}
           </div>
           {/* A second way in, above the form in a page's closing section (the consult page's is in its promise). */}
-          {bookingUrl && level === 2 && <BookTimeUpFront href={bookingUrl} tone={tone} className="order-1 lg:mt-6" />}
+          {bookingUrl && level === 2 && <BookTimeUpFront href={bookingUrl} className="order-1 lg:mt-6" />}
           {/* Never the browser's scroll anchor either: on a phone it stands below the form, and moves with it. */}
           <div className="order-4 [overflow-anchor:none] lg:mt-10">
             <ul className="space-y-3">
               {trustPoints.map((point) => (
-                <li key={point} className={`flex items-center gap-3 ${dark ? 'text-white' : 'text-ink'}`}>
-                  <LucideIcon
-                    icon={circleCheckIcon}
-                    name="circle-check"
-                    className={`size-5 shrink-0 ${dark ? 'text-sand-300' : 'text-sea-700'}`}
-                  />
+                <li key={point} className="flex items-center gap-3 text-white">
+                  <LucideIcon icon={circleCheckIcon} name="circle-check" className="size-5 shrink-0 text-sand-300" />
                   <KeepTogether text={point} />
                 </li>
               ))}

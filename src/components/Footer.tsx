@@ -19,10 +19,9 @@ const iconClass = 'mt-0.5 size-4 shrink-0 text-sand-300';
 
 /**
  * Every page's footer: the call to book a consult (left out where an enquiry has just been accepted, and on the
- * consult page itself), the site's
- * links, and the studio's contact and business details, each only when it is set (src/content/business.ts).
+ * consult page itself, `formIsThePage`, where it would only reload the page), the site's links, and the studio's
+ * contact and business details, each only when it is set (src/content/business.ts).
  */
-/** `formIsThePage`: the consult page, where the footer's call to book would only reload the page. */
 export function Footer({ asksToBook, formIsThePage }: { asksToBook: boolean; formIsThePage: boolean }) {
   const { siteName, contactPhone, contactEmail } = useSiteConfig();
   return (

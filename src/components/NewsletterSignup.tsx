@@ -7,8 +7,6 @@ import { Island } from './Island.tsx';
 interface NewsletterSignupProps {
   /** `compact` beside a post's package card and the blog's list: a smaller heading and box. */
   size?: 'full' | 'compact';
-  /** The heading's element: an h2 where the sign-up stands as a section of the page, else an h3. */
-  headingLevel?: 2 | 3;
 }
 
 /**
@@ -16,11 +14,10 @@ interface NewsletterSignupProps {
  * otherwise. Its form works as the server's HTML without JavaScript; its island (NewsletterForm), with its own token
  * and state, hydrates as it nears the screen and then answers in place.
  */
-export function NewsletterSignup({ size = 'full', headingLevel = 2 }: NewsletterSignupProps) {
+export function NewsletterSignup({ size = 'full' }: NewsletterSignupProps) {
   const { newsletterSignup } = usePageConfig();
   const { pathname } = useLocation();
   if (!newsletterSignup) return null;
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const compact = size === 'compact';
   return (
     // The mobile consult bar steps aside while the box is on screen, as it does for the consult form: it would cover
@@ -30,7 +27,7 @@ export function NewsletterSignup({ size = 'full', headingLevel = 2 }: Newsletter
       data-newsletter-signup
       {...{ [hidesMobileBarAttribute]: true }}
     >
-      <Heading className={`font-bold text-ink ${compact ? 'text-lg' : 'text-2xl'}`}>{newsletterForm.heading}</Heading>
+      <h2 className={`font-bold text-ink ${compact ? 'text-lg' : 'text-2xl'}`}>{newsletterForm.heading}</h2>
       <p className={`mt-1 mb-4 text-slate-600 ${compact ? 'text-sm' : ''}`}>{newsletterForm.intro}</p>
       <Island name="newsletter" props={{ pagePath: pathname }} wake="near" />
     </div>

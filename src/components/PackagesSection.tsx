@@ -8,8 +8,8 @@ import { SectionHeading } from './SectionHeading.tsx';
 import { Testimonials } from './Testimonials.tsx';
 
 /**
- * The three packages, anchored at #services (the hero's Compare Plans / View Packages links), and what clients say
- * of them once there are testimonials.
+ * The three packages, anchored at #services (the services hero's View Packages link), and what clients say of them
+ * once there are testimonials.
  */
 export function PackagesSection() {
   return (

@@ -4,8 +4,8 @@ import { hidesMobileBarAttribute } from '../shared/page-contract.ts';
 
 interface PageHeroProps {
   eyebrow?: string;
-  heading: ReactNode;
-  intro?: ReactNode;
+  heading: string;
+  intro: string;
   children?: ReactNode;
 }
 
@@ -19,13 +19,11 @@ export function PageHero({ eyebrow, heading, intro, children }: PageHeroProps) {
       <div className="container-page fade-in relative py-14 sm:py-20">
         {eyebrow && <p className="text-sm font-semibold tracking-wider text-sand-300 uppercase">{eyebrow}</p>}
         <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-          {typeof heading === 'string' ? <KeepTogether text={heading} /> : heading}
+          <KeepTogether text={heading} />
         </h1>
-        {intro && (
-          <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">
-            {typeof intro === 'string' ? <KeepTogether text={intro} /> : intro}
-          </p>
-        )}
+        <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">
+          <KeepTogether text={intro} />
+        </p>
         {/* The hero's calls to action: while they are on screen the mobile consult bar stays hidden. */}
         {children && (
           <div className="mt-8 flex flex-wrap gap-3" {...{ [hidesMobileBarAttribute]: 'hero' }}>

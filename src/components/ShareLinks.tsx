@@ -15,30 +15,19 @@ function BrandIcon({ name }: { name: keyof typeof brandPaths }) {
   );
 }
 
-interface ShareLinksProps {
-  url: string;
-  title: string;
-}
-
-export function shareTargets(
-  url: string,
-  title: string,
-): { name: string; href: string; icon: keyof typeof brandPaths }[] {
+export function ShareLinks({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
-  return [
+  const targets = [
     { name: 'X (Twitter)', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, icon: 'x' },
     { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, icon: 'facebook' },
     { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, icon: 'linkedin' },
-  ];
-}
-
-export function ShareLinks({ url, title }: ShareLinksProps) {
+  ] as const;
   return (
     <div className="flex flex-wrap items-center gap-3">
       <p className="text-sm font-semibold text-slate-700">Share this article</p>
       <ul className="flex gap-2">
-        {shareTargets(url, title).map(({ name, href, icon }) => (
+        {targets.map(({ name, href, icon }) => (
           <li key={name}>
             <a
               href={href}

@@ -2,12 +2,6 @@ import type { IconName } from './icons.ts';
 import { claims } from './offer.ts';
 import { planPriceText } from './offer-prices.ts';
 
-export interface Story {
-  readonly eyebrow: string;
-  readonly title: string;
-  readonly paragraphs: readonly string[];
-}
-
 export interface Reason {
   readonly title: string;
   readonly description: string;
@@ -22,7 +16,7 @@ export const story = {
     "We use fixed prices because local business owners deserve to know what they're paying for before they start. Every package has a clear scope, a set price and a delivery timeline, so there are no surprise invoices.",
     `We also run a local email newsletter with ${claims.subscribers} subscribers and an open rate of about ${claims.openRate}. That built-in audience means your marketing doesn't start from zero: your business is introduced to locals who are already reading.`,
   ],
-} as const satisfies Story;
+} as const;
 
 export const aboutSections = {
   storyHeading: 'Our story',

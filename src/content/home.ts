@@ -1,40 +1,11 @@
-import type { IconName } from './icons.ts';
 import { claims } from './offer.ts';
-import type { SectionCopy } from './sections.ts';
-
-export interface HomeHero {
-  readonly eyebrow: string;
-  readonly title: string;
-  readonly subtitle: string;
-}
-
-export interface FeaturePoint {
-  readonly title: string;
-  readonly description: string;
-  readonly icon: IconName;
-}
-
-export interface LocalAdvantage extends SectionCopy {
-  readonly points: readonly FeaturePoint[];
-}
-
-export interface Stat {
-  readonly value: string;
-  readonly label: string;
-}
-
-export interface Audience {
-  readonly title: string;
-  readonly intro: string;
-  readonly stats: readonly Stat[];
-}
 
 export const hero = {
   eyebrow: 'Newcastle, NSW',
   title: 'Fixed-price marketing that brings Newcastle locals to your door',
   subtitle:
     `Clear, fixed-price packages for local businesses, with access to our local email newsletter and its ${claims.subscribers} subscribers. When you're ready, work starts within ${claims.start}.`,
-} as const satisfies HomeHero;
+} as const;
 
 export const localAdvantage = {
   eyebrow: 'Why local media',
@@ -61,7 +32,7 @@ export const localAdvantage = {
       icon: 'users',
     },
   ],
-} as const satisfies LocalAdvantage;
+} as const;
 
 export const audience = {
   title: 'A local audience that actually reads',
@@ -72,7 +43,7 @@ export const audience = {
     { value: claims.openRate, label: 'average open rate' },
     { value: claims.startShort, label: 'to get started' },
   ],
-} as const satisfies Audience;
+} as const;
 
 export const trustPoints = [
   `Free ${claims.consult} consult`,

@@ -1,6 +1,6 @@
 /**
- * What the plans cost, as text: the card's price, a sentence, the JSON-LD range. Derived from
- * the offer's data in offer.ts when called, so copy follows `foundingOffer.open` as it stands.
+ * What the plans cost, as text: the card's price, a sentence, the JSON-LD range. Derived from the offer's data in
+ * offer.ts each time they are called, not once as this module loads, so copy follows `foundingOffer.open` as it stands.
  */
 import { planIds, type PlanId } from './plan-titles.ts';
 import {
@@ -25,9 +25,6 @@ export function formatPrice(money: Money): string {
 export function formatMinimumTerm(months: number): string {
   return `${formatDuration({ amount: months, unit: 'month' }, 'adjective')} minimum`;
 }
-
-// Everything below reads `foundingOffer` when it is called rather than once when this module loads, so copy follows
-// `open` as it stands when the copy is written.
 
 export function foundingOfferOpenFor(planId: PlanId): boolean {
   return foundingOffer.open && foundingOffer.planId === planId;

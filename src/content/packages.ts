@@ -174,7 +174,6 @@ export const allPlans: readonly Package[] = [...packages, ...addOns];
 export function findPlan(
   planId: string | null | undefined,
 ): Package | undefined {
-  if (planId == null) return undefined;
   return allPlans.find((plan) => plan.planId === planId);
 }
 

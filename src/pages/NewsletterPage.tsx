@@ -22,11 +22,10 @@ import { ctaProps } from '../shared/page-contract.ts';
 
 /** What each issue covers: said until the studio publishes one. */
 function WhatItCovers() {
-  const copy = newsletterSections.covers;
   return (
     <section aria-labelledby="covers-heading" className="bg-slate-50 py-12 sm:py-16">
       <div className="container-page">
-        <SectionHeading id="covers-heading" copy={copy} align="start" />
+        <SectionHeading id="covers-heading" copy={newsletterSections.covers} align="start" />
         <ul className="mt-8 grid max-w-3xl gap-3">
           {newsletterTopics.map((topic) => (
             <li key={topic} className="check-item text-lg text-slate-700 before:border-sea-700">
@@ -91,12 +90,11 @@ function JoinByEmail() {
  * the sign-up where a confirmation can be sent, else how to join by email.
  */
 export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNewsletter>>) {
-  const sections = newsletterSections;
   const config = usePageConfig();
   const stats = [
-    { value: claims.subscribers, label: sections.stats.subscribers },
-    { value: claims.openRate, label: sections.stats.openRate },
-    { value: claims.newsletterFrequency, label: sections.stats.frequency },
+    { value: claims.subscribers, label: newsletterSections.stats.subscribers },
+    { value: claims.openRate, label: newsletterSections.stats.openRate },
+    { value: claims.newsletterFrequency, label: newsletterSections.stats.frequency },
   ];
   return (
     <>
@@ -109,7 +107,7 @@ export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNew
         {/* On a phone the sign-up comes first, straight under the hero: it is what most visitors came for. */}
         <div className="container-page flex flex-col gap-10 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-16">
           <div className="order-2 lg:order-1">
-            <SectionHeading id="readers-heading" copy={sections.readers} align="start" />
+            <SectionHeading id="readers-heading" copy={newsletterSections.readers} align="start" />
             <dl className="mt-8 grid gap-4 sm:grid-cols-3">
               {stats.map((stat) => (
                 <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-harbour-800 px-4 py-5 text-white">
@@ -128,7 +126,7 @@ export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNew
       <section aria-labelledby="featured-heading" className="py-12 sm:py-16">
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:gap-16">
           <div>
-            <SectionHeading id="featured-heading" copy={sections.featured} align="start" />
+            <SectionHeading id="featured-heading" copy={newsletterSections.featured} align="start" />
             <ul className="mt-8 grid gap-3">
               {featureBenefits.map((benefit) => (
                 <li key={benefit} className="check-item text-lg text-slate-700 before:border-sea-700">
@@ -138,7 +136,7 @@ export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNew
             </ul>
           </div>
           <div>
-            <h3 className="text-xl font-bold text-ink">{sections.featured.packagesHeading}</h3>
+            <h3 className="text-xl font-bold text-ink">{newsletterSections.featured.packagesHeading}</h3>
             <ul className="mt-4 grid gap-4">
               {packagesFeaturedInNewsletter.map((plan) => (
                 <li key={plan.planId} className="card p-5">
@@ -154,7 +152,7 @@ export default function NewsletterPage(loaded: Awaited<ReturnType<typeof loadNew
                     className="mt-3 inline-flex items-center gap-2 font-semibold text-harbour-700 underline underline-offset-4"
                     {...ctaProps(`newsletter-plan-${plan.planId}`)}
                   >
-                    {sections.featured.packageLink(plan.title)}
+                    {newsletterSections.featured.packageLink(plan.title)}
                     <LucideIcon icon={arrowRightIcon} name="arrow-right" className="size-4" />
                   </Link>
                 </li>
