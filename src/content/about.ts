@@ -31,14 +31,12 @@ export const reasons = [
   },
   {
     title: 'A built-in local audience',
-    description:
-      `Our packages put your business in front of the ${claims.subscribers} subscribers who read our local newsletter.`,
+    description: `Our packages put your business in front of the ${claims.subscribers} subscribers who read our local newsletter.`,
     icon: 'mail',
   },
   {
     title: 'Fast, responsive service',
-    description:
-      `We reply within ${claims.reply} and work starts within ${claims.start} of you confirming your package.`,
+    description: `We reply within ${claims.reply} and work starts within ${claims.start} of you confirming your package.`,
     icon: 'clock',
   },
 ] as const satisfies readonly [Reason, Reason, Reason];

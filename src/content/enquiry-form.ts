@@ -184,8 +184,7 @@ export const enquiryForm = {
     network: 'We could not send your enquiry. Check your connection and try again, or call or email us.',
   },
   thanksTitle: 'Thank you, your enquiry is in',
-  thanksBody:
-    `We'll reply within ${claims.reply} to book your free ${claims.consult} consult. If it is urgent, call or email us.`,
+  thanksBody: `We'll reply within ${claims.reply} to book your free ${claims.consult} consult. If it is urgent, call or email us.`,
   /**
    * Under the form, in at most three lines on a phone: why the details are asked for and where they go, naming only
    * the channels the site is set up with (as /privacy does); the rest is on /privacy, which its link opens.

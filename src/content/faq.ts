@@ -19,18 +19,15 @@ export interface FaqItem {
 export const faqItems: readonly FaqItem[] = [
   {
     question: "What's included in each package?",
-    answer:
-      `Visibility Boost (${planPriceSummary('visibility-boost')}, delivered in ${timelines.boost}) gets your Google Business Profile and local listings in shape and features you in our newsletter. The Local Launch Pack (${planPriceSummary('local-launch')}, delivered in ${timelines.launch}) adds a written plan, social media set-up, launch content and a launch offer. Growth Partner (${planPriceSummary('growth')}) covers ongoing content, newsletter placements and monthly reporting.`,
+    answer: `Visibility Boost (${planPriceSummary('visibility-boost')}, delivered in ${timelines.boost}) gets your Google Business Profile and local listings in shape and features you in our newsletter. The Local Launch Pack (${planPriceSummary('local-launch')}, delivered in ${timelines.launch}) adds a written plan, social media set-up, launch content and a launch offer. Growth Partner (${planPriceSummary('growth')}) covers ongoing content, newsletter placements and monthly reporting.`,
   },
   {
     question: 'How quickly do you start?',
-    answer:
-      `Work starts within ${claims.start} of you confirming your package. Visibility Boost is delivered in ${timelines.boost}, the Local Launch Pack in ${timelines.launch}, and Growth Partner builds results over ${timelines.growth}.`,
+    answer: `Work starts within ${claims.start} of you confirming your package. Visibility Boost is delivered in ${timelines.boost}, the Local Launch Pack in ${timelines.launch}, and Growth Partner builds results over ${timelines.growth}.`,
   },
   {
     question: 'Who reads your newsletter?',
-    answer:
-      `Our local email newsletter goes to ${claims.subscribers} subscribers, with an average open rate of about ${claims.openRate}. That gives your business a built-in local audience instead of starting from zero.`,
+    answer: `Our local email newsletter goes to ${claims.subscribers} subscribers, with an average open rate of about ${claims.openRate}. That gives your business a built-in local audience instead of starting from zero.`,
     link: { to: '/newsletter', label: newsletterLinkLabels.faq },
   },
   {
@@ -40,8 +37,7 @@ export const faqItems: readonly FaqItem[] = [
   },
   {
     question: 'Am I locked into a contract?',
-    answer:
-      `Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is ${planPriceSummary('growth')}, with a ${formatMinimumTerm(planTerms.growth.price.minimumMonths)}, because local marketing needs a few months to build momentum.`,
+    answer: `Visibility Boost and the Local Launch Pack are fixed-price projects with no ongoing commitment. Growth Partner is ${planPriceSummary('growth')}, with a ${formatMinimumTerm(planTerms.growth.price.minimumMonths)}, because local marketing needs a few months to build momentum.`,
   },
   {
     question: 'How much do the add-ons cost?',
@@ -69,8 +65,7 @@ export const faqItems: readonly FaqItem[] = [
   },
   {
     question: 'How quickly will you reply to my enquiry?',
-    answer:
-      `We reply to every enquiry within ${claims.reply}. Send us a message or book your free ${claims.consult} consult and we'll be in touch.`,
+    answer: `We reply to every enquiry within ${claims.reply}. Send us a message or book your free ${claims.consult} consult and we'll be in touch.`,
   },
   {
     question: 'Do I need a new website?',

@@ -3,8 +3,7 @@ import { claims } from './offer.ts';
 export const hero = {
   eyebrow: 'Newcastle, NSW',
   title: 'Fixed-price marketing that brings Newcastle locals to your door',
-  subtitle:
-    `Clear, fixed-price packages for local businesses, with access to our local email newsletter and its ${claims.subscribers} subscribers. When you're ready, work starts within ${claims.start}.`,
+  subtitle: `Clear, fixed-price packages for local businesses, with access to our local email newsletter and its ${claims.subscribers} subscribers. When you're ready, work starts within ${claims.start}.`,
 } as const;
 
 export const localAdvantage = {
@@ -15,8 +14,7 @@ export const localAdvantage = {
   points: [
     {
       title: 'A built-in local audience',
-      description:
-        `Our email newsletter reaches ${claims.subscribers} local subscribers, so your business is seen by people who live and spend nearby.`,
+      description: `Our email newsletter reaches ${claims.subscribers} local subscribers, so your business is seen by people who live and spend nearby.`,
       icon: 'mail',
     },
     {
@@ -36,8 +34,7 @@ export const localAdvantage = {
 
 export const audience = {
   title: 'A local audience that actually reads',
-  intro:
-    `Our newsletter reaches ${claims.subscribers} local subscribers and about ${claims.openRate} of them open it, so your business lands in front of people who are paying attention.`,
+  intro: `Our newsletter reaches ${claims.subscribers} local subscribers and about ${claims.openRate} of them open it, so your business lands in front of people who are paying attention.`,
   stats: [
     { value: claims.subscribers, label: 'local subscribers' },
     { value: claims.openRate, label: 'average open rate' },

@@ -62,7 +62,6 @@ describe('the offer as visitors read it', () => {
     expect(planPriceSummary('local-launch')).toBe('$1,500 founding rate, regular $3,000 inc. GST');
     expect(priceRange()).toBe('$750–$3,000');
   });
-
 });
 
 describe('one place for prices and claims', () => {
@@ -130,7 +129,10 @@ describe('one place for prices and claims', () => {
     ];
     for (const sample of samples) {
       const text = sample.replace(/\s+/g, ' ');
-      expect(Object.values(spellings).some((pattern) => pattern.test(text)), sample).toBe(true);
+      expect(
+        Object.values(spellings).some((pattern) => pattern.test(text)),
+        sample,
+      ).toBe(true);
     }
     expect(Object.values(spellings).some((pattern) => pattern.test('must be 5,000 characters or fewer'))).toBe(false);
   });

@@ -19,8 +19,7 @@ export interface Money {
 
 /** A fixed price, charged once or every month; a monthly plan is signed for a minimum number of months. */
 export type Price =
-  | (Money & { readonly unit: 'once' })
-  | (Money & { readonly unit: 'month'; readonly minimumMonths: number });
+  (Money & { readonly unit: 'once' }) | (Money & { readonly unit: 'month'; readonly minimumMonths: number });
 
 export type TimeUnit = 'minute' | 'hour' | 'business day' | 'week' | 'month';
 
@@ -114,7 +113,6 @@ export const serviceTimes = {
   start: { amount: 48, unit: 'hour' },
 } as const satisfies Record<string, Duration>;
 
-
 const unitNames: Record<TimeUnit, { one: string; many: string; shortOne: string; shortMany: string }> = {
   minute: { one: 'minute', many: 'minutes', shortOne: 'min', shortMany: 'min' },
   hour: { one: 'hour', many: 'hours', shortOne: 'hr', shortMany: 'hrs' },
@@ -152,7 +150,9 @@ export function formatDuration(
 ): string {
   const names = unitNames[duration.unit];
   const [amount, one] =
-    'amount' in duration ? [String(duration.amount), duration.amount === 1] : [`${duration.from}–${duration.to}`, false];
+    'amount' in duration
+      ? [String(duration.amount), duration.amount === 1]
+      : [`${duration.from}–${duration.to}`, false];
   if (form === 'adjective') return `${amount}-${names.one.replace(/ /g, '-')}`;
   if (form === 'short') return `${amount} ${one ? names.shortOne : names.shortMany}`;
   return `${amount} ${one ? names.one : names.many}`;

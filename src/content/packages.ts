@@ -136,8 +136,7 @@ export const addOns: readonly Package[] = [
     tagline: 'More to say, more often',
     ...planPriceText('additional-content'),
     timeline: 'Timeline agreed in your quote',
-    outcome:
-      'More fresh content in front of locals, without adding to your to-do list.',
+    outcome: 'More fresh content in front of locals, without adding to your to-do list.',
     features: [
       'Extra social media posts, written and designed',
       'Blog articles written for local search',
@@ -154,8 +153,7 @@ export const addOns: readonly Package[] = [
     tagline: 'Rank for the searches that matter',
     ...planPriceText('advanced-seo'),
     timeline: 'Timeline agreed in your quote',
-    outcome:
-      'Your website builds visibility for the local searches that bring in paying customers.',
+    outcome: 'Your website builds visibility for the local searches that bring in paying customers.',
     features: [
       'Keyword research for your suburbs and services',
       'Technical website audit with a prioritised fix list',
@@ -171,9 +169,7 @@ export const addOns: readonly Package[] = [
 
 export const allPlans: readonly Package[] = [...packages, ...addOns];
 
-export function findPlan(
-  planId: string | null | undefined,
-): Package | undefined {
+export function findPlan(planId: string | null | undefined): Package | undefined {
   return allPlans.find((plan) => plan.planId === planId);
 }
 
@@ -211,7 +207,9 @@ export function claimsToConfirm(): ClaimToConfirm[] {
     ...(undercut
       ? [{ id: 'regular-price', claim: `"Regular price ${undercut.regularPrice}" on ${undercut.title}` } as const]
       : []),
-    ...(range ? [{ id: 'price-range', claim: `the price range ${range} in the home page's structured data` } as const] : []),
+    ...(range
+      ? [{ id: 'price-range', claim: `the price range ${range} in the home page's structured data` } as const]
+      : []),
     {
       id: 'newsletter',
       claim: `the newsletter's "${claims.subscribers} subscribers" and "${claims.openRate}" open rate`,

@@ -10,7 +10,8 @@ export interface SectionCopy {
 export const packagesSection = {
   eyebrow: 'Services and pricing',
   title: 'Fixed-price packages, no surprises',
-  intro: 'Pick the package that fits where your business is today. Every price, timeline and deliverable is clear before we start.',
+  intro:
+    'Pick the package that fits where your business is today. Every price, timeline and deliverable is clear before we start.',
 } as const satisfies SectionCopy;
 
 /** Under the home page's hero: the three packages side by side, so that a phone reaches a price on its second screen. */

@@ -26,8 +26,7 @@ export const steps: readonly Step[] = [
   {
     number: 3,
     title: `We start within ${claims.start}`,
-    description:
-      `We get to work within ${claims.start}, building your listings, content and newsletter feature, then launching on the agreed timeline.`,
+    description: `We get to work within ${claims.start}, building your listings, content and newsletter feature, then launching on the agreed timeline.`,
     icon: 'megaphone',
   },
   {

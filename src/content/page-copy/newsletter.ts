@@ -33,7 +33,8 @@ export const newsletterSections = {
   featured: {
     eyebrow: 'For businesses',
     title: 'Get your business featured',
-    intro: 'A feature introduces your business through an email locals already read, which lands better than a cold ad.',
+    intro:
+      'A feature introduces your business through an email locals already read, which lands better than a cold ad.',
     packagesHeading: 'Packages that include a feature',
     packageLink: (title: string) => `See ${title}`,
   },

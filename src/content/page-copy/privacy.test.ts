@@ -35,7 +35,9 @@ test('with a scheduling service that takes them, the policy says the booking lin
     ['https://meetings.hubspot.com/studio', 'HubSpot Meetings'],
   ]) {
     expect(booking(url)[1]).toMatch(
-      new RegExp(`^The link we offer after you send an enquiry carries the name and email address you have just given us, so that ${service}'s booking form starts filled in`),
+      new RegExp(
+        `^The link we offer after you send an enquiry carries the name and email address you have just given us, so that ${service}'s booking form starts filled in`,
+      ),
     );
   }
   const other = booking('https://book.example.com/consult');

@@ -3,8 +3,7 @@ import { claims } from '../offer.ts';
 
 export const startProjectCopy = {
   title: 'Book a Free Consult',
-  description:
-    `Book a free ${claims.consult} consult with our Newcastle marketing studio. Tell us about your business and we'll reply within ${claims.reply} with next steps.`,
+  description: `Book a free ${claims.consult} consult with our Newcastle marketing studio. Tell us about your business and we'll reply within ${claims.reply} with next steps.`,
   heading: `Book your free ${claims.consult} consult`,
   /** The page's one line of promise, above the form. */
   intro: `We'll reply within ${claims.reply}.`,

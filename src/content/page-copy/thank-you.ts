@@ -3,8 +3,7 @@ import { claims } from '../offer.ts';
 
 export const thankYouCopy = {
   title: 'Thank You',
-  description:
-    `Your enquiry is in. We'll reply within ${claims.reply} to book your free ${claims.consult} consult with our Newcastle marketing studio.`,
+  description: `Your enquiry is in. We'll reply within ${claims.reply} to book your free ${claims.consult} consult with our Newcastle marketing studio.`,
   heading: 'Thank you, your enquiry is in',
   intro: `We'll reply within ${claims.reply} to book your free ${claims.consult} consult.`,
 } as const satisfies PageCopy;

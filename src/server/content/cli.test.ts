@@ -34,7 +34,17 @@ describe('content CLI', () => {
     async () => {
       const run = await cli(['--help']);
       expect(run.code).toBe(0);
-      for (const command of ['add', 'publish', 'preview', 'list', 'remove', 'categories', 'check', 'export', 'import']) {
+      for (const command of [
+        'add',
+        'publish',
+        'preview',
+        'list',
+        'remove',
+        'categories',
+        'check',
+        'export',
+        'import',
+      ]) {
         expect(run.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
       }
       const categories = await cli(['categories', '--help']);
@@ -142,7 +152,9 @@ describe('content CLI', () => {
 
       const publish = await cli(['publish', 'winter-menu', '--data', ws.dataFile]);
       expect(publish).toMatchObject({ code: 0, stderr: '' });
-      expect(publish.stdout).toMatch(/^"Winter Menu Ideas for Newcastle Cafes" \(slug winter-menu, id 2\) published \d{4}-/);
+      expect(publish.stdout).toMatch(
+        /^"Winter Menu Ideas for Newcastle Cafes" \(slug winter-menu, id 2\) published \d{4}-/,
+      );
       const again = await cli(['preview', 'winter-menu', '--data', ws.dataFile], env);
       expect(again).toMatchObject({ code: 1, stdout: '' });
       expect(again.stderr).toBe(
@@ -292,7 +304,8 @@ describe('content CLI', () => {
       for (const run of runs) {
         expect(run.code).toBe(0);
         // Commands that had to queue say so, and nothing else.
-        for (const line of run.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^warning: waiting for the lock on /);
+        for (const line of run.stderr.split('\n').filter(Boolean))
+          expect(line).toMatch(/^warning: waiting for the lock on /);
       }
       const slugs = (await readStore(ws.dataFile)).posts.map((p) => p.slug).sort();
       expect(slugs).toEqual(['first-post', 'parallel-0', 'parallel-1', 'parallel-2', 'parallel-3']);

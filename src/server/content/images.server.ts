@@ -38,7 +38,8 @@ export function classifyImageSource(src: string): ImageSource {
   if (isRemoteImage(value)) return { kind: 'remote', url: value };
   if (value.startsWith('//')) return { kind: 'refused', reason: 'has no scheme; write the full https:// URL' };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  if (scheme === 'http') return { kind: 'refused', reason: 'uses http:, which browsers block on an https page; use https://' };
+  if (scheme === 'http')
+    return { kind: 'refused', reason: 'uses http:, which browsers block on an https page; use https://' };
   if (scheme === 'https') return { kind: 'refused', reason: 'is not a valid https:// URL' };
   if (scheme) return { kind: 'refused', reason: `uses ${scheme}:, which is never allowed for an image` };
   if (value.startsWith('/')) return { kind: 'site', path: value };
@@ -92,7 +93,10 @@ export interface ConvertedImage {
  * may keep such a file for a year (docs/decisions/content-hashed-images.md).
  */
 export function convertedImageReference(postSlug: string, sourceFile: string, bytes: Buffer): string {
-  const stem = slugify(basename(sourceFile, extname(sourceFile))).slice(0, 60).replace(/-+$/, '') || 'image';
+  const stem =
+    slugify(basename(sourceFile, extname(sourceFile)))
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'image';
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
   return `${blogImagesPath}${postSlug}/${stem}-${hash}.webp`;
 }
@@ -104,12 +108,7 @@ async function checkedSource(source: string, label: string, extensions: string[]
   if (!(await isFile(source))) throw new ContentError(`${label} does not exist (looked for ${source})`);
 }
 
-async function withCopies(
-  reference: string,
-  bytes: Buffer,
-  width: number,
-  label: string,
-): Promise<ConvertedImage> {
+async function withCopies(reference: string, bytes: Buffer, width: number, label: string): Promise<ConvertedImage> {
   try {
     const copies = await Promise.all(
       copyWidths

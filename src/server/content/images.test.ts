@@ -18,7 +18,12 @@ const ws = workspaceForEachTest();
 const add = (file: string, extra: { update?: boolean } = {}) => addFile(ws, file, extra);
 
 async function png(name: string, width: number, height: number, background: string): Promise<string> {
-  return ws.file(name, await sharp({ create: { width, height, channels: 3, background } }).png().toBuffer());
+  return ws.file(
+    name,
+    await sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** Every file under public/ with its bytes: to prove a command wrote, changed or deleted nothing there. */
@@ -42,7 +47,7 @@ async function exists(path: string): Promise<boolean> {
 const hashed = (slug: string, stem: string) => new RegExp(`^/images/blog/${slug}/${stem}-[0-9a-f]{8}\\.webp$`);
 
 describe('image names', () => {
-  test('a new post whose slug matches another post\'s image name never writes over that image', async () => {
+  test("a new post whose slug matches another post's image name never writes over that image", async () => {
     const seeded = '/images/blog/google-business-profile.webp';
     await writeFile(join(ws.publicDir, seeded), 'the seeded post image');
     const store: StoreData = {
@@ -71,7 +76,9 @@ describe('image names', () => {
     expect(second).not.toBe(first);
     expect(await exists(join(ws.publicDir, first))).toBe(true);
     const check = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
-    expect(check.warnings).toContain(`${join(ws.publicDir, first)}: no post uses this image (delete it if nothing else links to it)`);
+    expect(check.warnings).toContain(
+      `${join(ws.publicDir, first)}: no post uses this image (delete it if nothing else links to it)`,
+    );
   });
 });
 
@@ -124,7 +131,13 @@ describe('body images', () => {
     const folder = (await readdir(join(ws.publicDir, 'images', 'blog', 'with-images'))).sort();
     const name = (reference: string) => reference.split('/').pop()!.replace('.webp', '');
     expect(folder).toEqual(
-      [`${name(chart!)}-480.webp`, `${name(chart!)}-800.webp`, `${name(chart!)}.webp`, `${name(team!)}-480.webp`, `${name(team!)}.webp`].sort(),
+      [
+        `${name(chart!)}-480.webp`,
+        `${name(chart!)}-800.webp`,
+        `${name(chart!)}.webp`,
+        `${name(team!)}-480.webp`,
+        `${name(team!)}.webp`,
+      ].sort(),
     );
 
     const html = renderMarkdown(content);
@@ -155,12 +168,16 @@ describe('body images', () => {
     const message = (failure as Error).message;
     expect(message).toContain(`${file} (4 problems):`);
     expect(message).toContain('image "./missing.png" does not exist');
-    expect(message).toContain('image "http://example.com/a.png" uses http:, which browsers block on an https page; use https://');
+    expect(message).toContain(
+      'image "http://example.com/a.png" uses http:, which browsers block on an https page; use https://',
+    );
     expect(message).toContain('image "javascript:alert(1)" uses javascript:, which is never allowed for an image');
     expect(message).toContain('image "data:image/png;base64,AAAA" uses data:, which is never allowed for an image');
     // The same store, but for the posts' preview keys, which never leave it: a restored post's old links stay ended.
     const withoutPreviewKeys = (bytes: Buffer) =>
-      JSON.stringify(JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)));
+      JSON.stringify(
+        JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)),
+      );
     expect(withoutPreviewKeys(await ws.storeBytes())).toBe(withoutPreviewKeys(storeBefore));
     expect(await publicFiles()).toEqual(filesBefore);
   });
@@ -225,7 +242,9 @@ describe('remove and check', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.ok).toBe(true);
     expect(result.warnings).toContainEqual(
-      expect.stringMatching(/^post "first-post": featuredImage https:\/\/127\.0\.0\.1:1\/cover\.webp could not be reached/),
+      expect.stringMatching(
+        /^post "first-post": featuredImage https:\/\/127\.0\.0\.1:1\/cover\.webp could not be reached/,
+      ),
     );
   });
 });
@@ -273,7 +292,9 @@ describe('backups', () => {
     expect(imported.warnings).toEqual([]);
     // The same store, but for the posts' preview keys, which never leave it: a restored post's old links stay ended.
     const withoutPreviewKeys = (bytes: Buffer) =>
-      JSON.stringify(JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)));
+      JSON.stringify(
+        JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)),
+      );
     expect(withoutPreviewKeys(await ws.storeBytes())).toBe(withoutPreviewKeys(storeBefore));
     expect(await publicFiles()).toEqual(filesBefore);
     expect(await pages()).toEqual(pagesBefore);
@@ -289,7 +310,9 @@ describe('backups', () => {
     );
     // The same store, but for the posts' preview keys, which never leave it: a restored post's old links stay ended.
     const withoutPreviewKeys = (bytes: Buffer) =>
-      JSON.stringify(JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)));
+      JSON.stringify(
+        JSON.parse(bytes.toString('utf8'), (key, value: unknown) => (key === 'previewKey' ? undefined : value)),
+      );
     expect(withoutPreviewKeys(await ws.storeBytes())).toBe(withoutPreviewKeys(storeBefore));
     expect(await readFile(join(ws.publicDir, 'images', 'blog', 'first.webp'), 'utf8')).toBe('changed since the backup');
   });

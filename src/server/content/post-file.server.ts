@@ -75,13 +75,27 @@ export interface PostFileFields {
   content: string;
 }
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Why a date value was refused: no time, no zone, a day or time that does not exist, or another shape. */
 export function dateProblem(value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
-  const shape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  const shape = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+    text,
+  );
   if (!shape) return `is not an ISO date-time like ${exampleDate}`;
   const [, year = '', month = '', day = '', hour, minute = '0', second = '0', zone] = shape;
   const monthIndex = Number(month) - 1;

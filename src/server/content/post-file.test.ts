@@ -178,7 +178,9 @@ describe('post files', () => {
     expect(problemOf('Just text.\n')).toContain('no front matter');
     expect(problemOf('---\ntitle: "x"\n')).toContain('not closed');
     expect(problemOf(valid.replace('title: "Hello"', 'title: "Hello'))).toContain('not valid YAML');
-    expect(problemOf(valid.replace('title: "Hello"', 'title: a\ntitle: b'))).toBe('post.md: "title" is given twice (line 3)');
+    expect(problemOf(valid.replace('title: "Hello"', 'title: a\ntitle: b'))).toBe(
+      'post.md: "title" is given twice (line 3)',
+    );
     expect(problemOf('---\n- a list\n---\n\nBody.\n')).toContain('"key: value"');
     expect(problemOf(valid.replace('Body.', '   '))).toContain('has no text');
   });

@@ -129,7 +129,11 @@ function safeDecode(path: string): string {
  * made before it went public would otherwise show it again; its author makes new ones for the next review.
  * Why: docs/decisions/preview-links.md
  */
-export function keptPreviewKey(existing: StoredPost | undefined, publishedAt: string | null, now: Date): string | undefined {
+export function keptPreviewKey(
+  existing: StoredPost | undefined,
+  publishedAt: string | null,
+  now: Date,
+): string | undefined {
   if (!existing) return undefined;
   const unpublished = postState(existing, now) === 'published' && postState({ publishedAt }, now) !== 'published';
   return unpublished ? undefined : existing.previewKey;

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { readStore } from '../../store.server.ts';
-import { addFile, fixtureStore, workspaceForEachTest, newPostFront, refusal } from '../../../../test-support/content.ts';
+import {
+  addFile,
+  fixtureStore,
+  workspaceForEachTest,
+  newPostFront,
+  refusal,
+} from '../../../../test-support/content.ts';
 import { addCategory, listCategories, removeCategory, renameCategory } from './categories.server.ts';
 
 const ws = workspaceForEachTest();

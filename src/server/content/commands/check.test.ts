@@ -1,7 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { atTestNow, addFile, fixtureStore, workspaceForEachTest, newPostFront } from '../../../../test-support/content.ts';
+import {
+  atTestNow,
+  addFile,
+  fixtureStore,
+  workspaceForEachTest,
+  newPostFront,
+} from '../../../../test-support/content.ts';
 import { addPost } from './add.server.ts';
 import { checkStore } from './check.server.ts';
 
@@ -18,16 +24,16 @@ describe('check', () => {
       problems: [],
       warnings: [],
       summary: `${ws.dataFile}: 2 posts (1 published, 1 scheduled), 2 categories, 2 featured images found`,
-      defaultPlan: { categories: ['local-seo', 'email-marketing'], posts: ['first-post', 'winter-menu-ideas-for-newcastle-cafes'] },
+      defaultPlan: {
+        categories: ['local-seo', 'email-marketing'],
+        posts: ['first-post', 'winter-menu-ideas-for-newcastle-cafes'],
+      },
     });
   });
 
   test('check lists the categories that name no package and the posts that end with the default one', async () => {
     const data = {
-      categories: [
-        { ...fixtureStore.categories[0]!, plan: 'visibility-boost' },
-        fixtureStore.categories[1]!,
-      ],
+      categories: [{ ...fixtureStore.categories[0]!, plan: 'visibility-boost' }, fixtureStore.categories[1]!],
       posts: [
         fixtureStore.posts[0]!,
         { ...fixtureStore.posts[0]!, id: 2, slug: 'on-the-default', categoryId: 2 },

@@ -215,7 +215,9 @@ export async function importContent(options: ImportOptions): Promise<ImportResul
     const front = parsed.frontMatter;
     const fileProblems: string[] = [];
     if (front.publishedAt === undefined) {
-      fileProblems.push('missing required key "publishedAt" (an import needs fixed dates; a draft has publishedAt: null)');
+      fileProblems.push(
+        'missing required key "publishedAt" (an import needs fixed dates; a draft has publishedAt: null)',
+      );
     }
     if (!front.createdAt) fileProblems.push('missing required key "createdAt" (an import needs fixed dates)');
     const featured = classifyImageSource(front.featuredImage);

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { storeSchema, type StoreData } from '../../../lib/store-schema.ts';
 import { readStore } from '../../store.server.ts';
-import { addFile, fixtureStore, workspaceForEachTest, newPostFront, refusal, repoRoot } from '../../../../test-support/content.ts';
+import {
+  addFile,
+  fixtureStore,
+  workspaceForEachTest,
+  newPostFront,
+  refusal,
+  repoRoot,
+} from '../../../../test-support/content.ts';
 import { addPost } from './add.server.ts';
 import { addCategory } from './categories.server.ts';
 import { exportContent, importContent } from './export-import.server.ts';

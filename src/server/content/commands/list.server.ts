@@ -15,14 +15,12 @@ export interface ListedPost {
 export async function listPosts(options: StoreOptions): Promise<ListedPost[]> {
   const data = await loadStore(options.dataFile);
   const categories = new Map(data.categories.map((c) => [c.id, c]));
-  return [...data.posts]
-    .sort(byPublishedAtNewestFirst)
-    .map((post) => ({
-      id: post.id,
-      slug: post.slug,
-      title: post.title,
-      category: categories.get(post.categoryId)?.slug ?? String(post.categoryId),
-      publishedAt: post.publishedAt,
-      state: postState(post),
-    }));
+  return [...data.posts].sort(byPublishedAtNewestFirst).map((post) => ({
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    category: categories.get(post.categoryId)?.slug ?? String(post.categoryId),
+    publishedAt: post.publishedAt,
+    state: postState(post),
+  }));
 }

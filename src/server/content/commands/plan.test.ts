@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runContentCommand } from '../../../../scripts/lib/content-cli.ts';
 import { runCommand } from '../../../../scripts/lib/run-script.ts';
-import {
-  addFile,
-  atTestNow,
-  newPostFront,
-  refusal,
-  workspaceForEachTest,
-} from '../../../../test-support/content.ts';
+import { addFile, atTestNow, newPostFront, refusal, workspaceForEachTest } from '../../../../test-support/content.ts';
 import { typedPrices } from '../typed-prices.server.ts';
 import { setCategoryPlan } from './categories.server.ts';
 import { checkStore } from './check.server.ts';
@@ -63,14 +57,19 @@ describe('a post names the package it leads to', () => {
 });
 
 describe('prices are never typed into a post', () => {
-  test.each(['$750', '$1,500', '$1500', '$997', '$3,000', 'A$750.00', 'AUD 997'])('%s is one of the offer’s prices', (price) => {
-    expect(typedPrices(`Our package is ${price} once-off.`)).toEqual([
-      expect.stringMatching(new RegExp(`^the post types the price "${price.replace(/\$/g, '\\$')}" \\(the .+'s\\)`)),
-    ]);
-  });
+  test.each(['$750', '$1,500', '$1500', '$997', '$3,000', 'A$750.00', 'AUD 997'])(
+    '%s is one of the offer’s prices',
+    (price) => {
+      expect(typedPrices(`Our package is ${price} once-off.`)).toEqual([
+        expect.stringMatching(new RegExp(`^the post types the price "${price.replace(/\$/g, '\\$')}" \\(the .+'s\\)`)),
+      ]);
+    },
+  );
 
   test('other sums, and numbers that are not dollars, pass', () => {
-    expect(typedPrices('A regular worth $2,000; ads at $40 a click; $6,750 revenue; up to 750 characters; $7500.')).toEqual([]);
+    expect(
+      typedPrices('A regular worth $2,000; ads at $40 a click; $6,750 revenue; up to 750 characters; $7500.'),
+    ).toEqual([]);
   });
 
   test('the command warns in a warning: line, and still adds the post', async () => {
@@ -92,12 +91,23 @@ describe('prices are never typed into a post', () => {
     await addFile(ws, await ws.postFile('gbp.md', newPostFront({ slug: 'gbp' }), 'Growth Partner: $997 a month.'));
     const result = await checkStore({ dataFile: ws.dataFile, publicDir: ws.publicDir });
     expect(result.ok).toBe(true);
-    expect(result.warnings).toContainEqual(expect.stringMatching(/^post "gbp": the post types the price "\$997" \(the Growth Partner's\)/));
+    expect(result.warnings).toContainEqual(
+      expect.stringMatching(/^post "gbp": the post types the price "\$997" \(the Growth Partner's\)/),
+    );
   });
 
   test('categories plan, from the command line', async () => {
-    const run = await runCommand(runContentCommand, ['categories', 'plan', 'local-seo', 'visibility-boost', '--data', ws.dataFile]);
+    const run = await runCommand(runContentCommand, [
+      'categories',
+      'plan',
+      'local-seo',
+      'visibility-boost',
+      '--data',
+      ws.dataFile,
+    ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^category "Local SEO" \(slug local-seo\) leads to Visibility Boost: 1 post without a plan of their own end with its card\n$/);
+    expect(run.stdout).toMatch(
+      /^category "Local SEO" \(slug local-seo\) leads to Visibility Boost: 1 post without a plan of their own end with its card\n$/,
+    );
   });
 });

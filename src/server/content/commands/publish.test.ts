@@ -3,7 +3,13 @@ import { readStore } from '../../store.server.ts';
 import { addPost } from './add.server.ts';
 import { listPosts } from './list.server.ts';
 import { publishPost } from './publish.server.ts';
-import { atTestNow, newPostFront, refusal, testNow as now, workspaceForEachTest } from '../../../../test-support/content.ts';
+import {
+  atTestNow,
+  newPostFront,
+  refusal,
+  testNow as now,
+  workspaceForEachTest,
+} from '../../../../test-support/content.ts';
 
 const ws = workspaceForEachTest();
 atTestNow();
@@ -29,7 +35,10 @@ describe('add --draft and publish', () => {
     const file = await ws.postFile('again.md', newPostFront({ slug: 'winter-menu', title: 'Retitled' }));
     const updated = await addPost({ file, dataFile: ws.dataFile, publicDir: ws.publicDir, update: true });
     expect(updated).toMatchObject({ state: 'draft', post: { title: 'Retitled', publishedAt: null } });
-    const dated = await ws.postFile('dated.md', newPostFront({ slug: 'winter-menu', publishedAt: '2030-01-01T00:00:00Z' }));
+    const dated = await ws.postFile(
+      'dated.md',
+      newPostFront({ slug: 'winter-menu', publishedAt: '2030-01-01T00:00:00Z' }),
+    );
     const scheduled = await addPost({ file: dated, dataFile: ws.dataFile, publicDir: ws.publicDir, update: true });
     expect(scheduled).toMatchObject({ state: 'scheduled', post: { publishedAt: '2030-01-01T00:00:00Z' } });
   });
