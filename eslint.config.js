@@ -83,6 +83,13 @@ export default tseslint.config(
     },
   },
   {
+    // What the site and its commands run must be installed with it: a devDependency is for building and testing.
+    files: ['src/**/*.{ts,tsx}', 'server.ts'],
+    plugins: { 'import-x': importX },
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.{ts,tsx}'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
+  },
+  {
     // Tests beside browser code may check it against the server's.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],

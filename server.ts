@@ -54,6 +54,7 @@ async function productionRendering() {
 }
 
 async function developmentRendering(server: Server) {
+  // eslint-disable-next-line import-x/no-extraneous-dependencies -- `npm run dev` only, never in production
   const { createServer } = await import('vite');
   // Hot reload's WebSocket on the site's own port: no second, fixed port to collide with another dev server.
   const vite = await createServer({ server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });

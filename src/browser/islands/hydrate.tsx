@@ -1,3 +1,4 @@
+// eslint-disable-next-line import-x/no-extraneous-dependencies -- served by Vite's React plugin while it bundles
 import '@vitejs/plugin-react/preamble';
 import { useEffect, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
