@@ -4,7 +4,7 @@
  * honeypot, named as the consult form's) are in the page–script contract, src/shared/page-contract.ts.
  */
 
-import type { FormErrors } from '../browser/lib/form-send.ts';
+import type { FormErrors } from '../shared/form-errors.ts';
 import { newsletterConfirmEndpoint, newsletterEndpoint } from '../shared/page-contract.ts';
 
 /** The sign-up's visible fields, in the order visitors see them. */

@@ -1,7 +1,7 @@
 import type { EnquiryField } from '../content/enquiry-form.ts';
+import type { FormErrors } from './form-errors.ts';
 
-/** `form` is a problem with the whole submission (an expired form, say), shown in the summary only. */
-export type EnquiryErrors = Partial<Record<EnquiryField | 'form', string>>;
+export type EnquiryErrors = FormErrors<EnquiryField>;
 
 /** What the server renders the form with; it travels in the page's boot data so hydration matches. */
 export interface EnquiryFormState {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { formPageFieldName, honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
-import type { FormErrors } from '../lib/form-send.ts';
+import type { FormErrors } from '../../shared/form-errors.ts';
 
 interface FormOpeningProps<Field extends string> {
   /** The form's name in the ids of its summary's title and its trap: unique on a page that has both forms. */

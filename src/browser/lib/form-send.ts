@@ -1,9 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { tokenFieldName, tokenMinimumAgeMs } from '../../shared/page-contract.ts';
+import type { FormErrors } from '../../shared/form-errors.ts';
 import type { Attribution } from './attribution.ts';
-
-/** A form's problems by field; `form` is a problem with the whole submission (an expired form, say). */
-export type FormErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
 
 /** The JSON answer to a refused submission, with a fresh form token when the one sent had expired or was not valid. */
 interface Problem {
