@@ -83,8 +83,14 @@ export default tseslint.config(
     },
   },
   {
-    // What the site and its commands run must be installed with it: a devDependency is for building and testing.
-    files: ['src/**/*.{ts,tsx}', 'server.ts'],
+    // The site and the operators' commands import only dependencies, so `npm audit --omit=dev` covers all they run;
+    // a devDependency is for building and testing.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server.ts',
+      'scripts/{content,enquiries,subscribers,check-launch,build-if-stale}.ts',
+      'scripts/lib/*-cli.ts',
+    ],
     plugins: { 'import-x': importX },
     ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.{ts,tsx}'],
     rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },

@@ -37,7 +37,7 @@ function fillHiddenField(form: unknown, name: string, value: string) {
 
 interface EmbedOptions {
   settings: HubSpotSettings;
-  /** The form's hidden fields, filled in once it is ready (the package chosen). */
+  /** The form's hidden fields, filled in once it is ready (the package the page was opened with, `?plan=`). */
   context: Record<string, string | undefined>;
   /** With the values sent, where the provider's embed gives them (its recent versions do). */
   onSubmitted: (values: Record<string, string>) => void;

@@ -3,9 +3,9 @@
  *
  * - `report()`: /healthz's figures per configured channel (pending, failed, the oldest pending's age), the delivery
  *   problems as reasons and what an operator should fix as warnings. Read from the store (briefly cached), so every
- *   instance sharing a database answers the same; never waited on for more than 100 ms (last-figures.server.ts): a
- *   database that hangs or answers slowly gets the last figures read, with their age, while the read goes on in the
- *   background (a load balancer's health check gives up after 1 to 5 s). Never a visitor's details.
+ *   instance sharing a database answers the same; never waited on for longer than `lastFigures` waits: a database
+ *   that hangs or answers slowly gets the last figures read, with their age, while the read goes on in the background
+ *   (a load balancer's health check gives up after 1 to 5 s). Never a visitor's details.
  * - A *delivery problem*: a channel with a failed delivery, a pending one older than DELIVERY_ALERT_MINUTES, or a
  *   pending one whose last attempt met a refused login (a wrong SMTP password fails every enquiry: no need to wait).
  * - Channels beyond the enquiries' (the newsletter's hand-on, `watched`) give their figures in the same shape: their

@@ -367,5 +367,6 @@ export function startOutbox({
 
 /** Resolves after `ms`, or early (without error) when `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  // A timer takes at most 2³¹−1 ms: Node fires a longer (or negative) one at once, with a warning.
   return delay(Math.max(0, Math.min(ms, 2 ** 31 - 1)), undefined, { signal }).catch(() => undefined);
 }

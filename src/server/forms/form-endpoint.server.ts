@@ -86,7 +86,7 @@ export interface FormEndpointOptions<T> extends Omit<RefusalOptions, 'keptValues
 export const wantsJson = (req: Request) =>
   Boolean(req.is('application/json')) || req.accepts(['html', 'json']) === 'json';
 
-export const parseUrl = (url: string | undefined) => URL.parse(url ?? '') ?? undefined;
+export const parseUrl = (url: string | undefined) => (url ? (URL.parse(url) ?? undefined) : undefined);
 
 /**
  * Refuses posts from other sites (a page elsewhere submitting a visitor's browser to us). Browsers say so in
