@@ -121,9 +121,11 @@ export class BlogIndex {
   unpublished(slug: string): PreviewPost | undefined {
     const entry = this.unpublishedBySlug.get(slug);
     if (!entry) return undefined;
-    const post = shown(entry.stored, entry.category);
-    const { content } = entry.stored;
-    entry.detail ??= { ...post, content, html: renderMarkdown(content, { images: this.images, plan: post.plan }) };
+    if (!entry.detail) {
+      const post = shown(entry.stored, entry.category);
+      const { content } = entry.stored;
+      entry.detail = { ...post, content, html: renderMarkdown(content, { images: this.images, plan: post.plan }) };
+    }
     return entry.detail;
   }
 
