@@ -1,6 +1,6 @@
 import { useServerFormHasProblems, useServerNewsletterState } from '../browser/form-state.tsx';
 import { usePageConfig } from '../lib/page-config.ts';
-import { errorPrefix } from '../content/error-prefix.ts';
+import { errorPrefix } from '../content/form-words.ts';
 import { absoluteImageUrl, isRemoteImage } from '../lib/post-image.ts';
 
 interface PageMetaProps {

@@ -1,4 +1,4 @@
-import { errorPrefix } from './error-prefix.ts';
+import { errorPrefix } from './form-words.ts';
 import { claims } from './offer.ts';
 import type { PlanId } from './plan-titles.ts';
 
@@ -171,8 +171,6 @@ export const enquiryForm = {
   noPlan: 'Not sure yet',
   submit: 'Send my enquiry',
   sending: 'Sending…',
-  honeypotLabel: 'Leave this field empty',
-  errorSummaryTitle: 'There is a problem',
   errorPrefix,
   messages: {
     tokenExpired: 'This form had expired. Check your details and send it again.',

@@ -10,8 +10,6 @@ export const newsletterForm = {
   },
   submit: 'Subscribe',
   sending: 'Subscribing…',
-  errorSummaryTitle: 'There is a problem',
-  honeypotLabel: 'Leave this field empty',
   notice: 'We email you a link to confirm. Nothing is sent until you do.',
   noticeLink: 'How we handle your details',
   network: 'Your sign-up could not be sent. Check your connection and try again.',

@@ -109,7 +109,6 @@ export function EnquiryForm({ planId, pagePath, proof, contact, onProblems, onAc
     >
       <FormOpening
         name="enquiry"
-        copy={enquiryForm}
         fields={enquiryFields}
         fieldId={fieldId}
         errors={errors}

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { formPageFieldName, honeypotFieldName, tokenFieldName } from '../../shared/page-contract.ts';
+import { errorSummaryTitle, honeypotLabel } from '../../content/form-words.ts';
 import type { FormErrors } from '../../shared/form-errors.ts';
 
 interface FormOpeningProps<Field extends string> {
   /** The form's name in the ids of its summary's title and its trap: unique on a page that has both forms. */
   name: string;
-  copy: { errorSummaryTitle: string; honeypotLabel: string };
   /** The fields in the order the form shows them: the summary lists their problems so, then the whole form's. */
   fields: readonly Field[];
   fieldId: (name: Field) => string;
@@ -21,7 +21,7 @@ interface FormOpeningProps<Field extends string> {
 
 /** What a site form opens with: the summary of its problems (while it has some), its hidden fields and its trap. */
 export function FormOpening<Field extends string>(props: FormOpeningProps<Field>) {
-  const { name, copy, fieldId, errors, problemsShown, classes } = props;
+  const { name, fieldId, errors, problemsShown, classes } = props;
   const summaryRef = useRef<HTMLDivElement>(null);
   const problems = [...props.fields, 'form' as const].filter((field) => errors[field]);
   const focusField = (event: MouseEvent<HTMLAnchorElement>, field: Field) => {
@@ -50,7 +50,7 @@ export function FormOpening<Field extends string>(props: FormOpeningProps<Field>
           role="alert"
         >
           <h3 id={`${name}-problems-title`} className={classes.title}>
-            {copy.errorSummaryTitle}
+            {errorSummaryTitle}
           </h3>
           <ul className={classes.list}>
             {problems.map((field) => (
@@ -75,7 +75,7 @@ export function FormOpening<Field extends string>(props: FormOpeningProps<Field>
       <input type="hidden" name={formPageFieldName} value={props.pagePath} />
       {/* A field people never see: a bot that fills in every field gives itself away. */}
       <div aria-hidden="true" className="absolute top-0 -left-[10000px] size-px overflow-hidden">
-        <label htmlFor={`${name}-trap`}>{copy.honeypotLabel}</label>
+        <label htmlFor={`${name}-trap`}>{honeypotLabel}</label>
         <input
           id={`${name}-trap`}
           type="text"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorPrefix } from '../../content/error-prefix.ts';
+import { errorPrefix } from '../../content/form-words.ts';
 import { newsletterForm as copy } from '../../content/newsletter-form.ts';
 import {
   newsletterFieldLimits,
@@ -75,7 +75,6 @@ export default function NewsletterForm({ pagePath }: NewsletterFormProps) {
     >
       <FormOpening
         name="newsletter"
-        copy={copy}
         fields={newsletterFieldNames}
         fieldId={fieldId}
         errors={errors}

@@ -1,4 +1,4 @@
-import { errorPrefix } from '../../content/error-prefix.ts';
+import { errorPrefix } from '../../content/form-words.ts';
 import {
   asksToBookAttribute,
   chosenPlanAttribute,
